@@ -1,0 +1,94 @@
+"""The ``DiagnosisRun.self_evaluation`` JSON container and its channels.
+
+One pydantic model per channel (STYLE §2). The container keeps channels it does not know
+(``extra="allow"``) so a writer of one channel never drops another's data (spec 000
+"self_evaluation SHALL be a container object").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+CHANNEL_RULE = "rule_evaluation"
+CHANNEL_AIOPS_RULE = "aiops_rule_evaluation"
+CHANNEL_VERIFIER = "verifier_evaluation"
+KNOWN_CHANNELS = (CHANNEL_RULE, CHANNEL_AIOPS_RULE, CHANNEL_VERIFIER)
+
+
+class RuleEvaluation(BaseModel):
+    """Rule-based evidence score over the run's tool invocations."""
+
+    model_config = ConfigDict(extra="allow")
+
+    evidence_calls: int = 0
+    success: int = 0
+    failed: int = 0
+    no_hit: int = 0
+    deduped: int = 0
+    distinct_tools: list[str] = Field(default_factory=list)
+    claims_total: int = 0
+    claims_with_passed_binding: int = 0
+    claim_coverage: float = 0.0
+    score: float = Field(default=0.0, ge=0.0, le=1.0)
+    updates: int = 0  # how many times this channel was written (also used by the concurrency test)
+
+
+class AiopsRuleEvaluation(BaseModel):
+    """Channel reserved for AIOps rule checks (alert/metric heuristics); shape kept open."""
+
+    model_config = ConfigDict(extra="allow")
+
+    updates: int = 0
+
+
+class VerifierEvaluation(BaseModel):
+    """Everything the graph persists about verification (spec 001 "Verifier SHALL be observable").
+
+    Never holds raw Executor text or a complete tool trace summary. On a pre-verification
+    fallback ``model_verdict`` / ``effective_verdict`` / ``verdict`` stay ``None``.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    verifier_status: str = "not_started"  # completed | failed | skipped | not_started
+    model_verdict: Literal["PASS", "LOW_CONFID", "REJECT"] | None = None
+    effective_verdict: Literal["PASS", "LOW_CONFID", "REJECT"] | None = None
+    verdict: Literal["PASS", "LOW_CONFID", "REJECT"] | None = None
+    rule_verdict: Literal["PASS", "LOW_CONFID", "REJECT"] | None = None
+    groundedness_score: float | None = None
+    model_groundedness_score: float | None = None
+    critical_fact_count: int | None = None
+    claim_checks: list[dict[str, Any]] = Field(default_factory=list)
+    facts_checked: list[dict[str, Any]] = Field(default_factory=list)
+    evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
+    rationale: str = ""
+    dropped_evidence_refs: list[dict[str, Any]] = Field(default_factory=list)
+    verified_executor_output: dict[str, Any] | None = None
+    verified_evidence: list[dict[str, Any]] = Field(default_factory=list)
+    gatekeeper_result: dict[str, Any] | None = None
+    verdict_ceiling: Literal["PASS", "LOW_CONFID", "REJECT"] | None = None
+    traceability_version: str = ""
+    prompt_audit: dict[str, Any] | None = None
+    composer_output: dict[str, Any] | None = None
+    executor_output_parse_status: dict[str, Any] | None = None
+    evidence_retry_count: int = 0
+    failure_reason: str | None = None
+    route: str | None = None
+    updates: int = 0
+
+
+class SelfEvaluation(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    rule_evaluation: RuleEvaluation | None = None
+    aiops_rule_evaluation: AiopsRuleEvaluation | None = None
+    verifier_evaluation: VerifierEvaluation | None = None
+
+
+CHANNEL_MODELS: dict[str, type[BaseModel]] = {
+    CHANNEL_RULE: RuleEvaluation,
+    CHANNEL_AIOPS_RULE: AiopsRuleEvaluation,
+    CHANNEL_VERIFIER: VerifierEvaluation,
+}

@@ -1,0 +1,168 @@
+"""Settings for SuperBiz Diagnosis. Every value comes from the environment (see .env.example)."""
+
+from __future__ import annotations
+
+import zoneinfo
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from superbiz.env import (
+    BASE_DIR,
+    env_bool,
+    env_choice,
+    env_db,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+    env_url,
+)
+
+# --- Core ---------------------------------------------------------------------------------
+DEBUG = env_bool("DEBUG", False)
+SECRET_KEY = env_str("SECRET_KEY", "") or "dev-only-insecure-key-change-me"
+if not DEBUG and SECRET_KEY == "dev-only-insecure-key-change-me" and env_bool("REQUIRE_SECRET_KEY", False):
+    raise ImproperlyConfigured("环境变量 SECRET_KEY 未设置 (required when REQUIRE_SECRET_KEY=true)")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "diagnosis",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "superbiz.urls"
+WSGI_APPLICATION = "superbiz.wsgi.application"
+ASGI_APPLICATION = "superbiz.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -----------------------------------------------------------------------------
+_db = env_db("DATABASE_URL", "sqlite:///db.sqlite3")
+if _db["ENGINE"] == "django.db.backends.sqlite3" and _db.get("NAME") not in (":memory:", "", None):
+    if not Path(_db["NAME"]).is_absolute():
+        _db["NAME"] = str(BASE_DIR / _db["NAME"])
+    # The embedded default: wait for the writer instead of failing at once under light concurrency.
+    _db.setdefault("OPTIONS", {}).setdefault("timeout", 20)
+_db.setdefault("TEST", {})
+DATABASES = {"default": _db}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- i18n / time --------------------------------------------------------------------------
+LANGUAGE_CODE = "zh-hans"
+TIME_ZONE = env_str("TIME_ZONE", "Asia/Shanghai")
+try:
+    zoneinfo.ZoneInfo(TIME_ZONE)
+except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+    raise ImproperlyConfigured(f"环境变量 TIME_ZONE 的值无效: {TIME_ZONE!r} (expected an IANA zone)") from None
+USE_I18N = True
+USE_TZ = True  # always on (DESIGN §3)
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/accounts/login/"
+
+# --- Model provider (DESIGN §3, §7) -------------------------------------------------------
+LLM_PROVIDER = env_choice("LLM_PROVIDER", "offline", ("offline", "openai"))
+OPENAI_BASE_URL = env_url("OPENAI_BASE_URL", "")
+OPENAI_API_KEY = env_str("OPENAI_API_KEY", "")
+LLM_MODEL = env_str("LLM_MODEL", "")
+LLM_ROLE_MODELS = {
+    role: env_str(f"LLM_MODEL_{role.upper()}", "") or LLM_MODEL
+    for role in ("planner", "executor", "verifier", "composer")
+}
+LLM_TIMEOUT_S = env_float("LLM_TIMEOUT_S", 60.0, minimum=0.1, maximum=600.0)
+LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0, maximum=10)
+LLM_JSON_MODE = env_bool("LLM_JSON_MODE", True)
+EXECUTOR_MAX_TOOL_CALLS = env_int("EXECUTOR_MAX_TOOL_CALLS", 8, minimum=1, maximum=50)
+if LLM_PROVIDER == "openai":
+    missing = [name for name, value in (("LLM_MODEL", LLM_MODEL),) if not value]
+    if missing:
+        raise ImproperlyConfigured(f"LLM_PROVIDER=openai 需要设置环境变量 {', '.join(missing)}")
+
+# --- Run execution ------------------------------------------------------------------------
+RUN_EXECUTION = env_choice("RUN_EXECUTION", "inline", ("inline", "celery"))
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
+CELERY_TASK_ALWAYS_EAGER = False
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+# --- Evidence backends --------------------------------------------------------------------
+LOGS_BACKEND = env_choice("LOGS_BACKEND", "builtin", ("builtin", "loki"))
+METRICS_BACKEND = env_choice("METRICS_BACKEND", "builtin", ("builtin", "prometheus"))
+LOKI_URL = env_url("LOKI_URL", "")
+PROMETHEUS_URL = env_url("PROMETHEUS_URL", "")
+if LOGS_BACKEND == "loki" and not LOKI_URL:
+    raise ImproperlyConfigured("LOGS_BACKEND=loki 需要设置环境变量 LOKI_URL")
+if METRICS_BACKEND == "prometheus" and not PROMETHEUS_URL:
+    raise ImproperlyConfigured("METRICS_BACKEND=prometheus 需要设置环境变量 PROMETHEUS_URL")
+TOOL_TIMEOUT_S = env_float("TOOL_TIMEOUT_S", 10.0, minimum=0.1, maximum=300.0)
+
+# --- API ----------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 20,
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "user": env_str("API_THROTTLE_USER", "600/hour"),
+        "chat": env_str("API_THROTTLE_CHAT", "30/minute"),
+    },
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "SuperBiz Diagnosis API",
+    "DESCRIPTION": "Evidence-verified incident diagnosis chat.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_choice("LOG_LEVEL", "warning", ("debug", "info", "warning", "error")).upper()},
+}

@@ -1,0 +1,92 @@
+"""Suite-wide fixtures.
+
+- Tests marked ``postgres`` need a real PostgreSQL (row locks, concurrency); on the embedded
+  SQLite default they are skipped, everywhere else they run. CI runs the whole suite on
+  PostgreSQL (see .ci/run).
+- The network fails closed: any socket connection to a non-loopback address raises, so no test
+  can reach a real model or any outside service (STYLE §8).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+import pytest
+
+from tests import personas
+
+_real_connect = socket.socket.connect
+_real_connect_ex = socket.socket.connect_ex
+_real_create_connection = socket.create_connection
+
+
+def _is_loopback(address) -> bool:
+    if isinstance(address, (str, bytes)):
+        return True  # AF_UNIX path (PostgreSQL socket)
+    host = address[0]
+    if isinstance(host, bytes):
+        host = host.decode()
+    if host in ("localhost", ""):
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+class NonLoopbackConnection(RuntimeError):
+    pass
+
+
+def _guarded_connect(self, address):
+    if not _is_loopback(address):
+        raise NonLoopbackConnection(f"test tried to reach non-loopback host {address!r}")
+    return _real_connect(self, address)
+
+
+def _guarded_connect_ex(self, address):
+    if not _is_loopback(address):
+        raise NonLoopbackConnection(f"test tried to reach non-loopback host {address!r}")
+    return _real_connect_ex(self, address)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fail_closed_network():
+    socket.socket.connect = _guarded_connect
+    socket.socket.connect_ex = _guarded_connect_ex
+    yield
+    socket.socket.connect = _real_connect
+    socket.socket.connect_ex = _real_connect_ex
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if "postgresql" in engine:
+        return
+    skip = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL=postgres://…)")
+    for item in items:
+        if "postgres" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture
+def reviewer(db):
+    return personas.make_reviewer()
+
+
+@pytest.fixture
+def staff(db):
+    return personas.make_staff()
+
+
+@pytest.fixture
+def api_user(db):
+    return personas.make_api_user()
+
+
+@pytest.fixture
+def outsider(db):
+    return personas.make_outsider()

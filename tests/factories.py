@@ -1,0 +1,14 @@
+"""Small builders for rows the tests need (no factory library: a few plain functions suffice)."""
+
+from __future__ import annotations
+
+from diagnosis.models import DiagnosisRun, DiagnosisSession
+
+
+def make_session(owner, *, title: str = "测试会话") -> DiagnosisSession:
+    return DiagnosisSession.objects.create(owner=owner, title=title)
+
+
+def make_run(owner, *, question: str = "payment-service 为什么报 500？", session: DiagnosisSession | None = None) -> DiagnosisRun:
+    session = session or make_session(owner)
+    return DiagnosisRun.objects.create(session=session, owner=owner, question=question)

@@ -1,0 +1,36 @@
+"""Named personas shared by the suite (STYLE §7): who is acting matters more than how."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+
+PASSWORD = "correct-horse-battery-staple"
+
+
+def make_user(username: str, *, staff: bool = False, superuser: bool = False):
+    User = get_user_model()
+    user = User.objects.create_user(username=username, password=PASSWORD, email=f"{username}@example.com")
+    user.is_staff = staff or superuser
+    user.is_superuser = superuser
+    user.save()
+    return user
+
+
+def make_reviewer():
+    """Reviews runs in the Django admin audit console."""
+    return make_user("reviewer", staff=True, superuser=True)
+
+
+def make_staff():
+    """On-call engineer using the web UI."""
+    return make_user("staff", staff=True)
+
+
+def make_api_user():
+    """A plain API consumer."""
+    return make_user("api_user")
+
+
+def make_outsider():
+    """Another user who must never see api_user's sessions or runs."""
+    return make_user("outsider")
