@@ -1,0 +1,205 @@
+"""The four role interfaces every provider implements (DESIGN §7), and the plain shapes that
+cross between the graph and an agent.
+
+The graph owns orchestration, persistence, parsing and all deterministic checks; an agent only
+turns its input into a reply. Replies are *raw text* for the executor, verifier and composer so
+that the graph's shared parsers (and the Gatekeeper) judge every provider the same way — the
+offline agents get no shortcut past validation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Role = Literal["planner", "executor", "verifier", "composer"]
+ROLES: tuple[Role, ...] = ("planner", "executor", "verifier", "composer")
+PlannerMode = Literal["NORMAL", "EVIDENCE_GAP_ONLY"]
+
+
+class AgentError(Exception):
+    """A technical failure of one agent call (transport error, timeout, blank or truncated reply).
+
+    ``retryable`` tells the node whether a bounded re-ask with the same input makes sense.
+    """
+
+    def __init__(self, message: str, *, retryable: bool = True, reason: str = "agent_error") -> None:
+        super().__init__(message)
+        self.retryable = retryable
+        self.reason = reason
+
+
+# --- Planner ------------------------------------------------------------------------------
+class PlanStep(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    tool: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    purpose: str = ""
+
+
+class Plan(BaseModel):
+    """Planner reply shape of DESIGN §7."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    mode: PlannerMode = "NORMAL"
+    goal: str = ""
+    steps: list[PlanStep] = Field(default_factory=list, max_length=12)
+
+
+class ServiceInfo(BaseModel):
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    description: str = ""
+
+
+class PlannerRequest(BaseModel):
+    question: str
+    mode: PlannerMode = "NORMAL"
+    round: int = 1
+    now: datetime  # reference "now": the data's reference_time when loaded, else the clock
+    now_source: Literal["reference_time", "clock"] = "clock"
+    timezone: str = "Asia/Shanghai"
+    services: list[ServiceInfo] = Field(default_factory=list)
+    # EVIDENCE_GAP_ONLY: the valid critical gaps the Verifier named ({claim_id, gap, suggested_tool,
+    # suggested_query, is_critical}); the planner plans only for these.
+    evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
+
+
+# --- Executor -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ToolCallResult:
+    """What an agent sees of one executed tool call (a persisted ToolInvocation)."""
+
+    invocation_id: str
+    tool_name: str
+    round: int
+    status: str  # success | no_hit | failed | deduped
+    arguments: dict[str, Any]
+    output: Any
+    evidence_refs: list[dict[str, Any]]
+    error: str = ""
+    deduped_from: str = ""
+
+
+class ToolRunner(Protocol):
+    """Runs tools for one run and round through the real tool layer (persisting every call)."""
+
+    def call(self, tool_name: str, arguments: dict[str, Any] | str | None) -> ToolCallResult: ...
+
+    def history(self) -> list[ToolCallResult]:
+        """Every invocation of this run so far, all rounds, in order."""
+        ...
+
+
+class ExecutorRequest(BaseModel):
+    question: str
+    plan: Plan
+    mode: PlannerMode = "NORMAL"
+    round: int = 1
+    now: datetime
+    timezone: str = "Asia/Shanghai"
+    services: list[ServiceInfo] = Field(default_factory=list)
+    evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
+
+
+@dataclass
+class ExecutorReply:
+    """The executor's final message content (should be the §5.1 contract as JSON text)."""
+
+    content: str
+    finish_reason: str = "stop"
+
+
+# --- Composer -----------------------------------------------------------------------------
+class ComposerMaterial(BaseModel):
+    """Verifier-allowed material only (spec 000 "Composer-safe protocols"). Built by the graph;
+    nothing else reaches the composer, and the leak guard checks the answer against it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    question: str
+    route: Literal["pass", "low_confid", "reject"]
+    verdict: Literal["PASS", "LOW_CONFID", "REJECT"]
+    # Confirmed statements: claim text + the verified excerpt(s) + invocation ids they rest on.
+    confirmed: list[dict[str, Any]] = Field(default_factory=list)
+    # Unverified directions (Executor hypotheses / inference-only claims), always labelled as such.
+    directions: list[str] = Field(default_factory=list)
+    # Verifier-identified gaps only.
+    gaps: list[str] = Field(default_factory=list)
+    # Next steps (runbook/evidence-based recommended actions, tools to run for the gaps).
+    next_steps: list[str] = Field(default_factory=list)
+
+
+# --- Context shared by every call ---------------------------------------------------------
+@dataclass
+class AgentContext:
+    """Per-run context handed to every agent call: which run/round, and a usage sink."""
+
+    run_id: str
+    round: int = 1
+    usage: dict[str, dict[str, int]] = field(default_factory=dict)
+    model_by_role: dict[str, str] = field(default_factory=dict)
+
+    def record_usage(self, role: Role, *, prompt_tokens: int, completion_tokens: int) -> None:
+        slot = self.usage.setdefault(role, {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0})
+        slot["prompt_tokens"] += int(prompt_tokens or 0)
+        slot["completion_tokens"] += int(completion_tokens or 0)
+        slot["calls"] += 1
+
+
+# --- Role interfaces ----------------------------------------------------------------------
+@runtime_checkable
+class PlannerAgent(Protocol):
+    def plan(self, request: PlannerRequest, ctx: AgentContext) -> Plan:
+        """Return a plan, or raise AgentError."""
+        ...
+
+
+@runtime_checkable
+class ExecutorAgent(Protocol):
+    def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
+        """Call tools through ``tools`` and return the final content (the V2 contract text)."""
+        ...
+
+
+@runtime_checkable
+class VerifierAgent(Protocol):
+    def verify(self, verifier_input: str, ctx: AgentContext) -> str:
+        """Take the canonical Verifier input (DESIGN §5.3, exact bytes) and return the raw reply.
+
+        The graph parses the reply with the shared protocol parser; a re-ask sends the
+        byte-identical input again."""
+        ...
+
+
+@runtime_checkable
+class ComposerAgent(Protocol):
+    def compose(self, material: ComposerMaterial, ctx: AgentContext) -> str:
+        """Return the raw reply: a JSON object ``{"answer": "…Chinese…"}``."""
+        ...
+
+
+@dataclass
+class Provider:
+    """One provider = the four role agents plus what the run records about it."""
+
+    name: str  # "offline" | "openai" | "scripted"
+    planner: PlannerAgent
+    executor: ExecutorAgent
+    verifier: VerifierAgent
+    composer: ComposerAgent
+    model_by_role: dict[str, str] = field(default_factory=dict)
+
+    def model_label(self) -> str:
+        models = sorted({m for m in self.model_by_role.values() if m})
+        return ",".join(models) if models else self.name
+
+
+def services_from(rows: Sequence[Any]) -> list[ServiceInfo]:
+    return [ServiceInfo(name=r.name, aliases=list(r.aliases or []), description=r.description or "") for r in rows]
