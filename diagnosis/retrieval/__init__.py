@@ -1,0 +1,1 @@
+"""Chinese-aware retrieval primitives: tokenisation, Markdown chunking and BM25 scoring."""
