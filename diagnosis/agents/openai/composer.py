@@ -1,0 +1,24 @@
+"""Composer over an OpenAI-compatible model: the Verifier-allowed material as JSON in, the raw
+``{"answer": "…"}`` reply out (the graph parses it and runs the leak guard)."""
+
+from __future__ import annotations
+
+from diagnosis.agents.base import AgentContext, ComposerMaterial
+from diagnosis.agents.openai.client import ChatCaller
+from diagnosis.agents.openai.prompts import load_prompt
+
+
+class OpenAIComposer:
+    def __init__(self, caller: ChatCaller) -> None:
+        self.caller = caller
+
+    def compose(self, material: ComposerMaterial, ctx: AgentContext) -> str:
+        prompt = load_prompt("composer")
+        reply = self.caller.call(
+            role="composer",
+            prompt=prompt,
+            messages=[{"role": "system", "content": prompt.text}, {"role": "user", "content": material.model_dump_json()}],
+            ctx=ctx,
+            json_mode=self.caller.config.json_mode,
+        )
+        return reply.content

@@ -1,0 +1,53 @@
+"""Provider configuration read once from Django settings (DESIGN §3).
+
+The API key lives only here and in the ``openai.OpenAI`` client it is handed to; ``repr`` hides
+it, no log line or run record ever receives it, and error messages are scrubbed of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.conf import settings
+
+from diagnosis.agents.base import ROLES
+
+# Ollama and vLLM accept any bearer token; the openai client refuses an empty one.
+PLACEHOLDER_API_KEY = "not-needed"
+# A connection that cannot be opened quickly will not get better by waiting for the read budget.
+MAX_CONNECT_TIMEOUT_S = 10.0
+
+
+@dataclass(frozen=True)
+class OpenAIConfig:
+    base_url: str
+    api_key: str = field(repr=False)
+    model_by_role: dict[str, str]
+    timeout_s: float
+    max_retries: int
+    json_mode: bool
+    max_tool_calls: int
+
+    @property
+    def connect_timeout_s(self) -> float:
+        return min(self.timeout_s, MAX_CONNECT_TIMEOUT_S)
+
+    def scrub(self, text: str) -> str:
+        """``text`` with the API key (if any) masked: error bodies sometimes echo it."""
+        if self.api_key and len(self.api_key) >= 4:
+            text = text.replace(self.api_key, "***")
+        return text
+
+
+def config_from_settings() -> OpenAIConfig:
+    role_models = dict(getattr(settings, "LLM_ROLE_MODELS", {}) or {})
+    default_model = settings.LLM_MODEL
+    return OpenAIConfig(
+        base_url=settings.OPENAI_BASE_URL or "https://api.openai.com/v1",
+        api_key=settings.OPENAI_API_KEY or PLACEHOLDER_API_KEY,
+        model_by_role={role: role_models.get(role) or default_model for role in ROLES},
+        timeout_s=float(settings.LLM_TIMEOUT_S),
+        max_retries=int(settings.LLM_MAX_RETRIES),
+        json_mode=bool(settings.LLM_JSON_MODE),
+        max_tool_calls=int(settings.EXECUTOR_MAX_TOOL_CALLS),
+    )

@@ -1,0 +1,192 @@
+"""Executor over an OpenAI-compatible model: a bounded tool-calling loop (OpenAI ``tools``).
+
+Each tool call the model makes runs through ``ToolRunner.call(name, arguments_json)`` — the same
+tool layer and persistence as the offline executor — and its result goes back as a ``tool``
+message whose content is the JSON of :func:`tool_message_content` (wire contract, DESIGN §7).
+
+Bounds: at most ``EXECUTOR_MAX_TOOL_CALLS`` executed calls per round (= per ``execute``). A call
+beyond the budget is not executed; it is answered with a ``budget_exhausted`` tool message and
+the following requests carry ``tool_choice="none"``. The loop also stops hard after
+``max_tool_calls + EXTRA_TURNS`` model turns.
+
+JSON mode is deliberately *not* used here: ``response_format=json_object`` together with
+``tools`` suppresses tool calls on several OpenAI-compatible servers (vLLM guided decoding,
+Ollama's ``format: json``). The prompt demands one JSON object and the graph's parser accepts
+one surrounding code fence.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from diagnosis.agents.base import (
+    AgentContext,
+    AgentError,
+    ExecutorReply,
+    ExecutorRequest,
+    ToolCallResult,
+    ToolRunner,
+)
+from diagnosis.agents.openai.client import ChatCaller
+from diagnosis.agents.openai.parsing import dumps
+from diagnosis.agents.openai.prompts import load_prompt
+
+logger = logging.getLogger(__name__)
+
+TOOL_MESSAGE_MAX_CHARS = 8000
+SUMMARY_MAX_CHARS = 1200
+EXTRA_TURNS = 3
+STATUS_BUDGET_EXHAUSTED = "budget_exhausted"
+STATUS_NOT_EXECUTED = "failed"
+BUDGET_EXHAUSTED_MESSAGE = (
+    "tool call budget exhausted: no more tools this round ({limit} per round). "
+    "工具调用预算已用完：请立即根据已有工具结果输出最终的 executor_evidence_v2 JSON 对象。"
+)
+REASON_TURN_LIMIT = "executor_turn_limit"
+
+
+def tool_message_content(result: ToolCallResult, *, limit: int = TOOL_MESSAGE_MAX_CHARS) -> str:
+    """The tool result as the model sees it: ids, status, every evidence ref (``raw_path`` +
+    ``text``), then a bounded summary. Over ``limit`` the summary goes first, then trailing refs
+    (counted in ``evidence_refs_omitted``), so the refs the model can cite survive longest."""
+    refs = [{"raw_path": str(r.get("raw_path", "")), "text": str(r.get("text", ""))} for r in result.evidence_refs or []]
+    payload: dict[str, Any] = {
+        "invocation_id": result.invocation_id,
+        "tool_name": result.tool_name,
+        "status": result.status,
+        "evidence_refs": refs,
+    }
+    if result.error:
+        payload["error"] = result.error[:500]
+    if result.deduped_from:
+        payload["deduped_from"] = result.deduped_from
+    payload["summary"] = output_summary(result.output)
+    text = dumps(payload)
+    if len(text) <= limit:
+        return text
+    payload["summary"] = ""
+    omitted = 0
+    while refs and len(dumps(payload)) > limit:
+        refs.pop()
+        omitted += 1
+        payload["evidence_refs_omitted"] = omitted
+    return dumps(payload)
+
+
+def output_summary(output: Any, *, limit: int = SUMMARY_MAX_CHARS) -> str:
+    """A short overview of a tool output: top-level scalars verbatim, lists as their length.
+
+    The evidence itself travels in ``evidence_refs``; this only tells the model the shape
+    (totals, truncation, time window) without duplicating every record."""
+    if isinstance(output, dict):
+        overview: dict[str, Any] = {}
+        for key, value in output.items():
+            if isinstance(value, list):
+                overview[key] = f"{len(value)} items"
+            elif isinstance(value, dict):
+                overview[key] = {k: v for k, v in value.items() if isinstance(v, str | int | float | bool) or v is None}
+            else:
+                overview[key] = value
+        text = dumps(overview)
+    elif output is None:
+        text = ""
+    else:
+        text = dumps(output)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def executor_user_message(request: ExecutorRequest, previous: list[ToolCallResult]) -> str:
+    payload = request.model_dump(mode="json", include={"question", "plan", "mode", "round", "now", "timezone", "services"})
+    if request.mode == "EVIDENCE_GAP_ONLY":
+        payload["evidence_gaps"] = request.model_dump(mode="json")["evidence_gaps"]
+    if previous:
+        # Earlier rounds' results, so the final contract may cite them (ids stay valid in this run).
+        payload["previous_tool_results"] = [json.loads(tool_message_content(r, limit=2000)) for r in previous]
+    return dumps(payload)
+
+
+def _tool_call_parts(tool_call: Any, index: int) -> tuple[str, str, str]:
+    function = getattr(tool_call, "function", None)
+    call_id = getattr(tool_call, "id", None) or f"call_{index}"
+    name = getattr(function, "name", None) or ""
+    arguments = getattr(function, "arguments", None)
+    if arguments is None:
+        arguments = ""
+    return str(call_id), str(name), arguments if isinstance(arguments, str) else dumps(arguments)
+
+
+class OpenAIExecutor:
+    def __init__(self, caller: ChatCaller) -> None:
+        self.caller = caller
+
+    def tool_specs(self) -> list[dict[str, Any]]:
+        from diagnosis.tools.registry import tool_specs
+
+        return list(tool_specs())
+
+    def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
+        prompt = load_prompt("executor")
+        budget = self.caller.config.max_tool_calls
+        specs = self.tool_specs()
+        messages: list[dict[str, Any]] = [
+            {"role": "system", "content": prompt.text},
+            {"role": "user", "content": executor_user_message(request, tools.history())},
+        ]
+        executed = 0
+        for _turn in range(budget + EXTRA_TURNS):
+            reply = self.caller.call(
+                role="executor",
+                prompt=prompt,
+                messages=messages,
+                ctx=ctx,
+                tools=specs,
+                tool_choice="none" if executed >= budget else None,
+                allow_tool_calls=True,
+            )
+            if not reply.tool_calls:
+                return ExecutorReply(content=reply.content, finish_reason=reply.finish_reason)
+            calls = [_tool_call_parts(tc, i) for i, tc in enumerate(reply.tool_calls)]
+            messages.append(
+                {
+                    "role": "assistant",
+                    "content": reply.content or None,
+                    "tool_calls": [
+                        {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+                        for call_id, name, arguments in calls
+                    ],
+                }
+            )
+            for call_id, name, arguments in calls:
+                if executed >= budget:
+                    content = dumps(
+                        {
+                            "invocation_id": "",
+                            "tool_name": name,
+                            "status": STATUS_BUDGET_EXHAUSTED,
+                            "evidence_refs": [],
+                            "error": BUDGET_EXHAUSTED_MESSAGE.format(limit=budget),
+                        }
+                    )
+                else:
+                    executed += 1
+                    content = tool_message_content(self._run(tools, name, arguments))
+                messages.append({"role": "tool", "tool_call_id": call_id, "content": content})
+        raise AgentError(
+            f"executor: 超过工具循环轮数上限（{budget + EXTRA_TURNS} 次模型调用）仍未给出最终契约",
+            retryable=False,
+            reason=REASON_TURN_LIMIT,
+        )
+
+    def _run(self, tools: ToolRunner, name: str, arguments: str) -> ToolCallResult:
+        """One call through the tool layer. Unknown names and bad JSON are recorded there as
+        failed invocations; anything that still escapes becomes a failed result for the model."""
+        try:
+            return tools.call(name, arguments)
+        except Exception as exc:  # noqa: BLE001 — the model must hear about it, the run must not crash
+            logger.exception("tool %r raised through the tool layer", name)
+            return ToolCallResult(
+                invocation_id="", tool_name=name, round=0, status="failed", arguments={}, output=None,
+                evidence_refs=[], error=f"tool error: {type(exc).__name__}",
+            )

@@ -1,0 +1,27 @@
+"""``build_provider()``: the four role agents on one OpenAI-compatible endpoint."""
+
+from __future__ import annotations
+
+from diagnosis.agents.base import Provider
+from diagnosis.agents.openai.client import ChatCaller, make_client
+from diagnosis.agents.openai.composer import OpenAIComposer
+from diagnosis.agents.openai.config import OpenAIConfig, config_from_settings
+from diagnosis.agents.openai.executor import OpenAIExecutor
+from diagnosis.agents.openai.planner import OpenAIPlanner
+from diagnosis.agents.openai.verifier import OpenAIVerifier
+
+PROVIDER_NAME = "openai"
+
+
+def build_provider(config: OpenAIConfig | None = None) -> Provider:
+    """A provider reading settings now (tests change settings between runs; no module cache)."""
+    config = config or config_from_settings()
+    caller = ChatCaller(make_client(config), config)
+    return Provider(
+        name=PROVIDER_NAME,
+        planner=OpenAIPlanner(caller),
+        executor=OpenAIExecutor(caller),
+        verifier=OpenAIVerifier(caller),
+        composer=OpenAIComposer(caller),
+        model_by_role=dict(config.model_by_role),
+    )
