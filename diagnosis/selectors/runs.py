@@ -1,0 +1,513 @@
+"""Reads over sessions and runs: who may see what, and the audit view of one run.
+
+Ownership lives here and nowhere else (issue 6 "ownership enforced in selectors"): every API
+view, SSE view and web page gets its querysets from ``runs_visible_to`` / ``sessions_visible_to``,
+so another user's id is simply not found (404), never "forbidden" (which would leak existence).
+
+Visibility rule: a user sees their own sessions and runs; staff users see everyone's (the API's
+"staff see all"). Lists in the web UI default to the caller's own (``runs_owned_by``), reviewers
+browse everything in the admin.
+
+``run_audit_view`` turns the persisted ``self_evaluation`` container (EXAMPLE-RUN §7) into plain
+rows for the admin audit console and the staff answer page. The container is model-shaped JSON,
+so every accessor here is defensive: a missing key or a value of the wrong type renders as
+empty, never as a crash. Rendering (and escaping) is the templates' job.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from django.db.models import Count, Max, QuerySet
+
+from diagnosis.models import (
+    DiagnosisRun,
+    DiagnosisSession,
+    KnowledgeDocument,
+    OrchestrationEvent,
+    ToolInvocation,
+)
+
+# Verifier classifications (DESIGN §1.4) that make a claim a confirmed statement in the UI;
+# the rest (overstated, unsupported, external_unknown, contradicted) are shown as not confirmed.
+CONFIRMED_CLASSIFICATIONS = ("direct_observation", "reasonable_inference")
+CLASSIFICATION_LABELS = {
+    "direct_observation": "直接观察",
+    "reasonable_inference": "合理推断",
+    "overstated": "表述过度",
+    "unsupported": "无证据支持",
+    "external_unknown": "外部未知",
+    "contradicted": "与证据矛盾",
+}
+TERMINAL_STATUSES = (DiagnosisRun.Status.COMPLETED, DiagnosisRun.Status.FAILED)
+
+
+# --- Visibility ----------------------------------------------------------------------------
+def _is_staff(user: Any) -> bool:
+    return bool(getattr(user, "is_authenticated", False) and getattr(user, "is_staff", False))
+
+
+def sessions_visible_to(user: Any) -> QuerySet[DiagnosisSession]:
+    if not getattr(user, "is_authenticated", False):
+        return DiagnosisSession.objects.none()
+    qs = DiagnosisSession.objects.select_related("owner")
+    return qs if _is_staff(user) else qs.filter(owner=user)
+
+
+def sessions_owned_by(user: Any) -> QuerySet[DiagnosisSession]:
+    if not getattr(user, "is_authenticated", False):
+        return DiagnosisSession.objects.none()
+    return DiagnosisSession.objects.filter(owner=user)
+
+
+def runs_visible_to(user: Any) -> QuerySet[DiagnosisRun]:
+    if not getattr(user, "is_authenticated", False):
+        return DiagnosisRun.objects.none()
+    qs = DiagnosisRun.objects.select_related("session", "owner")
+    return qs if _is_staff(user) else qs.filter(owner=user)
+
+
+def runs_owned_by(user: Any) -> QuerySet[DiagnosisRun]:
+    if not getattr(user, "is_authenticated", False):
+        return DiagnosisRun.objects.none()
+    return DiagnosisRun.objects.select_related("session").filter(owner=user)
+
+
+def session_list_with_stats(qs: QuerySet[DiagnosisSession]) -> QuerySet[DiagnosisSession]:
+    """Sessions annotated with ``run_count`` and ``last_run_at`` (for the lists)."""
+    return qs.annotate(run_count=Count("runs"), last_run_at=Max("runs__created_at")).order_by("-updated_at")
+
+
+def run_get_visible(*, user: Any, run_id: UUID | str) -> DiagnosisRun:
+    """The run if ``user`` may see it; raises ``DiagnosisRun.DoesNotExist`` otherwise."""
+    return runs_visible_to(user).get(pk=run_id)
+
+
+def session_get_visible(*, user: Any, session_id: UUID | str) -> DiagnosisSession:
+    """The session if ``user`` may see it; raises ``DiagnosisSession.DoesNotExist`` otherwise."""
+    return sessions_visible_to(user).get(pk=session_id)
+
+
+def session_runs(session: DiagnosisSession) -> QuerySet[DiagnosisRun]:
+    """The session's runs in the order they were asked (the run history)."""
+    return session.runs.order_by("created_at")
+
+
+def run_with_audit_rows(qs: QuerySet[DiagnosisRun]) -> QuerySet[DiagnosisRun]:
+    """Prefetch what the full audit view reads (tool invocations and events, in order)."""
+    return qs.prefetch_related("tool_invocations", "events")
+
+
+# --- Progress (SSE) ------------------------------------------------------------------------
+def run_events_after(*, run_id: UUID | str, after_seq: int) -> list[OrchestrationEvent]:
+    """Orchestration events of the run with ``seq > after_seq``, in order."""
+    return list(OrchestrationEvent.objects.filter(run_id=run_id, seq__gt=after_seq).order_by("seq"))
+
+
+def run_status(*, run_id: UUID | str) -> str:
+    return DiagnosisRun.objects.filter(pk=run_id).values_list("status", flat=True).get()
+
+
+def run_is_finished(*, run_id: UUID | str) -> bool:
+    return run_status(run_id=run_id) in TERMINAL_STATUSES
+
+
+# --- Knowledge ----------------------------------------------------------------------------
+def knowledge_documents_list() -> QuerySet[KnowledgeDocument]:
+    return KnowledgeDocument.objects.select_related("uploaded_by").annotate(chunk_count=Count("chunks")).order_by(
+        "title", "pk"
+    )
+
+
+# --- Audit view ----------------------------------------------------------------------------
+def pretty_json(value: Any) -> str:
+    """Pretty-printed JSON with Chinese intact (the raw views in the admin and the UI)."""
+    return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=False, default=str)
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return str(value).lower() if isinstance(value, bool) else str(value)
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, (list, tuple)) else []
+
+
+def _dicts(value: Any) -> list[Mapping[str, Any]]:
+    return [item for item in _list(value) if isinstance(item, Mapping)]
+
+
+def _dict(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _bool(value: Any) -> bool | None:
+    return value if isinstance(value, bool) else None
+
+
+@dataclass(frozen=True)
+class Badge:
+    label: str
+    css: str  # pass | low | reject | fallback | pending
+
+
+@dataclass(frozen=True)
+class EvidenceItem:
+    claim_id: str
+    invocation_id: str
+    tool_name: str
+    raw_path: str
+    matched_text: str
+
+    @property
+    def ref_label(self) -> str:
+        return " ".join(part for part in (self.invocation_id, self.tool_name, self.raw_path) if part)
+
+
+@dataclass(frozen=True)
+class Statement:
+    claim_id: str
+    text: str
+    claim_type: str
+    classification: str
+    classification_label: str
+    is_critical: bool | None
+    detail: str
+    confirmed: bool
+    evidence: list[EvidenceItem]
+
+
+@dataclass(frozen=True)
+class ClaimCheckRow:
+    claim_id: str
+    claim_text: str
+    classification: str
+    classification_label: str
+    is_critical: bool | None
+    detail: str
+    evidence_refs: list[str]
+
+
+@dataclass(frozen=True)
+class FactRow:
+    fact: str
+    is_critical: bool | None
+    verification: str
+    detail: str
+    evidence_refs: list[str]
+
+
+@dataclass(frozen=True)
+class BindingRow:
+    claim_id: str
+    binding_index: str
+    invocation_id: str
+    tool_name: str
+    raw_path: str
+    passed: bool | None
+    severity: str
+    failed_rules: list[str]
+    matched_text: str
+
+
+@dataclass(frozen=True)
+class GapRow:
+    claim_id: str
+    gap: str
+    is_critical: bool | None
+    suggested_tool: str
+    suggested_query: str
+
+
+@dataclass(frozen=True)
+class KeyValue:
+    key: str
+    value: str
+
+
+@dataclass(frozen=True)
+class InvocationRow:
+    pk: int
+    invocation_id: str
+    round: int
+    tool_name: str
+    status: str
+    evidence_bearing: bool
+    arguments_json: str
+    evidence_refs: list[Mapping[str, str]]
+    error: str
+    output_truncated: bool
+    deduped_from: str
+    duration_ms: int
+    output_json: str
+
+
+@dataclass(frozen=True)
+class EventRow:
+    seq: int
+    node: str
+    event: str
+    at: Any
+    elapsed_ms: int | None
+    detail_json: str
+
+
+@dataclass
+class RunAudit:
+    run: DiagnosisRun
+    badge: Badge
+    verifier: list[KeyValue] = field(default_factory=list)
+    statements: list[Statement] = field(default_factory=list)
+    claim_checks: list[ClaimCheckRow] = field(default_factory=list)
+    facts_checked: list[FactRow] = field(default_factory=list)
+    gatekeeper: list[KeyValue] = field(default_factory=list)
+    gatekeeper_rules: list[KeyValue] = field(default_factory=list)
+    checked_bindings: list[BindingRow] = field(default_factory=list)
+    verified_evidence: list[EvidenceItem] = field(default_factory=list)
+    evidence_gaps: list[GapRow] = field(default_factory=list)
+    hypotheses: list[KeyValue] = field(default_factory=list)
+    recommended_actions: list[KeyValue] = field(default_factory=list)
+    missing_info: list[KeyValue] = field(default_factory=list)
+    prompt_audit: list[KeyValue] = field(default_factory=list)
+    prompt_audit_version: str = ""
+    composer_output: list[KeyValue] = field(default_factory=list)
+    rule_evaluation: list[KeyValue] = field(default_factory=list)
+    invocations: list[InvocationRow] = field(default_factory=list)
+    events: list[EventRow] = field(default_factory=list)
+    raw_json: str = ""
+
+    @property
+    def confirmed_statements(self) -> list[Statement]:
+        return [s for s in self.statements if s.confirmed]
+
+    @property
+    def unconfirmed_statements(self) -> list[Statement]:
+        return [s for s in self.statements if not s.confirmed]
+
+
+def run_badge(run: DiagnosisRun) -> Badge:
+    """Verdict badge: PASS 绿 / LOW_CONFID 黄 / REJECT 红 / 兜底 灰 (and 进行中 while running)."""
+    if run.status not in TERMINAL_STATUSES:
+        return Badge(run.get_status_display(), "pending")
+    if run.outcome == DiagnosisRun.Outcome.FALLBACK or not run.verdict:
+        return Badge("兜底", "fallback")
+    css = {"PASS": "pass", "LOW_CONFID": "low", "REJECT": "reject"}.get(run.verdict, "fallback")
+    return Badge(run.verdict, css)
+
+
+def _ref_label(ref: Any) -> str:
+    if isinstance(ref, Mapping):
+        parts = [_text(ref.get(k)) for k in ("source_invocation_id", "tool_name", "raw_path")]
+        label = " ".join(p for p in parts if p)
+        return label or _text(ref)
+    return _text(ref)
+
+
+def _key_values(mapping: Mapping[str, Any], *, skip: Iterable[str] = ()) -> list[KeyValue]:
+    skipped = set(skip)
+    return [KeyValue(str(k), _text(v)) for k, v in mapping.items() if k not in skipped]
+
+
+def _evidence_item(raw: Mapping[str, Any]) -> EvidenceItem:
+    return EvidenceItem(
+        claim_id=_text(raw.get("claim_id")),
+        invocation_id=_text(raw.get("source_invocation_id")),
+        tool_name=_text(raw.get("tool_name")),
+        raw_path=_text(raw.get("raw_path")),
+        matched_text=_text(raw.get("matched_text")),
+    )
+
+
+def event_elapsed_ms(event: OrchestrationEvent, run_started_at: Any) -> int | None:
+    """Milliseconds from the start of the run to this event (None when the run has no start)."""
+    if run_started_at is None or event.at is None:
+        return None
+    return max(0, int((event.at - run_started_at).total_seconds() * 1000))
+
+
+def run_audit_view(run: DiagnosisRun) -> RunAudit:
+    """The whole audit record of one run as plain rows (admin console and answer page)."""
+    container = _dict(run.self_evaluation)
+    verifier = _dict(container.get("verifier_evaluation"))
+    verified_output = _dict(verifier.get("verified_executor_output"))
+    claims_by_id = {
+        _text(c.get("claim_id")): c for c in _dicts(verified_output.get("claims")) if c.get("claim_id") is not None
+    }
+    verified_evidence = [_evidence_item(v) for v in _dicts(verifier.get("verified_evidence"))]
+
+    audit = RunAudit(run=run, badge=run_badge(run))
+    audit.verified_evidence = verified_evidence
+    audit.raw_json = pretty_json(run.self_evaluation) if run.self_evaluation is not None else ""
+
+    summary_keys = (
+        "verifier_status",
+        "model_verdict",
+        "rule_verdict",
+        "effective_verdict",
+        "verdict_ceiling",
+        "groundedness_score",
+        "model_groundedness_score",
+        "critical_fact_count",
+        "evidence_retry_count",
+        "failure_reason",
+        "route",
+        "traceability_version",
+        "rationale",
+    )
+    audit.verifier = [KeyValue(k, _text(verifier.get(k))) for k in summary_keys if verifier.get(k) not in (None, "")]
+    parse_status = verifier.get("executor_output_parse_status")
+    if parse_status:
+        audit.verifier.append(KeyValue("executor_output_parse_status", _text(parse_status)))
+
+    for check in _dicts(verifier.get("claim_checks")):
+        claim_id = _text(check.get("claim_id"))
+        classification = _text(check.get("verification"))
+        claim = claims_by_id.get(claim_id, {})
+        refs = _dicts(check.get("evidence_refs"))
+        audit.claim_checks.append(
+            ClaimCheckRow(
+                claim_id=claim_id,
+                claim_text=_text(claim.get("claim_text")),
+                classification=classification,
+                classification_label=CLASSIFICATION_LABELS.get(classification, classification),
+                is_critical=_bool(check.get("is_critical")),
+                detail=_text(check.get("detail")),
+                evidence_refs=[_ref_label(r) for r in _list(check.get("evidence_refs"))],
+            )
+        )
+        # The evidence a statement rests on: the verified evidence its check cites, or (when the
+        # check cites none) all verified evidence of that claim.
+        cited = {(_text(r.get("source_invocation_id")), _text(r.get("raw_path"))) for r in refs}
+        own = [e for e in verified_evidence if e.claim_id == claim_id]
+        evidence = [e for e in own if (e.invocation_id, e.raw_path) in cited] if cited else own
+        audit.statements.append(
+            Statement(
+                claim_id=claim_id,
+                text=_text(claim.get("claim_text")) or claim_id,
+                claim_type=_text(claim.get("claim_type")),
+                classification=classification,
+                classification_label=CLASSIFICATION_LABELS.get(classification, classification),
+                is_critical=_bool(check.get("is_critical")),
+                detail=_text(check.get("detail")),
+                confirmed=classification in CONFIRMED_CLASSIFICATIONS,
+                evidence=evidence or own,
+            )
+        )
+
+    audit.facts_checked = [
+        FactRow(
+            fact=_text(f.get("fact")),
+            is_critical=_bool(f.get("is_critical")),
+            verification=_text(f.get("verification")),
+            detail=_text(f.get("detail")),
+            evidence_refs=[_ref_label(r) for r in _list(f.get("evidence_refs"))],
+        )
+        for f in _dicts(verifier.get("facts_checked"))
+    ]
+
+    gatekeeper = _dict(verifier.get("gatekeeper_result"))
+    if gatekeeper:
+        audit.gatekeeper = [
+            KeyValue(k, _text(gatekeeper.get(k)))
+            for k in ("status", "severity", "rule_set_version", "failed_rules", "warnings", "errors")
+            if k in gatekeeper
+        ]
+        audit.gatekeeper_rules = [
+            KeyValue(_text(r.get("id")), f"{_text(r.get('default_severity'))} — {_text(r.get('description'))}")
+            for r in _dicts(gatekeeper.get("rules"))
+        ]
+    for b in _dicts(gatekeeper.get("checked_bindings")):
+        audit.checked_bindings.append(
+            BindingRow(
+                claim_id=_text(b.get("claim_id")),
+                binding_index=_text(b.get("binding_index")),
+                invocation_id=_text(b.get("source_invocation_id")),
+                tool_name=_text(b.get("tool_name")),
+                raw_path=_text(b.get("raw_path")),
+                passed=_bool(b.get("passed")),
+                severity=_text(b.get("severity")),
+                failed_rules=[_text(r) for r in _list(b.get("failed_rules"))],
+                matched_text=_text(b.get("matched_text")),
+            )
+        )
+
+    audit.evidence_gaps = [
+        GapRow(
+            claim_id=_text(g.get("claim_id")),
+            gap=_text(g.get("gap")),
+            is_critical=_bool(g.get("is_critical")),
+            suggested_tool=_text(g.get("suggested_tool")),
+            suggested_query=_text(g.get("suggested_query")),
+        )
+        for g in _dicts(verifier.get("evidence_gaps"))
+    ]
+    audit.hypotheses = [
+        KeyValue(_text(h.get("text")), _text(h.get("rationale"))) for h in _dicts(verified_output.get("hypotheses"))
+    ]
+    audit.recommended_actions = [
+        KeyValue(_text(a.get("action")), " / ".join(p for p in (_text(a.get("priority")), _text(a.get("basis"))) if p))
+        for a in _dicts(verified_output.get("recommended_actions"))
+    ]
+    audit.missing_info = [
+        KeyValue(_text(m.get("item")), _text(m.get("reason"))) for m in _dicts(verified_output.get("missing_info"))
+    ]
+
+    prompt_audit = _dict(verifier.get("prompt_audit"))
+    audit.prompt_audit_version = _text(prompt_audit.get("version"))
+    audit.prompt_audit = [
+        KeyValue(_text(p.get("role")), " ".join(x for x in (_text(p.get("name")), _text(p.get("version"))) if x))
+        for p in _dicts(prompt_audit.get("prompts"))
+    ] + _key_values(prompt_audit, skip=("version", "prompts"))
+    audit.composer_output = _key_values(_dict(verifier.get("composer_output")))
+    audit.rule_evaluation = _key_values(_dict(container.get("rule_evaluation")))
+
+    for inv in _prefetched(run, "tool_invocations", ToolInvocation, "seq"):
+        audit.invocations.append(
+            InvocationRow(
+                pk=inv.pk,
+                invocation_id=inv.invocation_id,
+                round=inv.round,
+                tool_name=inv.tool_name,
+                status=inv.status,
+                evidence_bearing=inv.evidence_bearing,
+                arguments_json=pretty_json(inv.arguments),
+                evidence_refs=[
+                    {k: _text(ref.get(k)) for k in ("raw_path", "text", "source_id", "label")}
+                    for ref in inv.evidence_refs
+                ],
+                error=inv.error,
+                output_truncated=inv.output_truncated,
+                deduped_from=inv.deduped_from,
+                duration_ms=inv.duration_ms,
+                output_json=pretty_json(inv.output),
+            )
+        )
+    for ev in _prefetched(run, "events", OrchestrationEvent, "seq"):
+        audit.events.append(
+            EventRow(
+                seq=ev.seq,
+                node=ev.node,
+                event=ev.event,
+                at=ev.at,
+                elapsed_ms=event_elapsed_ms(ev, run.started_at or run.created_at),
+                detail_json=pretty_json(ev.detail) if ev.detail else "",
+            )
+        )
+    return audit
+
+
+def _prefetched(run: DiagnosisRun, relation: str, model: type, order: str) -> list[Any]:
+    cache = getattr(run, "_prefetched_objects_cache", {})
+    if relation in cache:
+        return sorted(cache[relation], key=lambda obj: getattr(obj, order))
+    return list(model.objects.filter(run=run).order_by(order))

@@ -1,0 +1,145 @@
+"""Argument models of the evidence tools (DESIGN §7), one pydantic model per tool.
+
+They own the parameter shapes: validation, defaults, bounds, and the JSON schema the OpenAI
+tools API receives. Times are ISO 8601 strings; offset-aware ones keep their instant, naive
+ones are read in settings.TIME_ZONE; every time is normalised to settings.TIME_ZONE so that
+two spellings of one instant produce the same canonical arguments (and dedup).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import datetime
+from typing import Annotated, Any
+
+from django.utils import timezone
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
+
+MAX_QUERY_CHARS = 500
+MAX_TEXT_ARG_CHARS = 200
+TOP_K_DEFAULT, TOP_K_MAX = 5, 10
+LIMIT_DEFAULT, LIMIT_MAX = 20, 100
+
+# Severity order: a level filter means "this level or more severe".
+LEVEL_RANK: dict[str, int] = {"DEBUG": 10, "INFO": 20, "WARN": 30, "ERROR": 40, "FATAL": 50}
+LEVEL_ALIASES: dict[str, str] = {"WARNING": "WARN", "CRITICAL": "FATAL", "ERR": "ERROR", "TRACE": "DEBUG"}
+
+
+def canonical_level(value: str) -> str | None:
+    level = value.strip().upper()
+    level = LEVEL_ALIASES.get(level, level)
+    return level if level in LEVEL_RANK else None
+
+
+def _clean_text(value: Any) -> Any:
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError("must not contain NUL bytes")
+        return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", value)).strip()
+    return value
+
+
+def _parse_time(value: Any) -> Any:
+    if value is None or isinstance(value, datetime):
+        return value
+    if not isinstance(value, str):
+        raise ValueError("must be an ISO 8601 date-time string, e.g. 2026-11-28T10:05:00+08:00")
+    text = value.strip()
+    if "\x00" in text:
+        raise ValueError("must not contain NUL bytes")
+    try:
+        return datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        raise ValueError(
+            f"not an ISO 8601 date-time: {text[:40]!r} (e.g. 2026-11-28T10:05:00+08:00)"
+        ) from None
+
+
+def _localise(value: datetime | None) -> datetime | None:
+    if value is None:
+        return None
+    zone = timezone.get_default_timezone()
+    if timezone.is_naive(value):
+        value = timezone.make_aware(value, zone)
+    return timezone.localtime(value, zone)
+
+
+def _non_empty(value: str | None) -> str | None:
+    return value or None
+
+
+CleanText = Annotated[str, BeforeValidator(_clean_text), Field(max_length=MAX_TEXT_ARG_CHARS)]
+OptionalText = Annotated[CleanText | None, AfterValidator(_non_empty)]
+IsoTime = Annotated[datetime | None, BeforeValidator(_parse_time), AfterValidator(_localise)]
+
+
+class ToolArguments(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    def canonical(self) -> dict[str, Any]:
+        """JSON form with defaults filled in: the dedup identity of a call."""
+        return self.model_dump(mode="json")
+
+
+class _Windowed(ToolArguments):
+    start: IsoTime = Field(None, description="Window start, ISO 8601 (naive = local time zone)")
+    end: IsoTime = Field(None, description="Window end, ISO 8601 (naive = local time zone)")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> _Windowed:
+        if self.start is not None and self.end is not None and self.start >= self.end:
+            raise ValueError("start must be before end")
+        return self
+
+
+class LookupKnowledgeArgs(ToolArguments):
+    query: Annotated[str, BeforeValidator(_clean_text), Field(min_length=1, max_length=MAX_QUERY_CHARS)] = (
+        Field(description="What to look up in the runbooks/knowledge base (Chinese or English)")
+    )
+    top_k: int = Field(TOP_K_DEFAULT, ge=1, le=TOP_K_MAX, description="How many chunks to return")
+
+
+class QueryLogsArgs(_Windowed):
+    service: OptionalText = Field(None, description="Service name or alias, e.g. payment-service or 支付服务")
+    level: OptionalText = Field(
+        None, description="Minimum level: DEBUG, INFO, WARN, ERROR or FATAL (this level or more severe)"
+    )
+    keyword: OptionalText = Field(
+        None, description="Case-insensitive substring(s) of the message; space-separated words must all match"
+    )
+    limit: int = Field(
+        LIMIT_DEFAULT, ge=1, le=LIMIT_MAX, description="Maximum records returned (newest first)"
+    )
+
+    @field_validator("level")
+    @classmethod
+    def _known_level(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        level = canonical_level(value)
+        if level is None:
+            raise ValueError(f"level must be one of {', '.join(LEVEL_RANK)}")
+        return level
+
+
+class QueryMetricsArgs(_Windowed):
+    service: OptionalText = Field(None, description="Service name or alias")
+    alert_name: OptionalText = Field(
+        None, description="Alert name (case-insensitive substring), e.g. HighErrorRate"
+    )
+    metric: OptionalText = Field(
+        None, description="Metric name (case-insensitive substring), e.g. http_5xx_rate"
+    )
+
+
+class GetCurrentTimeArgs(ToolArguments):
+    pass

@@ -1,0 +1,156 @@
+"""Backend interfaces of the evidence tools and the one place that picks an implementation.
+
+The tools talk to three small Protocols; ``builtin`` implements them on the database models.
+``select_backend(kind)`` reads settings (LOGS_BACKEND, METRICS_BACKEND; knowledge is always
+builtin) and looks the name up in ``BACKEND_FACTORIES`` — a Loki or Prometheus backend is one
+new module plus one entry there (or a ``register_backend`` call).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+
+# --- Query and result shapes (plain data crossing the backend boundary) ------------------------
+@dataclass(frozen=True)
+class LogQuery:
+    start: datetime
+    end: datetime
+    services: Sequence[str] = ()  # every name of the wanted service (matched case-insensitively); empty = all
+    levels: Sequence[str] = ()  # accepted levels (upper-case); empty = all
+    keywords: Sequence[str] = ()  # each must occur in the message (case-insensitive)
+    limit: int = 20
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    timestamp: datetime
+    service: str
+    level: str
+    message: str
+    instance: str = ""
+    trace_id: str = ""
+
+
+@dataclass(frozen=True)
+class LogResult:
+    records: list[LogEntry]  # newest first, at most query.limit
+    total: int  # all matches, not only the returned ones
+
+
+@dataclass(frozen=True)
+class MetricQuery:
+    start: datetime
+    end: datetime
+    services: Sequence[str] = ()
+    alert_name: str | None = None
+    metric: str | None = None
+    max_alerts: int = 50
+    max_series: int = 20
+
+
+@dataclass(frozen=True)
+class AlertEntry:
+    name: str
+    service: str
+    severity: str
+    state: str
+    starts_at: datetime
+    ends_at: datetime | None
+    value: str = ""
+    summary: str = ""
+    labels: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SeriesEntry:
+    name: str
+    service: str
+    unit: str
+    threshold: float | None
+    points: list[tuple[datetime, float]]  # inside the window, oldest first
+    labels: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class KnowledgeHit:
+    document_title: str
+    source: str
+    heading_path: str
+    text: str
+    score: float
+
+
+@dataclass(frozen=True)
+class KnowledgeResult:
+    hits: list[KnowledgeHit]  # best first
+    total_chunks: int  # size of the searched corpus
+
+
+class LogsBackend(Protocol):
+    name: str
+
+    def search_logs(self, query: LogQuery) -> LogResult: ...
+
+
+class MetricsBackend(Protocol):
+    name: str
+
+    def alerts(self, query: MetricQuery) -> list[AlertEntry]: ...
+
+    def series(self, query: MetricQuery) -> list[SeriesEntry]: ...
+
+
+class KnowledgeBackend(Protocol):
+    name: str
+
+    def search_knowledge(self, query: dict[str, float], *, top_k: int) -> KnowledgeResult: ...
+
+
+# --- Selection ----------------------------------------------------------------------------------
+BACKEND_KINDS = ("logs", "metrics", "knowledge")
+_SETTING = {"logs": "LOGS_BACKEND", "metrics": "METRICS_BACKEND"}
+
+
+def _builtin(kind: str) -> Any:
+    from diagnosis.tools.backends import builtin
+
+    return {"logs": builtin.BuiltinLogsBackend, "metrics": builtin.BuiltinMetricsBackend,
+            "knowledge": builtin.BuiltinKnowledgeBackend}[kind]()  # fmt: skip
+
+
+BACKEND_FACTORIES: dict[str, dict[str, Callable[[], Any]]] = {
+    kind: {"builtin": (lambda kind=kind: _builtin(kind))} for kind in BACKEND_KINDS
+}
+
+
+def register_backend(kind: str, name: str, factory: Callable[[], Any]) -> None:
+    if kind not in BACKEND_FACTORIES:
+        raise ValueError(f"unknown backend kind {kind!r}")
+    BACKEND_FACTORIES[kind][name] = factory
+
+
+def configured_backend_name(kind: str) -> str:
+    setting = _SETTING.get(kind)
+    return getattr(settings, setting, "builtin") if setting else "builtin"
+
+
+def select_backend(kind: str) -> Any:
+    """The configured backend instance for ``kind``; ImproperlyConfigured when it is not available."""
+    if kind not in BACKEND_FACTORIES:
+        raise ValueError(f"unknown backend kind {kind!r}")
+    name = configured_backend_name(kind)
+    factory = BACKEND_FACTORIES[kind].get(name)
+    if factory is None:
+        setting = _SETTING.get(kind, kind)
+        raise ImproperlyConfigured(
+            f"{setting}={name} 尚未实现 (the {name!r} {kind} backend is not implemented; "
+            f"available: {', '.join(sorted(BACKEND_FACTORIES[kind]))})"
+        )
+    return factory()

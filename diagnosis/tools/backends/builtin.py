@@ -1,0 +1,156 @@
+"""The embedded default: evidence tools over the database models (loaded from evidence bundles).
+
+Every query is bounded: log searches by ``limit``, alerts and series by the query's maxima,
+points per series by ``MAX_POINTS_PER_SERIES``, knowledge search by the corpus of chunks
+(the whole corpus is scored in Python — fine for the runbook-sized knowledge base this backend
+is for; a large corpus would want a full-text index instead).
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections import defaultdict
+
+from django.db.models import Q
+from django.db.models.functions import Upper
+
+from diagnosis.models import Alert, KnowledgeChunk, LogRecord, MetricPoint, MetricSeries
+from diagnosis.retrieval import bm25
+from diagnosis.retrieval.tokenize import tokenize
+from diagnosis.tools.backends import (
+    AlertEntry,
+    KnowledgeHit,
+    KnowledgeResult,
+    LogEntry,
+    LogQuery,
+    LogResult,
+    MetricQuery,
+    SeriesEntry,
+)
+
+MAX_POINTS_PER_SERIES = 10_000
+
+
+def _any_service(field: str, names: list[str] | tuple[str, ...]) -> Q:
+    return functools.reduce(operator.or_, (Q(**{f"{field}__iexact": name}) for name in names))
+
+
+class BuiltinLogsBackend:
+    name = "builtin"
+
+    def search_logs(self, query: LogQuery) -> LogResult:
+        qs = LogRecord.objects.filter(timestamp__gte=query.start, timestamp__lte=query.end)
+        if query.services:
+            qs = qs.filter(_any_service("service", list(query.services)))
+        if query.levels:
+            qs = qs.annotate(level_upper=Upper("level")).filter(level_upper__in=list(query.levels))
+        for keyword in query.keywords:
+            qs = qs.filter(message__icontains=keyword)
+        total = qs.count()
+        rows = qs.order_by("-timestamp", "-id").values_list(
+            "timestamp", "service", "level", "message", "instance", "trace_id"
+        )[: query.limit]
+        records = [
+            LogEntry(
+                timestamp=ts, service=svc, level=lvl, message=msg, instance=inst or "", trace_id=trace or ""
+            )
+            for ts, svc, lvl, msg, inst, trace in rows
+        ]
+        return LogResult(records=records, total=total)
+
+
+class BuiltinMetricsBackend:
+    name = "builtin"
+
+    def alerts(self, query: MetricQuery) -> list[AlertEntry]:
+        # Active at any moment of the window: started before it ends, not ended before it starts.
+        qs = Alert.objects.filter(starts_at__lte=query.end).filter(
+            Q(ends_at__isnull=True) | Q(ends_at__gte=query.start)
+        )
+        if query.services:
+            qs = qs.filter(_any_service("service", list(query.services)))
+        if query.alert_name:
+            qs = qs.filter(name__icontains=query.alert_name)
+        return [
+            AlertEntry(
+                name=a.name,
+                service=a.service,
+                severity=a.severity,
+                state=a.state,
+                starts_at=a.starts_at,
+                ends_at=a.ends_at,
+                value=a.value,
+                summary=a.summary,
+                labels=a.labels if isinstance(a.labels, dict) else {},
+            )
+            for a in qs.order_by("starts_at", "name", "pk")[: query.max_alerts]
+        ]
+
+    def series(self, query: MetricQuery) -> list[SeriesEntry]:
+        qs = MetricSeries.objects.all()
+        if query.services:
+            qs = qs.filter(_any_service("service", list(query.services)))
+        if query.metric:
+            qs = qs.filter(name__icontains=query.metric)
+        # Only series with data in the window are evidence.
+        qs = qs.filter(points__timestamp__gte=query.start, points__timestamp__lte=query.end).distinct()
+        series = list(qs.order_by("service", "name", "pk")[: query.max_series])
+        points: dict[int, list[tuple]] = defaultdict(list)
+        for series_id, ts, value in (
+            MetricPoint.objects.filter(
+                series__in=[s.pk for s in series], timestamp__gte=query.start, timestamp__lte=query.end
+            )
+            .order_by("series_id", "timestamp")
+            .values_list("series_id", "timestamp", "value")
+            .iterator(chunk_size=2000)
+        ):
+            bucket = points[series_id]
+            if len(bucket) < MAX_POINTS_PER_SERIES:
+                bucket.append((ts, value))
+        return [
+            SeriesEntry(
+                name=s.name,
+                service=s.service,
+                unit=s.unit,
+                threshold=s.threshold,
+                points=points[s.pk],
+                labels=s.labels if isinstance(s.labels, dict) else {},
+            )
+            for s in series
+            if points[s.pk]
+        ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _heading_terms(heading_path: str) -> frozenset[str]:
+    return frozenset(tokenize(heading_path))
+
+
+class BuiltinKnowledgeBackend:
+    name = "builtin"
+
+    def search_knowledge(self, query: dict[str, float], *, top_k: int) -> KnowledgeResult:
+        rows = list(
+            KnowledgeChunk.objects.order_by("document_id", "seq").values_list(
+                "tokens", "heading_path", "text", "seq", "document__title", "document__source"
+            )
+        )
+        documents = [tokens.split() for tokens, *_ in rows]
+        fields = [_heading_terms(heading) for _, heading, *_ in rows]
+        scores = bm25.score(query, documents, fields=fields)
+        ranked = sorted(
+            (i for i, s in enumerate(scores) if s > 0),
+            key=lambda i: (-scores[i], rows[i][4], rows[i][3]),
+        )[:top_k]
+        hits = [
+            KnowledgeHit(
+                document_title=rows[i][4],
+                source=rows[i][5],
+                heading_path=rows[i][1],
+                text=rows[i][2],
+                score=round(scores[i], 4),
+            )
+            for i in ranked
+        ]
+        return KnowledgeResult(hits=hits, total_chunks=len(rows))

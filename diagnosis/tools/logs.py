@@ -1,0 +1,88 @@
+"""query_logs: log records by service (name or alias), minimum level, keywords and time window."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from diagnosis.schemas.evidence import MAX_REFS_PER_INVOCATION
+from diagnosis.tools.arguments import LEVEL_ALIASES, LEVEL_RANK, QueryLogsArgs
+from diagnosis.tools.backends import LogQuery, LogsBackend
+from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref
+from diagnosis.tools.pointer import make_pointer
+from diagnosis.tools.rendering import clock, iso
+from diagnosis.tools.windows import resolve_window
+
+MAX_MESSAGE_CHARS = 2000
+
+
+def levels_at_least(level: str | None) -> list[str]:
+    """Every level spelling (canonical and aliases) at least as severe as ``level``."""
+    if level is None:
+        return []
+    floor = LEVEL_RANK[level]
+    names = [name for name, rank in LEVEL_RANK.items() if rank >= floor]
+    names += [alias for alias, canonical in LEVEL_ALIASES.items() if canonical in names]
+    return names
+
+
+def service_filter(service: str | None, ctx: ToolContext) -> list[str]:
+    """Names to match for ``service``: all names of the known service, or the literal string."""
+    if service is None:
+        return []
+    canonical = ctx.resolve_service(service)
+    if canonical is None:
+        return [service]  # unknown service: match it literally (usually no hit)
+    return list(dict.fromkeys([canonical, *ctx.service_names(canonical)]))
+
+
+def run(args: QueryLogsArgs, ctx: ToolContext) -> ToolOutcome:
+    start, end = resolve_window(args.start, args.end, ctx.now)
+    backend: LogsBackend = ctx.backend("logs")
+    query = LogQuery(
+        start=start,
+        end=end,
+        services=service_filter(args.service, ctx),
+        levels=levels_at_least(args.level),
+        keywords=args.keyword.split() if args.keyword else [],
+        limit=args.limit,
+    )
+    result = backend.search_logs(query)
+    records = [
+        {
+            "timestamp": iso(r.timestamp),
+            "service": r.service,
+            "level": r.level,
+            "instance": r.instance,
+            "message": bounded(r.message, MAX_MESSAGE_CHARS),
+            "trace_id": r.trace_id,
+        }
+        for r in result.records[: args.limit]
+    ]
+    total = max(result.total, len(records))
+    output = {
+        "records": records,
+        "total": total,
+        "returned": len(records),
+        "truncated": total > len(records),
+        "window": {"start": iso(start), "end": iso(end)},
+    }
+    return ToolOutcome(
+        output=output, result_count=len(records), details={"backend": getattr(backend, "name", "")}
+    )
+
+
+def render_record(record: dict[str, Any]) -> str:
+    """ "2026-11-28 10:05:12 payment-service ERROR <message>" (local time, no offset)."""
+    return f"{clock(record['timestamp'])} {record['service']} {record['level']} {record['message']}"
+
+
+def refs(output: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        evidence_ref(
+            make_pointer("records", i),
+            render_record(record),
+            source_id=record.get("trace_id") or "",
+            label=f"{record['service']} {record['level']} {clock(record['timestamp'])}",
+        )
+        for i, record in enumerate(output.get("records", [])[:MAX_REFS_PER_INVOCATION])
+    ]

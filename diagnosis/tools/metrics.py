@@ -1,0 +1,163 @@
+"""query_metrics: alerts active in the window, and metric series summarised with concrete values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from diagnosis.schemas.evidence import MAX_REFS_PER_INVOCATION
+from diagnosis.tools.arguments import QueryMetricsArgs
+from diagnosis.tools.backends import MetricQuery, MetricsBackend, SeriesEntry
+from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref
+from diagnosis.tools.logs import service_filter
+from diagnosis.tools.pointer import make_pointer
+from diagnosis.tools.rendering import clock, iso, local, number, with_unit
+from diagnosis.tools.windows import resolve_window
+
+MAX_ALERTS = 50
+MAX_SERIES = 20
+MAX_SUMMARY_CHARS = 500
+
+
+def _round(value: float) -> float:
+    return round(value, 6)
+
+
+def summarise_series(series: SeriesEntry) -> dict[str, Any]:
+    """min/max/avg/last over the window's points, when the peak was, and when the threshold was
+    first exceeded (``crossed_at`` is null if never, or if the series has no threshold)."""
+    points = series.points
+    values = [value for _, value in points]
+    peak = max(values)
+    peak_at = next(ts for ts, value in points if value == peak)
+    crossed_at = None
+    if series.threshold is not None:
+        crossed_at = next((ts for ts, value in points if value > series.threshold), None)
+    return {
+        "name": series.name,
+        "service": series.service,
+        "unit": series.unit,
+        "labels": series.labels,
+        "threshold": series.threshold,
+        "point_count": len(points),
+        "first_at": iso(points[0][0]),
+        "last_at": iso(points[-1][0]),
+        "min": _round(min(values)),
+        "max": _round(peak),
+        "avg": _round(sum(values) / len(values)),
+        "last": _round(values[-1]),
+        "peak_at": iso(peak_at),
+        "crossed_at": iso(crossed_at) if crossed_at is not None else None,
+    }
+
+
+def _alert_json(alert) -> dict[str, Any]:
+    return {
+        "name": alert.name,
+        "service": alert.service,
+        "severity": alert.severity,
+        "state": alert.state,
+        "starts_at": iso(alert.starts_at),
+        "ends_at": iso(alert.ends_at) if alert.ends_at is not None else None,
+        "value": alert.value,
+        "summary": bounded(alert.summary, MAX_SUMMARY_CHARS),
+        "labels": alert.labels,
+    }
+
+
+def run(args: QueryMetricsArgs, ctx: ToolContext) -> ToolOutcome:
+    start, end = resolve_window(args.start, args.end, ctx.now)
+    backend: MetricsBackend = ctx.backend("metrics")
+    query = MetricQuery(
+        start=start,
+        end=end,
+        services=service_filter(args.service, ctx),
+        alert_name=args.alert_name,
+        metric=args.metric,
+        max_alerts=MAX_ALERTS,
+        max_series=MAX_SERIES,
+    )
+    # An alert_name-only question is about alerts; a metric-only question about series.
+    alerts = [] if args.metric and not args.alert_name else backend.alerts(query)[:MAX_ALERTS]
+    series = [] if args.alert_name and not args.metric else backend.series(query)[:MAX_SERIES]
+    output = {
+        "alerts": [_alert_json(a) for a in alerts],
+        "series": [summarise_series(s) for s in series if s.points],
+        "window": {"start": iso(start), "end": iso(end)},
+    }
+    count = len(output["alerts"]) + len(output["series"])
+    return ToolOutcome(output=output, result_count=count, details={"backend": getattr(backend, "name", "")})
+
+
+def _moment(value: str) -> str:
+    """ "2026-11-28 10:06" — with seconds only when they are not zero."""
+    return clock(value, seconds=local(value).second != 0)
+
+
+def render_alert(alert: dict[str, Any]) -> str:
+    """ "HighErrorRate payment-service critical firing since 2026-11-28 10:06 value 12.5% (…)"."""
+    parts = [alert["name"], alert["service"]]
+    if alert.get("severity"):
+        parts.append(alert["severity"])
+    parts += [alert["state"], "since", _moment(alert["starts_at"])]
+    if alert.get("ends_at") and alert["state"] != "firing":
+        parts += ["resolved at", _moment(alert["ends_at"])]
+    if alert.get("value"):
+        parts += ["value", str(alert["value"])]
+    text = " ".join(parts)
+    if alert.get("summary"):
+        text += f" ({alert['summary']})"
+    return text
+
+
+def _time_of_day(value: str, first_day: str) -> str:
+    moment = local(value)
+    fmt = "%H:%M:%S" if moment.second else "%H:%M"
+    if moment.strftime("%Y-%m-%d") != first_day:
+        fmt = "%Y-%m-%d " + fmt
+    return moment.strftime(fmt)
+
+
+def render_series(series: dict[str, Any]) -> str:
+    """ "http_5xx_rate payment-service 2026-11-28 10:00–10:30 min 0.2% max 14.1% avg 6.3% last 12.5%;
+    峰值于 10:12; 超过阈值 5% 于 10:06" — every number a claim might quote."""
+    unit = series.get("unit") or ""
+    first = local(series["first_at"])
+    day = first.strftime("%Y-%m-%d")
+    span = f"{first.strftime('%Y-%m-%d ')}{_time_of_day(series['first_at'], day)}–{_time_of_day(series['last_at'], day)}"
+    text = (
+        f"{series['name']} {series['service']} {span} "
+        f"min {with_unit(series['min'], unit)} max {with_unit(series['max'], unit)} "
+        f"avg {with_unit(series['avg'], unit)} last {with_unit(series['last'], unit)}"
+    )
+    text += f"; 峰值于 {_time_of_day(series['peak_at'], day)}"
+    threshold = series.get("threshold")
+    if threshold is not None:
+        if series.get("crossed_at"):
+            text += f"; 超过阈值 {with_unit(threshold, unit)} 于 {_time_of_day(series['crossed_at'], day)}"
+        else:
+            text += f"; 未超过阈值 {with_unit(threshold, unit)}"
+    text += f" ({number(series['point_count'])} 个点)"
+    return text
+
+
+def refs(output: dict[str, Any]) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    for i, alert in enumerate(output.get("alerts", [])):
+        items.append(
+            evidence_ref(
+                make_pointer("alerts", i),
+                render_alert(alert),
+                source_id=alert["name"],
+                label=f"{alert['name']} ({alert['state']})",
+            )
+        )
+    for i, series in enumerate(output.get("series", [])):
+        items.append(
+            evidence_ref(
+                make_pointer("series", i),
+                render_series(series),
+                source_id=series["name"],
+                label=f"{series['name']} {series['service']}",
+            )
+        )
+    return items[:MAX_REFS_PER_INVOCATION]

@@ -1,0 +1,325 @@
+"""Executing and persisting tool calls: every call becomes one ToolInvocation row.
+
+``tool_invocation_execute`` never raises into its caller for anything the call itself did wrong
+(unknown tool, unparseable or invalid arguments, a backend error, a timeout): those become a
+``failed`` invocation with a clear ``error``. Only a failure to write the row itself (the
+database is gone) propagates — there is no record to return then.
+
+Statuses: ``success``; ``no_hit`` (ran fine, found nothing); ``failed``; ``deduped`` (the same
+evidence tool with the same normalised arguments already succeeded or found nothing in this
+run: no fresh evidence, no evidence refs, ``deduped_from`` names the earlier call).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from pydantic import ValidationError
+
+from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.selectors.evidence import reference_clock
+from diagnosis.selectors.services import resolve_service, service_names
+from diagnosis.tools.backends import configured_backend_name, select_backend
+from diagnosis.tools.base import ToolContext, ToolError, bounded
+from diagnosis.tools.execution import ToolTimeout, run_with_deadline
+from diagnosis.tools.registry import ToolSpec, get_tool
+
+logger = logging.getLogger(__name__)
+
+MAX_OUTPUT_BYTES = 64 * 1024
+MAX_ARGUMENTS_BYTES = 8 * 1024
+MAX_ERROR_CHARS = 1000
+
+ERROR_UNKNOWN_TOOL = "未知工具 (unknown tool): {name}"
+ERROR_UNPARSEABLE = "参数不是合法的 JSON 对象 (arguments are not a valid JSON object): {detail}"
+ERROR_INVALID = "参数无效 (invalid arguments): {detail}"
+ERROR_TIMEOUT = "工具调用超时 (tool timed out after {seconds:g}s)"
+ERROR_BACKEND = "工具执行失败 (tool failed): {detail}"
+ERROR_CONFIG = "工具后端配置错误 (backend misconfigured): {detail}"
+
+
+# --- JSON hygiene --------------------------------------------------------------------------------
+def json_safe(value: Any) -> Any:
+    """``value`` with NUL characters replaced (PostgreSQL JSON cannot store U+0000)."""
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd")
+    if isinstance(value, dict):
+        return {json_safe(str(k)): json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return json_safe(str(value))
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def json_size(value: Any) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
+def cap_output(
+    output: dict[str, Any], list_keys: tuple[str, ...], *, limit: int = MAX_OUTPUT_BYTES
+) -> tuple[dict[str, Any], bool]:
+    """Drop trailing elements of the output's lists (longest list first) until it fits ``limit``.
+
+    Dropping only *trailing* elements keeps every remaining element at its index, so evidence
+    refs rendered afterwards still point at the same things. Marks ``"truncated": true``.
+    """
+    if json_size(output) <= limit:
+        return output, False
+    output = dict(output)
+    lists = {key: list(output[key]) for key in list_keys if isinstance(output.get(key), list)}
+    output.update(lists)
+    output["truncated"] = True
+    size = json_size(output)
+    while size > limit:
+        candidates = [key for key in lists if lists[key]]
+        if not candidates:
+            # Nothing left to drop (cannot happen with bounded arguments): keep a marker only.
+            return {"truncated": True, **{key: [] for key in lists}}, True
+        key = max(candidates, key=lambda k: len(lists[k]))
+        dropped = lists[key].pop()
+        size -= json_size(dropped) + (1 if lists[key] else 0)
+        if size <= limit:
+            size = json_size(output)  # the estimate is exact enough to stop; confirm
+    if "returned" in output and list_keys and list_keys[0] in lists:
+        output["returned"] = len(lists[list_keys[0]])
+    return output, True
+
+
+# --- Arguments -----------------------------------------------------------------------------------
+def parse_arguments(arguments: dict[str, Any] | str | None) -> tuple[dict[str, Any] | None, str | None]:
+    """(arguments as a dict, None) or (None, what is wrong). ``None`` and ``""`` mean no arguments."""
+    if arguments is None:
+        return {}, None
+    if isinstance(arguments, dict):
+        return arguments, None
+    if isinstance(arguments, (bytes, bytearray)):
+        arguments = bytes(arguments).decode("utf-8", errors="replace")
+    if not isinstance(arguments, str):
+        return None, f"expected a JSON object, got {type(arguments).__name__}"
+    if not arguments.strip():
+        return {}, None
+    try:
+        parsed = json.loads(arguments)
+    except (ValueError, RecursionError) as exc:
+        return None, str(exc)[:200]
+    if not isinstance(parsed, dict):
+        return None, f"expected a JSON object, got {type(parsed).__name__}"
+    return parsed, None
+
+
+def _stored_arguments(arguments: Any) -> dict[str, Any]:
+    """What the caller sent, as JSON safe to store; bounded."""
+    if isinstance(arguments, dict):
+        safe = json_safe(arguments)
+        if json_size(safe) <= MAX_ARGUMENTS_BYTES:
+            return safe
+        return {"_raw": bounded(canonical_json(safe), 2000), "_truncated": True}
+    if arguments is None:
+        return {}
+    return {"_raw": bounded(json_safe(arguments if isinstance(arguments, str) else repr(arguments)), 2000)}
+
+
+def summarise_validation_error(exc: ValidationError, *, limit: int = 5) -> str:
+    parts = []
+    for error in exc.errors()[:limit]:
+        where = ".".join(str(p) for p in error.get("loc", ())) or "arguments"
+        message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
+        parts.append(f"{where}: {message}")
+    if exc.error_count() > limit:
+        parts.append(f"… ({exc.error_count() - limit} more)")
+    return "; ".join(parts)
+
+
+def dedup_identity(tool_name: str, canonical: dict[str, Any], ctx: ToolContext) -> tuple[dict[str, Any], str]:
+    """Normalised arguments (a service alias becomes its canonical name, free text is
+    case-folded) and their hash: two calls with the same identity return the same evidence."""
+    normalised = dict(canonical)
+    service = normalised.get("service")
+    if isinstance(service, str):
+        normalised["service"] = ctx.resolve_service(service) or service.casefold()
+    for key in ("query", "keyword", "alert_name", "metric"):
+        if isinstance(normalised.get(key), str):
+            normalised[key] = normalised[key].casefold()
+    key = hashlib.sha256(f"{tool_name}\n{canonical_json(normalised)}".encode()).hexdigest()
+    return normalised, key
+
+
+def default_context() -> ToolContext:
+    now, source = reference_clock()
+    return ToolContext(
+        now=now,
+        clock_source=source,
+        resolve_service=resolve_service,
+        service_names=service_names,
+        backend_factory=select_backend,
+    )
+
+
+# --- Execution -----------------------------------------------------------------------------------
+def _error_text(template: str, **values: Any) -> str:
+    return bounded(json_safe(template.format(**values)), MAX_ERROR_CHARS)
+
+
+def _execute(spec: ToolSpec, args: Any, ctx: ToolContext) -> dict[str, Any]:
+    """Run the tool; returns the invocation fields (status, output, refs …)."""
+    outcome = run_with_deadline(lambda: spec.run(args, ctx), timeout=settings.TOOL_TIMEOUT_S, name=spec.name)
+    output = json_safe(outcome.output)
+    output, truncated = cap_output(output, spec.list_keys)
+    refs = spec.render_refs(output)
+    result_count = (
+        sum(len(output.get(key) or []) for key in spec.list_keys) if spec.list_keys else outcome.result_count
+    )
+    status = ToolInvocation.Status.SUCCESS
+    if spec.evidence_bearing and outcome.result_count == 0:
+        status = ToolInvocation.Status.NO_HIT
+    details = {"result_count": result_count, **json_safe(outcome.details), "evidence_refs": refs}
+    return {"status": status, "output": output, "output_truncated": truncated, "details": details}
+
+
+def tool_invocation_execute(
+    *,
+    run: DiagnosisRun,
+    round_no: int,
+    tool_name: str,
+    arguments: dict[str, Any] | str | None,
+) -> ToolInvocation:
+    """Run one tool call for ``run`` in round ``round_no`` and persist it (see module docstring)."""
+    started_at = timezone.now()
+    clock0 = time.monotonic()
+    fields: dict[str, Any] = {
+        "status": ToolInvocation.Status.FAILED,
+        "output": None,
+        "output_truncated": False,
+        "details": {"evidence_refs": []},
+        "error": "",
+        "arguments_key": "",
+        "deduped_from": "",
+    }
+    spec = get_tool(tool_name)
+    parsed, parse_error = parse_arguments(arguments)
+    stored_args = _stored_arguments(parsed if parsed is not None else arguments)
+    evidence_bearing = spec.evidence_bearing if spec is not None else True
+    try:
+        if spec is None:
+            fields["error"] = _error_text(ERROR_UNKNOWN_TOOL, name=str(tool_name)[:100])
+        elif parse_error is not None:
+            fields["error"] = _error_text(ERROR_UNPARSEABLE, detail=parse_error)
+        else:
+            args = spec.args_model.model_validate(parsed)
+            ctx = default_context()
+            normalised, key = dedup_identity(spec.name, args.canonical(), ctx)
+            fields["arguments_key"] = key
+            fields["details"]["normalized_arguments"] = json_safe(normalised)
+            if spec.backend_kind is not None:
+                fields["details"]["backend"] = configured_backend_name(spec.backend_kind)
+            earlier = None
+            if spec.evidence_bearing:
+                earlier = (
+                    ToolInvocation.objects.filter(
+                        run=run,
+                        tool_name=spec.name,
+                        arguments_key=key,
+                        status__in=[ToolInvocation.Status.SUCCESS, ToolInvocation.Status.NO_HIT],
+                    )
+                    .order_by("seq")
+                    .values_list("invocation_id", flat=True)
+                    .first()
+                )
+            if earlier is not None:
+                fields.update(
+                    status=ToolInvocation.Status.DEDUPED,
+                    output={"deduped_from": earlier},
+                    deduped_from=earlier,
+                )
+                fields["details"].update(deduped_from=earlier, result_count=0, evidence_refs=[])
+            else:
+                executed = _execute(spec, args, ctx)
+                fields.update(
+                    status=executed["status"],
+                    output=executed["output"],
+                    output_truncated=executed["output_truncated"],
+                )
+                fields["details"].update(executed["details"])
+    except ValidationError as exc:
+        fields["error"] = _error_text(ERROR_INVALID, detail=summarise_validation_error(exc))
+    except ToolTimeout:
+        fields["error"] = _error_text(ERROR_TIMEOUT, seconds=settings.TOOL_TIMEOUT_S)
+    except ToolError as exc:
+        fields["error"] = _error_text(ERROR_BACKEND, detail=str(exc))
+    except Exception as exc:  # a tool never raises into its caller
+        template = ERROR_CONFIG if isinstance(exc, ImproperlyConfigured) else ERROR_BACKEND
+        logger.warning("tool %s failed", tool_name, exc_info=True)
+        fields["error"] = _error_text(template, detail=f"{type(exc).__name__}: {exc}")
+    if fields["status"] == ToolInvocation.Status.FAILED:
+        fields.update(output=None, output_truncated=False)
+        fields["details"]["evidence_refs"] = []
+        fields["details"].setdefault("result_count", 0)
+    duration_ms = int((time.monotonic() - clock0) * 1000)
+    return _persist(
+        run=run,
+        round_no=round_no,
+        tool_name=bounded(json_safe(str(tool_name)), 64) if tool_name else "",
+        evidence_bearing=evidence_bearing,
+        arguments=stored_args,
+        started_at=started_at,
+        duration_ms=duration_ms,
+        fields=fields,
+    )
+
+
+def _persist(*, run: DiagnosisRun, round_no: int, tool_name: str, evidence_bearing: bool, arguments: dict[str, Any],
+             started_at: Any, duration_ms: int, fields: dict[str, Any]) -> ToolInvocation:  # fmt: skip
+    """Insert the row with the next ``inv_{n}`` of the run (n continues across rounds).
+
+    The run row is locked while the number is taken, so concurrent calls of one run get distinct
+    numbers; a lost race on SQLite (no row locks) is retried.
+    """
+    for attempt in range(5):
+        try:
+            with transaction.atomic():
+                DiagnosisRun.objects.select_for_update().filter(pk=run.pk).values_list(
+                    "pk", flat=True
+                ).first()
+                seq = (ToolInvocation.objects.filter(run=run).aggregate(m=Max("seq"))["m"] or 0) + 1
+                return ToolInvocation.objects.create(
+                    run=run,
+                    invocation_id=f"inv_{seq}",
+                    seq=seq,
+                    round=round_no,
+                    tool_name=tool_name,
+                    evidence_bearing=evidence_bearing,
+                    arguments=arguments,
+                    arguments_key=fields["arguments_key"],
+                    status=fields["status"],
+                    output=fields["output"],
+                    output_truncated=fields["output_truncated"],
+                    retrieval_details=fields["details"],
+                    deduped_from=fields["deduped_from"],
+                    error=fields["error"],
+                    started_at=started_at,
+                    duration_ms=duration_ms,
+                )
+        except IntegrityError:
+            if attempt == 4:
+                raise
+    raise AssertionError("unreachable")
+
+
+# --- Reads for the gatekeeper and the model ------------------------------------------------------
+def tool_invocation_facts(run: DiagnosisRun) -> list[dict[str, Any]]:
+    """What ``gatekeeper.check`` takes: ``{invocation_id, tool_name, status, evidence_refs}`` per call."""
+    return [invocation.as_fact() for invocation in ToolInvocation.objects.filter(run=run).order_by("seq")]
