@@ -9,9 +9,9 @@ character plus its combining marks, so NFKC composition works across them):
    characters, and spell "⋯" as "...";
 2. NFKC, then `str.casefold()`;
 3. whitespace: every run of whitespace becomes one space *only* between two word characters
-   (so `HTTP 500` stays distinct from `HTTP500`) or inside a spaced number list such as `1, 2`
-   (so `1, 2` stays distinct from `1,2` / `1.2`); next to punctuation or CJK text it disappears,
-   because there it carries no meaning ("错误：连接超时" ≙ "错误: 连接超时").
+   (so `HTTP 500` stays distinct from `HTTP500`) or between a digit and an adjacent `.` `,` `:`
+   (so `1, 2` and `1 . 2` stay distinct from `1,2` and `1.2`); next to other punctuation or CJK
+   text it disappears, because there it carries no meaning ("错误：连接超时" ≙ "错误: 连接超时").
 
 Word characters are Unicode letters, digits and `_`, except CJK scripts, which are written
 without spaces (`WORD_CLASS`). The excerpt matcher uses the same class for its token-boundary
@@ -101,10 +101,14 @@ _SPECIAL: Final[dict[str, str]] = {
 _SPECIAL_RE: Final = re.compile("[" + "".join(_SPECIAL) + "]")
 
 _WS_RUN: Final = re.compile(r"\s+")
-# After runs are collapsed to one space: drop the space unless it sits between two word
-# characters, or between "<digit><.,:>" and a digit (keeps "1, 2" apart from "1,2" and "1.2").
+# After runs are collapsed to one space, a space is kept only where it separates two word
+# characters, or a digit from an adjacent "." "," ":" (so "1 . 2", "1, 2" and "1,2" / "1.2" stay
+# distinct numbers); everywhere else it is dropped. One alternative per kind of left neighbour:
 _DROP_SPACE: Final = re.compile(
-    rf"(?<!{WORD_CLASS})(?<![0-9][.,:]) |(?<=[0-9][.,:]) (?![0-9])|(?<={WORD_CLASS}) (?!{WORD_CLASS})"
+    rf"(?<=[0-9]) (?!{WORD_CLASS}|[.,:])"  # after a digit
+    rf"|(?<={WORD_CLASS})(?<![0-9]) (?!{WORD_CLASS})"  # after another word character
+    r"|(?<=[.,:]) (?![0-9])"  # after . , :
+    rf"|(?<!{WORD_CLASS})(?<![.,:]) "  # after anything else, or at the start
 )
 
 
