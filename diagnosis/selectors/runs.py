@@ -118,8 +118,10 @@ def run_is_finished(*, run_id: UUID | str) -> bool:
 
 # --- Knowledge ----------------------------------------------------------------------------
 def knowledge_documents_list() -> QuerySet[KnowledgeDocument]:
-    return KnowledgeDocument.objects.select_related("uploaded_by").annotate(chunk_count=Count("chunks")).order_by(
-        "title", "pk"
+    return (
+        KnowledgeDocument.objects.select_related("uploaded_by")
+        .annotate(chunk_count=Count("chunks"))
+        .order_by("title", "pk")
     )
 
 
@@ -328,11 +330,11 @@ def _evidence_item(raw: Mapping[str, Any]) -> EvidenceItem:
     )
 
 
-def event_elapsed_ms(event: OrchestrationEvent, run_started_at: Any) -> int | None:
-    """Milliseconds from the start of the run to this event (None when the run has no start)."""
-    if run_started_at is None or event.at is None:
+def event_elapsed_ms(event: OrchestrationEvent, run_created_at: Any) -> int | None:
+    """Milliseconds from the creation of the run to this event."""
+    if run_created_at is None or event.at is None:
         return None
-    return max(0, int((event.at - run_started_at).total_seconds() * 1000))
+    return max(0, int((event.at - run_created_at).total_seconds() * 1000))
 
 
 def run_audit_view(run: DiagnosisRun) -> RunAudit:
@@ -341,7 +343,9 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
     verifier = _dict(container.get("verifier_evaluation"))
     verified_output = _dict(verifier.get("verified_executor_output"))
     claims_by_id = {
-        _text(c.get("claim_id")): c for c in _dicts(verified_output.get("claims")) if c.get("claim_id") is not None
+        _text(c.get("claim_id")): c
+        for c in _dicts(verified_output.get("claims"))
+        if c.get("claim_id") is not None
     }
     verified_evidence = [_evidence_item(v) for v in _dicts(verifier.get("verified_evidence"))]
 
@@ -364,7 +368,9 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         "traceability_version",
         "rationale",
     )
-    audit.verifier = [KeyValue(k, _text(verifier.get(k))) for k in summary_keys if verifier.get(k) not in (None, "")]
+    audit.verifier = [
+        KeyValue(k, _text(verifier.get(k))) for k in summary_keys if verifier.get(k) not in (None, "")
+    ]
     parse_status = verifier.get("executor_output_parse_status")
     if parse_status:
         audit.verifier.append(KeyValue("executor_output_parse_status", _text(parse_status)))
@@ -423,7 +429,9 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
             if k in gatekeeper
         ]
         audit.gatekeeper_rules = [
-            KeyValue(_text(r.get("id")), f"{_text(r.get('default_severity'))} — {_text(r.get('description'))}")
+            KeyValue(
+                _text(r.get("id")), f"{_text(r.get('default_severity'))} — {_text(r.get('description'))}"
+            )
             for r in _dicts(gatekeeper.get("rules"))
         ]
     for b in _dicts(gatekeeper.get("checked_bindings")):
@@ -452,20 +460,27 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         for g in _dicts(verifier.get("evidence_gaps"))
     ]
     audit.hypotheses = [
-        KeyValue(_text(h.get("text")), _text(h.get("rationale"))) for h in _dicts(verified_output.get("hypotheses"))
+        KeyValue(_text(h.get("text")), _text(h.get("rationale")))
+        for h in _dicts(verified_output.get("hypotheses"))
     ]
     audit.recommended_actions = [
-        KeyValue(_text(a.get("action")), " / ".join(p for p in (_text(a.get("priority")), _text(a.get("basis"))) if p))
+        KeyValue(
+            _text(a.get("action")),
+            " / ".join(p for p in (_text(a.get("priority")), _text(a.get("basis"))) if p),
+        )
         for a in _dicts(verified_output.get("recommended_actions"))
     ]
     audit.missing_info = [
-        KeyValue(_text(m.get("item")), _text(m.get("reason"))) for m in _dicts(verified_output.get("missing_info"))
+        KeyValue(_text(m.get("item")), _text(m.get("reason")))
+        for m in _dicts(verified_output.get("missing_info"))
     ]
 
     prompt_audit = _dict(verifier.get("prompt_audit"))
     audit.prompt_audit_version = _text(prompt_audit.get("version"))
     audit.prompt_audit = [
-        KeyValue(_text(p.get("role")), " ".join(x for x in (_text(p.get("name")), _text(p.get("version"))) if x))
+        KeyValue(
+            _text(p.get("role")), " ".join(x for x in (_text(p.get("name")), _text(p.get("version"))) if x)
+        )
         for p in _dicts(prompt_audit.get("prompts"))
     ] + _key_values(prompt_audit, skip=("version", "prompts"))
     audit.composer_output = _key_values(_dict(verifier.get("composer_output")))
@@ -499,7 +514,7 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
                 node=ev.node,
                 event=ev.event,
                 at=ev.at,
-                elapsed_ms=event_elapsed_ms(ev, run.started_at or run.created_at),
+                elapsed_ms=event_elapsed_ms(ev, run.created_at),
                 detail_json=pretty_json(ev.detail) if ev.detail else "",
             )
         )

@@ -126,16 +126,16 @@ def render_series(series: dict[str, Any]) -> str:
     span = f"{first.strftime('%Y-%m-%d ')}{_time_of_day(series['first_at'], day)}–{_time_of_day(series['last_at'], day)}"
     text = (
         f"{series['name']} {series['service']} {span} "
-        f"min {with_unit(series['min'], unit)} max {with_unit(series['max'], unit)} "
-        f"avg {with_unit(series['avg'], unit)} last {with_unit(series['last'], unit)}"
+        f"min {with_unit(series['min'], unit, exact=True)} max {with_unit(series['max'], unit, exact=True)} "
+        f"avg {with_unit(series['avg'], unit)} last {with_unit(series['last'], unit, exact=True)}"
     )
     text += f"; 峰值于 {_time_of_day(series['peak_at'], day)}"
     threshold = series.get("threshold")
     if threshold is not None:
         if series.get("crossed_at"):
-            text += f"; 超过阈值 {with_unit(threshold, unit)} 于 {_time_of_day(series['crossed_at'], day)}"
+            text += f"; 超过阈值 {with_unit(threshold, unit, exact=True)} 于 {_time_of_day(series['crossed_at'], day)}"
         else:
-            text += f"; 未超过阈值 {with_unit(threshold, unit)}"
+            text += f"; 未超过阈值 {with_unit(threshold, unit, exact=True)}"
     text += f" ({number(series['point_count'])} 个点)"
     return text
 

@@ -52,15 +52,19 @@ def hhmm(value: datetime | str) -> str:
     return local(value).strftime("%H:%M")
 
 
-def number(value: float | int | None) -> str:
-    """A compact decimal: 12.5, 0.2, 6.33, 1520, 0.00012 (never scientific notation)."""
+def number(value: float | int | None, *, exact: bool = False) -> str:
+    """A decimal without scientific notation. ``exact`` (observed values: min, max, last,
+    thresholds) keeps up to six decimals, so a claim can quote the value as recorded;
+    otherwise (derived values such as averages) compactly rounded: 6.33, 1520.4, 0.00012."""
     if value is None:
         return "?"
     v = float(value)
-    if v != v:  # NaN
-        return "NaN"
+    if v != v or v in (float("inf"), float("-inf")):
+        return str(v)
     if v.is_integer() and abs(v) < 1e15:
         return str(int(v))
+    if exact:
+        return f"{v:.6f}".rstrip("0").rstrip(".")
     magnitude = abs(v)
     if magnitude >= 100:
         text = f"{v:.1f}"
@@ -76,8 +80,8 @@ def number(value: float | int | None) -> str:
     return text or "0"
 
 
-def with_unit(value: float | int | None, unit: str) -> str:
-    text = number(value)
+def with_unit(value: float | int | None, unit: str, *, exact: bool = False) -> str:
+    text = number(value, exact=exact)
     if not unit:
         return text
     sep = "" if unit.lower() in _TIGHT_UNITS else " "

@@ -22,7 +22,9 @@ def at(hh_mm_ss: str, day: int = 28) -> datetime:
 
 
 def make_bundle(*, reference_time: datetime | None = REFERENCE_TIME, name: str = "test") -> EvidenceBundle:
-    return EvidenceBundle.objects.create(name=name, content_hash=uuid.uuid4().hex, reference_time=reference_time)
+    return EvidenceBundle.objects.create(
+        name=name, content_hash=uuid.uuid4().hex, reference_time=reference_time
+    )
 
 
 def make_service(name: str, *aliases: str, description: str = "") -> Service:
@@ -121,7 +123,13 @@ DISK_RUNBOOK = """# 磁盘空间不足处理手册
 
 def make_runbooks():
     return [
-        knowledge_document_ingest(title="数据库连接池耗尽处理手册", source="runbooks/db-pool.md", content=DB_POOL_RUNBOOK),
-        knowledge_document_ingest(title="容器内存溢出处理手册", source="runbooks/oom.md", content=OOM_RUNBOOK),
-        knowledge_document_ingest(title="磁盘空间不足处理手册", source="runbooks/disk.md", content=DISK_RUNBOOK),
+        knowledge_document_ingest(
+            title="数据库连接池耗尽处理手册", source="runbooks/db-pool.md", content=DB_POOL_RUNBOOK
+        ),
+        knowledge_document_ingest(
+            title="容器内存溢出处理手册", source="runbooks/oom.md", content=OOM_RUNBOOK
+        ),
+        knowledge_document_ingest(
+            title="磁盘空间不足处理手册", source="runbooks/disk.md", content=DISK_RUNBOOK
+        ),
     ]

@@ -73,7 +73,13 @@ def test_level_means_that_level_or_more_severe(run, world):
     for level in ("DEBUG", "INFO", "WARN", "WARNING", "ERROR", "FATAL", "CRITICAL"):
         make_log(f"{level} line", level=level, when="10:10")
     inv = call(run, level="WARN", **WINDOW)
-    assert sorted(r["level"] for r in inv.output["records"]) == ["CRITICAL", "ERROR", "FATAL", "WARN", "WARNING"]
+    assert sorted(r["level"] for r in inv.output["records"]) == [
+        "CRITICAL",
+        "ERROR",
+        "FATAL",
+        "WARN",
+        "WARNING",
+    ]
 
 
 def test_every_space_separated_keyword_must_match_case_insensitively(run, incident):
@@ -134,4 +140,6 @@ def test_timestamps_render_in_the_configured_time_zone(run, incident, settings):
     settings.TIME_ZONE = "UTC"
     inv = call(run, service="payment-service", level="ERROR", **WINDOW)
     assert inv.output["records"][1]["timestamp"] == "2026-11-28T02:05:12+00:00"
-    assert inv.retrieval_details["evidence_refs"][1]["text"].startswith("2026-11-28 02:05:12 payment-service ERROR")
+    assert inv.retrieval_details["evidence_refs"][1]["text"].startswith(
+        "2026-11-28 02:05:12 payment-service ERROR"
+    )
