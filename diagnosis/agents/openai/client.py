@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import openai
-from openai.types.chat import ChatCompletion
+from openai.types.chat import ChatCompletion, ChatCompletionMessage
 
 from diagnosis.agents.base import AgentContext, AgentError, Role
 from diagnosis.agents.openai.config import OpenAIConfig
@@ -146,7 +146,7 @@ class ChatCaller:
         choice = choices[0]
         message = getattr(choice, "message", None)
         finish_reason = getattr(choice, "finish_reason", None) or ""
-        if message is None:
+        if not isinstance(message, ChatCompletionMessage):
             raise AgentError(f"{role}: 模型回复缺少 message", retryable=True, reason=REASON_MALFORMED)
         content = getattr(message, "content", None)
         if content is not None and not isinstance(content, str):

@@ -1,0 +1,211 @@
+"""A fake OpenAI-compatible chat-completions server for tests (stdlib only, 127.0.0.1).
+
+Replies are scripted per role, keyed by the ``X-Prompt-Name`` header the provider sends: a FIFO
+queue of :class:`Reply` specs (or callables that receive the :class:`RecordedRequest` and return
+a ``Reply``, so a scripted executor can build its contract from the tool messages it was sent).
+Every request is recorded — path, headers, parsed body, raw bytes, time — for assertions.
+
+A request nobody scripted gets a 500 (with ``x-should-retry: false`` so the client does not
+hammer it) and is recorded in ``unscripted``; the pytest fixture fails the test on teardown.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+CHAT_PATH = "/v1/chat/completions"
+DEFAULT_USAGE = {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}
+
+
+@dataclass
+class ToolCall:
+    name: str
+    arguments: str = "{}"
+    id: str = ""
+
+
+@dataclass
+class Reply:
+    """One scripted response. Defaults: 200, one choice, ``finish_reason`` stop (tool_calls when
+    ``tool_calls`` is set), the default usage."""
+
+    content: str | None = None
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    finish_reason: str | None = None
+    usage: dict[str, int] | None = field(default_factory=lambda: dict(DEFAULT_USAGE))
+    status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+    delay_s: float = 0.0  # sleep before answering (hang tests)
+    raw_body: bytes | None = None  # sent verbatim (malformed JSON tests)
+    empty_choices: bool = False
+    error_message: str = "scripted error"
+
+    def body(self, model: str) -> bytes:
+        if self.raw_body is not None:
+            return self.raw_body
+        if self.status >= 400:
+            return json.dumps({"error": {"message": self.error_message, "type": "server_error", "code": None}}).encode()
+        choices: list[dict[str, Any]] = []
+        if not self.empty_choices:
+            message: dict[str, Any] = {"role": "assistant", "content": self.content}
+            if self.tool_calls:
+                message["tool_calls"] = [
+                    {"id": tc.id or f"call_{i}", "type": "function", "function": {"name": tc.name, "arguments": tc.arguments}}
+                    for i, tc in enumerate(self.tool_calls)
+                ]
+            finish = self.finish_reason or ("tool_calls" if self.tool_calls else "stop")
+            choices = [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}]
+        payload: dict[str, Any] = {
+            "id": "chatcmpl-fake",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": model,
+            "choices": choices,
+        }
+        if self.usage is not None:
+            payload["usage"] = self.usage
+        return json.dumps(payload, ensure_ascii=False).encode()
+
+
+@dataclass
+class RecordedRequest:
+    path: str
+    headers: dict[str, str]  # lower-cased names
+    body: Any  # parsed JSON (None when not JSON)
+    raw: bytes
+    at: float
+    role: str
+    reply_status: int = 0
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        return list((self.body or {}).get("messages", []))
+
+    def user_message(self) -> str:
+        return next(m["content"] for m in self.messages if m.get("role") == "user")
+
+    def tool_messages(self) -> list[dict[str, Any]]:
+        """The tool result messages, content parsed as JSON."""
+        return [json.loads(m["content"]) for m in self.messages if m.get("role") == "tool"]
+
+
+Script = Reply | Callable[[RecordedRequest], Reply]
+
+
+class FakeLLMServer:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._queues: dict[str, deque[Script]] = {}
+        self._stop = threading.Event()
+        self.requests: list[RecordedRequest] = []
+        self.unscripted: list[str] = []
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
+        self._httpd.daemon_threads = True
+        self._httpd.block_on_close = False
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-llm", daemon=True
+        )
+
+    # --- lifecycle -------------------------------------------------------------------
+    @property
+    def port(self) -> int:
+        return self._httpd.server_address[1]
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def start(self) -> FakeLLMServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()  # wakes hanging handlers
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join(timeout=5)
+
+    # --- scripting -------------------------------------------------------------------
+    def script(self, role: str, *replies: Script) -> None:
+        with self._lock:
+            self._queues.setdefault(role, deque()).extend(replies)
+
+    def pending(self, role: str | None = None) -> int:
+        with self._lock:
+            if role is not None:
+                return len(self._queues.get(role, ()))
+            return sum(len(q) for q in self._queues.values())
+
+    def requests_for(self, role: str) -> list[RecordedRequest]:
+        return [r for r in self.requests if r.role == role]
+
+    def roles(self) -> list[str]:
+        return [r.role for r in self.requests]
+
+    def _next(self, role: str) -> Script | None:
+        with self._lock:
+            queue = self._queues.get(role)
+            return queue.popleft() if queue else None
+
+    # --- HTTP ------------------------------------------------------------------------
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 — silence stderr
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length) if length else b""
+                try:
+                    body = json.loads(raw) if raw else None
+                except ValueError:
+                    body = None
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                role = headers.get("x-prompt-name", "")
+                record = RecordedRequest(path=self.path, headers=headers, body=body, raw=raw, at=time.time(), role=role)
+                with server._lock:
+                    server.requests.append(record)
+                if self.path != CHAT_PATH:
+                    return self._unscripted(record, f"unexpected path {self.path}")
+                script = server._next(role)
+                if script is None:
+                    return self._unscripted(record, f"no scripted reply left for X-Prompt-Name={role!r}")
+                try:
+                    reply = script(record) if callable(script) else script
+                except Exception as exc:  # noqa: BLE001 — a broken script must fail the test, loudly
+                    return self._unscripted(record, f"script for {role!r} raised {type(exc).__name__}: {exc}")
+                if reply.delay_s and server._stop.wait(reply.delay_s):
+                    return
+                model = (body or {}).get("model", "fake-model") if isinstance(body, dict) else "fake-model"
+                self._send(record, reply.status, reply.body(model), reply.headers)
+
+            def _unscripted(self, record: RecordedRequest, message: str) -> None:
+                with server._lock:
+                    server.unscripted.append(message)
+                payload = json.dumps({"error": {"message": f"fake LLM: {message}", "type": "unscripted"}}).encode()
+                self._send(record, 500, payload, {"x-should-retry": "false"})
+
+            def _send(self, record: RecordedRequest, status: int, payload: bytes, headers: dict[str, str]) -> None:
+                record.reply_status = status
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", headers.get("Content-Type", "application/json"))
+                    self.send_header("Content-Length", str(len(payload)))
+                    for name, value in headers.items():
+                        if name.lower() != "content-type":
+                            self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (timeout tests)
+
+        return Handler
