@@ -7,7 +7,7 @@ character plus its combining marks, so NFKC composition works across them):
 
 1. map Chinese punctuation and full-width forms to ASCII (`_PUNCT`), drop zero-width format
    characters, and spell "⋯" as "...";
-2. NFKC, then `str.casefold()`;
+2. NFKC, `str.casefold()`, NFKC again (casefold can produce decomposed sequences);
 3. whitespace: every run of whitespace becomes one space *only* between two word characters
    (so `HTTP 500` stays distinct from `HTTP500`) or between a digit and an adjacent `.` `,` `:`
    (so `1, 2` and `1 . 2` stay distinct from `1,2` and `1.2`); next to other punctuation or CJK
@@ -123,10 +123,16 @@ def _fold(text: str) -> tuple[str, list[int] | None, list[int] | None]:
     mapped = text.translate(_PUNCT)
     if _SPECIAL_RE.search(mapped) is None and unicodedata.is_normalized("NFKC", mapped):
         # A NFKC-stable string is NFKC-stable cluster by cluster, so per-character casefold is
-        # the whole definition; if it keeps the length it is also 1:1 (casefold never shrinks).
+        # the whole definition when its result is NFKC-stable too; if it keeps the length it is
+        # also 1:1 (casefold never shrinks a character).
         folded = mapped.casefold()
-        if len(folded) == len(text):
+        if len(folded) == len(text) and unicodedata.is_normalized("NFKC", folded):
             return folded, None, None
+    return _fold_by_cluster(mapped)
+
+
+def _fold_by_cluster(mapped: str) -> tuple[str, list[int], list[int]]:
+    """The canonical definition, cluster by cluster, with the offset of each folded character."""
     pieces: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
@@ -140,7 +146,8 @@ def _fold(text: str) -> tuple[str, list[int] | None, list[int] | None]:
         cluster = mapped[i:j]
         if cluster[0] in _SPECIAL:
             cluster = _SPECIAL[cluster[0]] + cluster[1:]
-        piece = unicodedata.normalize("NFKC", cluster).casefold()
+        # NFKC again after casefold: folding can yield a decomposed sequence ("ß́" -> "ss" + U+0301).
+        piece = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", cluster).casefold())
         pieces.append(piece)
         starts.extend([i] * len(piece))
         ends.extend([j] * len(piece))
