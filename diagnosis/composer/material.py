@@ -1,0 +1,169 @@
+"""Composer material: the Verifier-allowed material, built deterministically (spec 000
+"User-facing verifier outputs SHALL follow Composer-safe protocols", "Verifier low-confidence
+output SHALL not present unsupported claims as confirmed").
+
+Sources are only the Verifier result (claim checks, evidence gaps) and the Gatekeeper projection
+(verified claims, verified evidence, hypotheses, recommended actions). Raw Executor text never
+enters. Per effective verdict:
+
+- PASS: confirmed = claims checked direct_observation or reasonable_inference; directions =
+  hypotheses (unverified); next steps = recommended actions.
+- LOW_CONFID: confirmed = direct_observation claims only; directions = hypotheses +
+  reasonable_inference claims (labelled as inference); gaps = the Verifier's evidence gaps +
+  overstated / unsupported / external_unknown claims (never confirmed); next steps = recommended
+  actions + the tools/queries the gaps suggest.
+- REJECT: confirmed = direct_observation claims of type observation / negative_observation /
+  timeline / impact (never root_cause); no directions; gaps; next steps = gap suggestions only.
+
+Contradicted claims never appear as facts in any route; only their count is stated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from diagnosis.agents.base import ComposerMaterial
+from diagnosis.composer import templates as T
+from diagnosis.verification.verdict import (
+    CONTRADICTED,
+    DIRECT_OBSERVATION,
+    EXTERNAL_UNKNOWN,
+    OVERSTATED,
+    REASONABLE_INFERENCE,
+    UNSUPPORTED,
+)
+
+MAX_ITEMS: Final = 12
+MAX_TEXT: Final = 400
+MAX_EVIDENCE_PER_CLAIM: Final = 2
+REJECT_CONFIRMABLE_TYPES: Final = frozenset({"observation", "negative_observation", "timeline", "impact"})
+ROUTE_FOR_VERDICT: Final = {"PASS": "pass", "LOW_CONFID": "low_confid", "REJECT": "reject"}
+_GAP_FOR: Final = {
+    UNSUPPORTED: T.UNSUPPORTED_CLAIM_GAP,
+    OVERSTATED: T.OVERSTATED_CLAIM_GAP,
+    EXTERNAL_UNKNOWN: T.EXTERNAL_CLAIM_GAP,
+}
+
+
+def _short(text: Any, limit: int = MAX_TEXT) -> str:
+    value = " ".join(str(text or "").split())
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+def _dedup(values: Sequence[str]) -> list[str]:
+    return [v for v in dict.fromkeys(v for v in values if v)][:MAX_ITEMS]
+
+
+def _confirmed_item(claim: Mapping[str, Any], evidence: Sequence[Mapping[str, Any]], verification: str) -> dict[str, Any]:
+    return {
+        "claim_id": claim.get("claim_id"),
+        "text": _short(claim.get("claim_text")),
+        "verification": verification,
+        "evidence": [
+            {
+                "invocation_id": e.get("source_invocation_id"),
+                "tool_name": e.get("tool_name"),
+                "raw_path": e.get("raw_path"),
+                "matched_text": _short(e.get("matched_text"), 300),
+            }
+            for e in evidence[:MAX_EVIDENCE_PER_CLAIM]
+        ],
+    }
+
+
+def _gap_steps(gaps: Sequence[Mapping[str, Any]]) -> list[str]:
+    steps = []
+    for gap in gaps:
+        tool = gap.get("suggested_tool")
+        if not tool:
+            continue
+        query = _short(gap.get("suggested_query"), 200)
+        steps.append(
+            T.GAP_NEXT_STEP.format(tool=_short(tool, 40), query=query)
+            if query
+            else T.GAP_NEXT_STEP_NO_QUERY.format(tool=_short(tool, 40))
+        )
+    return steps
+
+
+def build_material(
+    *,
+    question: str,
+    verdict: str,
+    claim_checks: Sequence[Mapping[str, Any]],
+    evidence_gaps: Sequence[Mapping[str, Any]],
+    verified_executor_output: Mapping[str, Any],
+    verified_evidence: Sequence[Mapping[str, Any]],
+) -> ComposerMaterial:
+    """Build the material for effective ``verdict`` (PASS / LOW_CONFID / REJECT)."""
+    route = ROUTE_FOR_VERDICT[verdict]
+    claims = {str(c.get("claim_id")): c for c in verified_executor_output.get("claims") or []}
+    evidence_by_claim: dict[str, list[Mapping[str, Any]]] = {}
+    for item in verified_evidence:
+        evidence_by_claim.setdefault(str(item.get("claim_id")), []).append(item)
+
+    confirmed: list[dict[str, Any]] = []
+    inference_directions: list[str] = []
+    claim_gaps: list[str] = []
+    contradicted = 0
+    for check in claim_checks:
+        claim = claims.get(str(check.get("claim_id")))
+        if claim is None:
+            continue  # only verified claims can ever be shown
+        kind = check.get("verification")
+        evidence = evidence_by_claim.get(str(claim.get("claim_id")), [])
+        text = _short(claim.get("claim_text"))
+        if kind == CONTRADICTED:
+            contradicted += 1
+        elif kind == DIRECT_OBSERVATION:
+            if route != "reject" or claim.get("claim_type") in REJECT_CONFIRMABLE_TYPES:
+                confirmed.append(_confirmed_item(claim, evidence, kind))
+        elif kind == REASONABLE_INFERENCE:
+            if route == "pass":
+                confirmed.append(_confirmed_item(claim, evidence, kind))
+            elif route == "low_confid":
+                inference_directions.append(T.INFERENCE_DIRECTION.format(text=text))
+        elif kind in _GAP_FOR and route != "reject":
+            claim_gaps.append(_GAP_FOR[kind].format(text=text))
+
+    verifier_gaps = [_short(g.get("gap")) for g in evidence_gaps]
+    gaps: list[str] = []
+    if route != "pass":
+        gaps = verifier_gaps + claim_gaps
+        if contradicted:
+            gaps.append(T.CONTRADICTED_GAP.format(count=contradicted))
+
+    hypotheses = [_short(h.get("text") if isinstance(h, Mapping) else h) for h in verified_executor_output.get("hypotheses") or []]
+    actions = [
+        _short(a.get("action") if isinstance(a, Mapping) else a) for a in verified_executor_output.get("recommended_actions") or []
+    ]
+    if route == "pass":
+        directions, next_steps = hypotheses, actions
+    elif route == "low_confid":
+        directions, next_steps = hypotheses + inference_directions, actions + _gap_steps(evidence_gaps)
+    else:
+        directions, next_steps = [], _gap_steps(evidence_gaps)
+
+    return ComposerMaterial(
+        question=_short(question, 2000),
+        route=route,  # type: ignore[arg-type]
+        verdict=verdict,  # type: ignore[arg-type]
+        confirmed=confirmed[:MAX_ITEMS],
+        directions=_dedup(directions),
+        gaps=_dedup(gaps),
+        next_steps=_dedup(next_steps),
+    )
+
+
+def material_text(material: ComposerMaterial) -> str:
+    """Every string of the material, joined: what the leak guard allows an answer to say."""
+    parts: list[str] = [material.question, material.verdict]
+    for item in material.confirmed:
+        parts.append(str(item.get("text", "")))
+        for ev in item.get("evidence", []):
+            parts.extend(str(ev.get(k, "")) for k in ("invocation_id", "tool_name", "raw_path", "matched_text"))
+    parts.extend(material.directions)
+    parts.extend(material.gaps)
+    parts.extend(material.next_steps)
+    return "\n".join(parts)

@@ -1,0 +1,67 @@
+"""Composer node: build the Verifier-allowed material, ask the Composer agent (bounded re-ask on
+a blank/unparseable reply or a retryable error), then run the leak guard. A composer that keeps
+failing, or an answer the guard refuses, is replaced by the fixed template — this is not a
+fallback route: the verdict stands, only the wording is deterministic."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from diagnosis.agents.base import AgentError
+from diagnosis.composer.leak_guard import STATUS_LEAK, STATUS_OK, check_answer
+from diagnosis.composer.material import build_material
+from diagnosis.composer.reply import parse_composer_reply
+from diagnosis.composer.templates import render
+from diagnosis.graph.env import GraphEnv
+from diagnosis.graph.state import COMPOSER, GraphState
+from diagnosis.services.events import EVENT_RETRY
+
+COMPOSER_MAX_ATTEMPTS: Final = 2
+STATUS_COMPOSER_FAILED: Final = "composer_failed"
+REASON_UNPARSEABLE: Final = "unparseable_or_blank_reply"
+
+
+def run(state: GraphState, env: GraphEnv) -> None:
+    env.ctx.round = state.round
+    material = build_material(
+        question=state.question,
+        verdict=state.effective_verdict or "REJECT",
+        claim_checks=state.verifier_output.claim_checks if state.verifier_output else [],
+        evidence_gaps=state.evidence_gaps,
+        verified_executor_output=state.verified_output or {},
+        verified_evidence=state.verified_evidence,
+    )
+    state.composer_material = material
+    answer: str | None = None
+    reason = ""
+    attempts = 0
+    for attempt in range(1, COMPOSER_MAX_ATTEMPTS + 1):
+        attempts = attempt
+        try:
+            answer = parse_composer_reply(env.provider.composer.compose(material, env.ctx))
+        except AgentError as exc:
+            reason = exc.reason
+            if not exc.retryable:
+                break
+        else:
+            if answer is not None:
+                break
+            reason = REASON_UNPARSEABLE
+        if attempt < COMPOSER_MAX_ATTEMPTS:
+            env.events.record(COMPOSER, EVENT_RETRY, {"attempt": attempt + 1, "reason": reason, "round": state.round})
+
+    output: dict[str, Any]
+    if answer is None:
+        final = render(material)
+        output = {"source": "template", "status": STATUS_COMPOSER_FAILED, "reason": reason[:200]}
+    else:
+        guard = check_answer(answer, material, service_names=env.service_names)
+        if guard.ok:
+            final = answer
+            output = {"source": "model", "status": STATUS_OK, "reason": ""}
+        else:
+            final = render(material)
+            output = {"source": "template", "status": STATUS_LEAK, "reason": guard.reason, "leaked": guard.leaked}
+    output.update(attempts=attempts, chars=len(final), route=material.route)
+    state.final_answer = final
+    state.composer_output = output

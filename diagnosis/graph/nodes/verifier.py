@@ -1,0 +1,83 @@
+"""Verifier node: build the round's canonical input once, ask the Verifier (bounded technical
+re-ask with the byte-identical string), parse with the shared protocol parser, then run the
+deterministic verdict arithmetic.
+
+- ``AgentError(retryable=False)`` → ``verifier_failure = non_retryable`` (no re-ask);
+- a protocol failure or a retryable ``AgentError`` → re-ask (a ``retry`` event), up to
+  ``VERIFIER_MAX_ATTEMPTS``; then ``verifier_failure = exhausted``.
+
+No tool, Executor or Gatekeeper work is repeated (spec 001 "technical retry occurs").
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from diagnosis.agents.base import AgentError
+from diagnosis.graph.env import GraphEnv
+from diagnosis.graph.state import VERIFIER, GraphState
+from diagnosis.services.events import EVENT_RETRY
+from diagnosis.verification.protocol import parse_verifier_reply
+from diagnosis.verification.verdict import (
+    effective_verdict,
+    groundedness_from_claim_checks,
+    rule_verdict,
+    valid_critical_gaps,
+)
+from diagnosis.verification.verifier_input import build_verifier_input
+
+VERIFIER_MAX_ATTEMPTS: Final = 2
+
+
+def run(state: GraphState, env: GraphEnv) -> None:
+    env.ctx.round = state.round
+    if state.verifier_input is None:
+        state.verifier_input = build_verifier_input(
+            question=state.question,
+            round_no=state.round,
+            mode=state.mode,
+            reference_time=state.now.isoformat(),
+            timezone=state.timezone,
+            verified_executor_output=state.verified_output or {},
+            verified_evidence=state.verified_evidence,
+            gatekeeper_result=state.gatekeeper_result or {},
+            verdict_ceiling=state.verdict_ceiling or "LOW_CONFID",
+            retry_context=state.retry_context,
+        )
+    text = state.verifier_input.text
+    claims = state.verifier_input.payload["verified_executor_output"].get("claims", [])
+    evidence = state.verifier_input.payload["verified_evidence"]
+    output = None
+    for attempt in range(1, VERIFIER_MAX_ATTEMPTS + 1):
+        state.verifier_attempts = attempt
+        try:
+            reply = env.provider.verifier.verify(text, env.ctx)
+        except AgentError as exc:
+            state.verifier_errors.append(f"attempt {attempt}: {exc.reason}"[:200])
+            if not exc.retryable:
+                state.verifier_status, state.verifier_failure = "failed", "non_retryable"
+                return
+            reason = exc.reason
+        else:
+            parsed = parse_verifier_reply(reply, verified_claims=claims, verified_evidence=evidence)
+            if parsed.ok:
+                output = parsed.output
+                break
+            state.verifier_errors.append(f"attempt {attempt}: {parsed.reason}: {'; '.join(parsed.errors[:3])}"[:300])
+            reason = parsed.reason
+        if attempt < VERIFIER_MAX_ATTEMPTS:
+            env.events.record(VERIFIER, EVENT_RETRY, {"attempt": attempt + 1, "reason": reason, "round": state.round})
+    if output is None:
+        state.verifier_status, state.verifier_failure = "failed", "exhausted"
+        return
+
+    state.verifier_output = output
+    state.verifier_status = "completed"
+    state.model_verdict = output.verdict
+    state.rule_verdict = rule_verdict(output.claim_checks)
+    state.groundedness = groundedness_from_claim_checks(output.claim_checks)
+    state.effective_verdict = effective_verdict(
+        model_verdict=output.verdict, rule_verdict=state.rule_verdict, ceiling=state.verdict_ceiling or "LOW_CONFID"
+    )
+    state.evidence_gaps = list(output.evidence_gaps)
+    state.valid_gaps = [dict(g) for g in valid_critical_gaps(output.evidence_gaps, state.verified_claim_ids)]

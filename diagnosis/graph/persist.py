@@ -1,0 +1,129 @@
+"""Graph result mapping: persist what a finished graph produced (spec 001 "Verifier SHALL be
+observable", "pre-verification fallback is persisted", "evaluation payload is inspected").
+
+On every path:
+
+1. ``verifier_evaluation`` — through the channel service (row lock, read-modify-write). The
+   verdict fields are set only when the Verifier completed in the final round; on a fallback they
+   stay ``None`` (never fabricated). Gatekeeper audit, prompt audit, composer output, parse status
+   and the failure reason are always written when available. Never raw Executor text, never a
+   tool trace summary; ``verified_executor_output`` is the projection only (it is also the
+   compatibility ``executor_structured_output``).
+2. ``rule_evaluation`` — the rule-based evidence score (its own channel).
+3. The run row — status, outcome, promoted verdict columns, answer, usage, timings — with
+   ``update_fields`` (never the container).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Final
+
+from django.utils import timezone
+
+from diagnosis.agents.base import AgentContext, Provider
+from diagnosis.graph.state import GraphState
+from diagnosis.models import DiagnosisRun
+from diagnosis.prompts_catalog import prompt_audit
+from diagnosis.schemas.self_evaluation import CHANNEL_VERIFIER, VerifierEvaluation
+from diagnosis.services.rule_evaluation import rule_evaluation_record
+from diagnosis.services.self_evaluation import self_evaluation_update_channel
+
+TRACEABILITY_VERSION: Final = "verified-projection-v1"
+OUTCOME_FOR_VERDICT: Final = {"PASS": "pass", "LOW_CONFID": "low_confid", "REJECT": "reject"}
+
+
+def outcome_of(state: GraphState) -> str:
+    if state.fallback_reason is not None or state.effective_verdict is None:
+        return DiagnosisRun.Outcome.FALLBACK
+    return OUTCOME_FOR_VERDICT[state.effective_verdict]
+
+
+def verifier_evaluation_from_state(state: GraphState) -> VerifierEvaluation:
+    completed = state.verifier_status == "completed" and state.fallback_reason is None
+    output = state.verifier_output if completed else None
+    status = state.verifier_status if state.verifier_status != "not_started" else "skipped"
+    vi = state.verifier_input
+    return VerifierEvaluation(
+        verifier_status=status,
+        model_verdict=state.model_verdict if completed else None,
+        effective_verdict=state.effective_verdict if completed else None,
+        verdict=state.effective_verdict if completed else None,
+        rule_verdict=state.rule_verdict if completed else None,
+        groundedness_score=state.groundedness if completed else None,
+        model_groundedness_score=output.model_groundedness_score if output else None,
+        critical_fact_count=output.critical_fact_count if output else None,
+        claim_checks=list(output.claim_checks) if output else [],
+        facts_checked=list(output.facts_checked) if output else [],
+        evidence_gaps=list(output.evidence_gaps) if output else [],
+        rationale=output.rationale if output else "",
+        dropped_evidence_refs=list(output.dropped_evidence_refs) if output else [],
+        verified_executor_output=state.verified_output,
+        verified_evidence=list(state.verified_evidence),
+        gatekeeper_result=state.gatekeeper_result,
+        verdict_ceiling=state.verdict_ceiling,
+        traceability_version=TRACEABILITY_VERSION,
+        prompt_audit=prompt_audit(),
+        composer_output=state.composer_output,
+        executor_output_parse_status=state.executor_output_parse_status,
+        evidence_retry_count=state.evidence_retry_count,
+        failure_reason=state.fallback_reason,
+        route=state.last_route_reason,
+        # Additive audit fields (the channel model allows extra keys).
+        route_trace=list(state.route_trace),
+        round=state.round,
+        mode=state.mode,
+        verifier_failure=state.verifier_failure,
+        verifier_attempts=state.verifier_attempts,
+        verifier_errors=list(state.verifier_errors),
+        verifier_input_sha256=vi.sha256 if vi else None,
+        verifier_input_chars=len(vi.text) if vi else None,
+        verifier_input_truncation=(list(vi.truncation) if vi else list(state.projection_truncation)),
+        retry_context=state.retry_context,
+        round_history=list(state.round_history),
+        valid_evidence_gaps=list(state.valid_gaps) if completed else [],
+        facts_checked_source=output.facts_checked_source if output else None,
+        model_critical_fact_count=output.model_critical_fact_count if output else None,
+        dropped_claim_checks=list(output.dropped_claim_checks) if output else [],
+        missing_claim_checks=list(output.missing_claim_checks) if output else [],
+        downgraded_claim_checks=list(output.downgraded_claim_checks) if output else [],
+        failure_detail=state.internal_error,
+    )
+
+
+def graph_result_persist(
+    *, run: DiagnosisRun, state: GraphState, provider: Provider, ctx: AgentContext, started_at: datetime
+) -> DiagnosisRun:
+    evaluation = verifier_evaluation_from_state(state)
+
+    def mutate(old: dict[str, Any] | None) -> VerifierEvaluation:
+        return evaluation.model_copy(update={"updates": int((old or {}).get("updates", 0)) + 1})
+
+    self_evaluation_update_channel(run_id=run.pk, channel=CHANNEL_VERIFIER, mutate=mutate)
+    rule_evaluation_record(run=run, gatekeeper_result=state.gatekeeper_result)
+
+    finished = timezone.now()
+    usage = {role: dict(values) for role, values in ctx.usage.items()}
+    run.status = DiagnosisRun.Status.COMPLETED
+    run.outcome = outcome_of(state)
+    run.verdict = evaluation.effective_verdict or ""
+    run.gatekeeper_severity = (state.gatekeeper_result or {}).get("severity") or ""
+    run.fallback_reason = state.fallback_reason or ""
+    run.final_answer = state.final_answer or ""
+    run.evidence_retry_count = state.evidence_retry_count
+    run.provider = provider.name[:32]
+    run.model = provider.model_label()[:128]
+    run.token_usage = usage
+    run.prompt_tokens = sum(v.get("prompt_tokens", 0) for v in usage.values())
+    run.completion_tokens = sum(v.get("completion_tokens", 0) for v in usage.values())
+    run.error = (state.internal_error or "")[:2000]
+    run.finished_at = finished
+    run.duration_ms = max(0, int((finished - started_at).total_seconds() * 1000))
+    run.save(
+        update_fields=[
+            "status", "outcome", "verdict", "gatekeeper_severity", "fallback_reason", "final_answer",
+            "evidence_retry_count", "provider", "model", "token_usage", "prompt_tokens", "completion_tokens",
+            "error", "finished_at", "duration_ms",
+        ]
+    )  # fmt: skip
+    return run

@@ -1,0 +1,42 @@
+"""Fallback reasons and route reasons (STYLE §6: constants the tests import).
+
+A fallback reason is persisted as ``DiagnosisRun.fallback_reason`` and
+``verifier_evaluation.failure_reason``; the admin filters on it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# --- Fallback reasons (pre-verification fallback) --------------------------------------------
+PLANNER_FAILED: Final = "planner_failed"
+EXECUTOR_FAILED: Final = "executor_failed"
+EXECUTOR_INVALID_OUTPUT: Final = "executor_invalid_output"
+GATEKEEPER_REJECT: Final = "gatekeeper_reject"
+GATEKEEPER_NO_PASSED_BINDING: Final = "gatekeeper_no_passed_binding"
+VERIFIER_EXHAUSTED: Final = "verifier_exhausted"
+VERIFIER_NON_RETRYABLE: Final = "verifier_non_retryable"
+INTERNAL_ERROR: Final = "internal_error"
+
+FALLBACK_REASONS: Final[tuple[str, ...]] = (
+    PLANNER_FAILED,
+    EXECUTOR_FAILED,
+    EXECUTOR_INVALID_OUTPUT,
+    GATEKEEPER_REJECT,
+    GATEKEEPER_NO_PASSED_BINDING,
+    VERIFIER_EXHAUSTED,
+    VERIFIER_NON_RETRYABLE,
+    INTERNAL_ERROR,
+)
+
+# --- Non-fallback route reasons ----------------------------------------------------------------
+PLANNED: Final = "planned"
+CONTRACT_PARSED: Final = "contract_parsed"
+CONTRACT_SCHEMA_ERROR: Final = "contract_schema_error"  # a v2 object with schema errors: the Gatekeeper judges it
+VERIFIABLE: Final = "verifiable"
+EFFECTIVE_PASS: Final = "effective_pass"
+EVIDENCE_RETRY: Final = "evidence_retry"
+LOW_CONFID_NO_RETRY: Final = "low_confid_no_retry"
+EFFECTIVE_REJECT: Final = "effective_reject"
+DONE: Final = "done"
+MAX_STEPS_EXCEEDED: Final = "max_steps_exceeded"

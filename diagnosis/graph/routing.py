@@ -1,0 +1,144 @@
+"""Conditional edges of the graph (spec 001 "ChatService SHALL route based on Verifier verdict",
+"Structured Executor output SHALL degrade safely", "gatekeeper reject bypasses Verifier",
+"gatekeeper low confidence is bounded", "Verifier execution fails").
+
+Each ``route_after_*`` is a pure function of the state returning ``Route(target, reason)``;
+``apply_route`` is the only state transition made between nodes (recording the fallback reason,
+or preparing the ``EVIDENCE_GAP_ONLY`` round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, NamedTuple
+
+from diagnosis.graph import reasons as R
+from diagnosis.graph.state import (
+    COMPOSER,
+    END,
+    EVIDENCE_GAP_ONLY,
+    EXECUTOR,
+    FALLBACK,
+    GATEKEEPER,
+    PLANNER,
+    VERIFIER,
+    GraphState,
+)
+from diagnosis.verification.verdict import LOW_CONFID, PASS, REJECT, evidence_retry_qualifies
+from diagnosis.verification.verifier_input import build_retry_context
+
+MAX_ROUNDS: Final = 2
+
+
+class Route(NamedTuple):
+    target: str
+    reason: str
+
+
+def route_after_planner(state: GraphState) -> Route:
+    if state.planner_error is not None or state.plan is None:
+        return Route(FALLBACK, R.PLANNER_FAILED)
+    return Route(EXECUTOR, R.PLANNED)
+
+
+def route_after_executor(state: GraphState) -> Route:
+    parse = state.executor_output_parse_status or {}
+    if state.executor_error is not None or parse.get("status") == "failed":
+        return Route(FALLBACK, R.EXECUTOR_FAILED)
+    if parse.get("status") == "valid":
+        return Route(GATEKEEPER, R.CONTRACT_PARSED)
+    if parse.get("kind") == "schema_error" and parse.get("declares_v2"):
+        # A v2 object that breaks the schema (forbidden keys, a claim without bindings …): the
+        # Gatekeeper's schema.executor_v2 rule judges it (reject → fallback, never the Verifier).
+        return Route(GATEKEEPER, R.CONTRACT_SCHEMA_ERROR)
+    return Route(FALLBACK, R.EXECUTOR_INVALID_OUTPUT)
+
+
+def route_after_gatekeeper(state: GraphState) -> Route:
+    result = state.gatekeeper_result or {}
+    severity = result.get("severity")
+    if severity not in ("none", "low_confid") or state.verdict_ceiling not in (PASS, LOW_CONFID):
+        return Route(FALLBACK, R.GATEKEEPER_REJECT)  # reject, or unreadable: fail closed
+    if severity == "low_confid" and state.passed_binding_count == 0:
+        return Route(FALLBACK, R.GATEKEEPER_NO_PASSED_BINDING)
+    return Route(VERIFIER, R.VERIFIABLE)
+
+
+def retry_qualifies(state: GraphState) -> bool:
+    return state.round < MAX_ROUNDS and evidence_retry_qualifies(
+        effective=state.effective_verdict or REJECT,
+        ceiling=state.verdict_ceiling or REJECT,
+        evidence_gaps=state.evidence_gaps,
+        verified_claim_ids=state.verified_claim_ids,
+        evidence_retry_count=state.evidence_retry_count,
+    )
+
+
+def route_after_verifier(state: GraphState) -> Route:
+    if state.verifier_status != "completed" or state.effective_verdict is None:
+        if state.verifier_failure == "non_retryable":
+            return Route(FALLBACK, R.VERIFIER_NON_RETRYABLE)
+        return Route(FALLBACK, R.VERIFIER_EXHAUSTED)
+    if state.effective_verdict == PASS:
+        return Route(COMPOSER, R.EFFECTIVE_PASS)
+    if state.effective_verdict == LOW_CONFID:
+        if retry_qualifies(state):
+            return Route(PLANNER, R.EVIDENCE_RETRY)
+        return Route(COMPOSER, R.LOW_CONFID_NO_RETRY)
+    return Route(COMPOSER, R.EFFECTIVE_REJECT)
+
+
+def route_to_end(state: GraphState) -> Route:
+    return Route(END, R.DONE)
+
+
+ROUTERS: Final[dict[str, Callable[[GraphState], Route]]] = {
+    PLANNER: route_after_planner,
+    EXECUTOR: route_after_executor,
+    GATEKEEPER: route_after_gatekeeper,
+    VERIFIER: route_after_verifier,
+    COMPOSER: route_to_end,
+    FALLBACK: route_to_end,
+}
+
+
+def round_summary(state: GraphState) -> dict[str, object]:
+    """A compact record of a finished round (kept in ``round_history``)."""
+    output = state.verifier_output
+    return {
+        "round": state.round,
+        "mode": state.mode,
+        "invocation_ids": list(state.round_invocation_ids),
+        "gatekeeper_status": (state.gatekeeper_result or {}).get("status"),
+        "gatekeeper_severity": (state.gatekeeper_result or {}).get("severity"),
+        "verdict_ceiling": state.verdict_ceiling,
+        "model_verdict": state.model_verdict,
+        "rule_verdict": state.rule_verdict,
+        "effective_verdict": state.effective_verdict,
+        "groundedness_score": state.groundedness,
+        "claim_checks": [
+            {"claim_id": c["claim_id"], "verification": c["verification"], "is_critical": c["is_critical"]}
+            for c in (output.claim_checks if output else [])
+        ],
+        "valid_gaps": list(state.valid_gaps),
+    }
+
+
+def apply_route(state: GraphState, route: Route) -> None:
+    """The state transition that goes with a route (pure over the state object)."""
+    state.route_trace.append(route.target)
+    state.last_route_reason = route.reason
+    if route.target == FALLBACK:
+        state.fallback_reason = route.reason
+    elif route.target == PLANNER and route.reason == R.EVIDENCE_RETRY:
+        previous_verdict = state.effective_verdict or LOW_CONFID
+        gaps = list(state.valid_gaps)
+        state.round_history.append(round_summary(state))
+        state.reset_round()
+        state.round += 1
+        state.mode = EVIDENCE_GAP_ONLY
+        state.evidence_retry_count += 1
+        # supplementary_invocation_ids are filled in once the round's Executor has run.
+        state.retry_context = build_retry_context(
+            previous_verdict=previous_verdict, evidence_gaps=gaps, supplementary_invocation_ids=[]
+        )

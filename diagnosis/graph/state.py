@@ -1,0 +1,125 @@
+"""The typed graph state (DESIGN §6). One instance per run execution, in memory only.
+
+``executor_raw`` — the Executor's final content — lives here only: it is never persisted into
+``self_evaluation`` and never sent to the Verifier (spec 001 "Verifier remains isolated from
+intermediate and raw material"). Everything downstream of the Gatekeeper reads the verified
+projection (``verified_output`` / ``verified_evidence``) instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Final, Literal
+
+from diagnosis.agents.base import ComposerMaterial, Plan, PlannerMode, ServiceInfo
+from diagnosis.verification.protocol import VerifierOutput
+from diagnosis.verification.verifier_input import VerifierInput
+
+# Node names (also the ``OrchestrationEvent.node`` values).
+PLANNER: Final = "planner"
+EXECUTOR: Final = "executor"
+GATEKEEPER: Final = "gatekeeper"
+VERIFIER: Final = "verifier"
+COMPOSER: Final = "composer"
+FALLBACK: Final = "fallback"
+END: Final = "end"
+NODES: Final[tuple[str, ...]] = (PLANNER, EXECUTOR, GATEKEEPER, VERIFIER, COMPOSER, FALLBACK)
+
+NORMAL: Final = "NORMAL"
+EVIDENCE_GAP_ONLY: Final = "EVIDENCE_GAP_ONLY"
+
+VerifierStatus = Literal["not_started", "completed", "failed", "skipped"]
+
+
+@dataclass
+class GraphState:
+    run_id: str
+    question: str
+    now: datetime
+    now_source: Literal["reference_time", "clock"] = "clock"
+    timezone: str = "Asia/Shanghai"
+    services: list[ServiceInfo] = field(default_factory=list)
+
+    round: int = 1
+    mode: PlannerMode = NORMAL
+
+    # Planner
+    plan: Plan | None = None
+    planner_error: str | None = None  # technical failure reason after bounded re-ask
+
+    # Executor
+    executor_raw: str | None = field(default=None, repr=False)  # memory only, never persisted
+    executor_error: str | None = None  # technical failure reason
+    executor_output_parse_status: dict[str, Any] | None = None  # {status: valid|invalid|failed, kind, errors}
+    round_invocation_ids: list[str] = field(default_factory=list)
+
+    # Gatekeeper
+    gatekeeper_result: dict[str, Any] | None = None  # full DESIGN §5.2 dump
+    verdict_ceiling: str | None = None
+    verified_output: dict[str, Any] | None = None  # bounded projection (what the Verifier sees)
+    verified_evidence: list[dict[str, Any]] = field(default_factory=list)
+    projection_truncation: list[str] = field(default_factory=list)
+
+    # Verifier
+    verifier_input: VerifierInput | None = None  # serialised once per round
+    verifier_status: VerifierStatus = "not_started"
+    verifier_failure: Literal["exhausted", "non_retryable"] | None = None
+    verifier_attempts: int = 0
+    verifier_errors: list[str] = field(default_factory=list)
+    verifier_output: VerifierOutput | None = None
+    model_verdict: str | None = None
+    rule_verdict: str | None = None
+    effective_verdict: str | None = None
+    groundedness: float | None = None
+    evidence_gaps: list[dict[str, Any]] = field(default_factory=list)
+    valid_gaps: list[dict[str, Any]] = field(default_factory=list)
+
+    # Evidence retry
+    retry_context: dict[str, Any] | None = None
+    evidence_retry_count: int = 0
+    round_history: list[dict[str, Any]] = field(default_factory=list)
+
+    # Ending
+    route_trace: list[str] = field(default_factory=list)
+    last_route_reason: str | None = None
+    fallback_reason: str | None = None
+    internal_error: str | None = None  # bounded "node: ExcType: message" (no stack trace)
+    composer_material: ComposerMaterial | None = None
+    composer_output: dict[str, Any] | None = None
+    final_answer: str | None = None
+
+    @property
+    def verified_claim_ids(self) -> list[str]:
+        return [str(c.get("claim_id")) for c in (self.verified_output or {}).get("claims", [])]
+
+    @property
+    def passed_binding_count(self) -> int:
+        checked = (self.gatekeeper_result or {}).get("checked_bindings") or []
+        return sum(1 for b in checked if b.get("passed"))
+
+    def reset_round(self) -> None:
+        """Clear everything one round produced (before the evidence-retry round)."""
+        self.plan = None
+        self.planner_error = None
+        self.executor_raw = None
+        self.executor_error = None
+        self.executor_output_parse_status = None
+        self.round_invocation_ids = []
+        self.gatekeeper_result = None
+        self.verdict_ceiling = None
+        self.verified_output = None
+        self.verified_evidence = []
+        self.projection_truncation = []
+        self.verifier_input = None
+        self.verifier_status = "not_started"
+        self.verifier_failure = None
+        self.verifier_attempts = 0
+        self.verifier_errors = []
+        self.verifier_output = None
+        self.model_verdict = None
+        self.rule_verdict = None
+        self.effective_verdict = None
+        self.groundedness = None
+        self.evidence_gaps = []
+        self.valid_gaps = []

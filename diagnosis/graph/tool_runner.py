@@ -1,0 +1,71 @@
+"""The ``ToolRunner`` the executor node hands to the Executor agent: bound to one run and one
+round, it executes through the real tool layer (every call persisted as a ToolInvocation)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from diagnosis.agents.base import ToolCallResult
+from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.tools.service import tool_invocation_execute
+
+#: Hard bound on tool calls per round, whatever the provider does (DESIGN §9 "bounded
+#: everything"); providers keep their own, smaller budgets.
+MAX_TOOL_CALLS_PER_ROUND: Final = 24
+BUDGET_EXHAUSTED: Final = "工具调用预算已用完 (tool budget exhausted for this round)"
+
+
+def tool_call_result(invocation: ToolInvocation) -> ToolCallResult:
+    return ToolCallResult(
+        invocation_id=invocation.invocation_id,
+        tool_name=invocation.tool_name,
+        round=invocation.round,
+        status=invocation.status,
+        arguments=dict(invocation.arguments or {}),
+        output=invocation.output,
+        evidence_refs=invocation.evidence_refs,
+        error=invocation.error,
+        deduped_from=invocation.deduped_from,
+    )
+
+
+class RunToolRunner:
+    def __init__(
+        self,
+        *,
+        run: DiagnosisRun,
+        round_no: int,
+        on_call: Callable[[ToolCallResult], None] | None = None,
+        max_calls: int = MAX_TOOL_CALLS_PER_ROUND,
+    ) -> None:
+        self.run = run
+        self.round_no = round_no
+        self.on_call = on_call
+        self.max_calls = max_calls
+        self.calls: list[ToolCallResult] = []
+
+    def call(self, tool_name: str, arguments: dict[str, Any] | str | None) -> ToolCallResult:
+        if len(self.calls) >= self.max_calls:
+            # Not executed, not persisted: an empty invocation id cannot be cited as evidence.
+            return ToolCallResult(
+                invocation_id="",
+                tool_name=str(tool_name)[:64],
+                round=self.round_no,
+                status="failed",
+                arguments=arguments if isinstance(arguments, dict) else {},
+                output=None,
+                evidence_refs=[],
+                error=BUDGET_EXHAUSTED,
+            )
+        invocation = tool_invocation_execute(
+            run=self.run, round_no=self.round_no, tool_name=tool_name, arguments=arguments
+        )
+        result = tool_call_result(invocation)
+        self.calls.append(result)
+        if self.on_call is not None:
+            self.on_call(result)
+        return result
+
+    def history(self) -> list[ToolCallResult]:
+        return [tool_call_result(i) for i in ToolInvocation.objects.filter(run=self.run).order_by("seq")]

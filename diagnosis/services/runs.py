@@ -1,0 +1,204 @@
+"""Run services (STYLE §1): create a session/run, execute the graph for a run, submit a run for
+execution (inline or Celery). Adapters (API, SSE, CLI, Celery task) call exactly these.
+
+``diagnosis_run_execute`` never raises for model or tool faults — those are handled inside the
+graph and end as a completed run with a fallback outcome. Only a crash *outside* the graph
+(e.g. the provider cannot be built, persistence fails) marks the run ``failed``, with the
+Chinese internal-error answer and the error recorded (no stack trace in the answer; logged).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Final
+from uuid import UUID
+
+from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from diagnosis.agents.base import AgentContext, Provider
+from diagnosis.composer.templates import render_fallback
+from diagnosis.graph import reasons as R
+from diagnosis.models import DiagnosisRun, DiagnosisSession
+
+logger = logging.getLogger(__name__)
+
+QUESTION_MAX_CHARS: Final = 2000
+SESSION_TITLE_MAX_CHARS: Final = 60
+
+MSG_QUESTION_EMPTY: Final = "问题不能为空。"
+MSG_QUESTION_TOO_LONG: Final = "问题过长：最多 {limit} 个字符（当前 {length} 个）。"
+MSG_QUESTION_NUL: Final = "问题中包含非法的空字符（NUL）。"
+MSG_QUESTION_NOT_TEXT: Final = "问题必须是文本。"
+MSG_SESSION_NOT_FOUND: Final = "会话不存在或无权访问。"
+
+
+class InvalidQuestion(ValueError):
+    """The question cannot be asked; ``str(exc)`` is the Chinese message, ``code`` is stable."""
+
+    def __init__(self, message: str, *, code: str = "invalid_question") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class SessionNotFound(LookupError):
+    def __init__(self, message: str = MSG_SESSION_NOT_FOUND) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def question_clean(question: Any) -> str:
+    """The stripped question, or ``InvalidQuestion`` (empty, too long, NUL bytes, not text)."""
+    if not isinstance(question, str):
+        raise InvalidQuestion(MSG_QUESTION_NOT_TEXT, code="question_not_text")
+    if "\x00" in question:
+        raise InvalidQuestion(MSG_QUESTION_NUL, code="question_nul")
+    cleaned = question.strip()
+    if not cleaned:
+        raise InvalidQuestion(MSG_QUESTION_EMPTY, code="question_empty")
+    if len(cleaned) > QUESTION_MAX_CHARS:
+        raise InvalidQuestion(
+            MSG_QUESTION_TOO_LONG.format(limit=QUESTION_MAX_CHARS, length=len(cleaned)), code="question_too_long"
+        )
+    return cleaned
+
+
+def _title_from(question: str) -> str:
+    flat = " ".join(question.split())
+    return flat if len(flat) <= SESSION_TITLE_MAX_CHARS else flat[: SESSION_TITLE_MAX_CHARS - 1] + "…"
+
+
+def diagnosis_session_resolve(*, owner: Any, session_id: UUID | str | None = None, title: str = "") -> DiagnosisSession:
+    """The owner's session ``session_id``, or a new session when ``session_id`` is None.
+
+    An unknown id, a malformed id, or another owner's session → ``SessionNotFound`` (the same
+    error either way, so ids cannot be probed)."""
+    if session_id is None or session_id == "":
+        return DiagnosisSession.objects.create(owner=owner, title=title[:200])
+    try:
+        return DiagnosisSession.objects.get(pk=session_id, owner=owner)
+    except (DiagnosisSession.DoesNotExist, DjangoValidationError, ValueError, TypeError):
+        raise SessionNotFound() from None
+
+
+def diagnosis_run_create(
+    *,
+    owner: Any,
+    question: str,
+    session: DiagnosisSession | None = None,
+    idempotency_key: str | None = None,
+    request_fingerprint: str = "",
+) -> DiagnosisRun:
+    """Validate the question and create a queued run (and a session titled after the question
+    when none is given). A duplicate ``idempotency_key`` of the owner raises IntegrityError
+    (the idempotency service handles that race)."""
+    cleaned = question_clean(question)
+    if session is not None and session.owner_id != owner.pk:
+        raise SessionNotFound()
+    with transaction.atomic():
+        if session is None:
+            session = DiagnosisSession.objects.create(owner=owner, title=_title_from(cleaned))
+        elif not session.title:
+            session.title = _title_from(cleaned)
+            session.save(update_fields=["title", "updated_at"])
+        else:
+            session.save(update_fields=["updated_at"])
+        return DiagnosisRun.objects.create(
+            session=session,
+            owner=owner,
+            question=cleaned,
+            status=DiagnosisRun.Status.QUEUED,
+            idempotency_key=idempotency_key or None,
+            request_fingerprint=request_fingerprint or "",
+        )
+
+
+def _claim(run_id: UUID | str) -> bool:
+    """queued → running, atomically: only one executor of a run ever proceeds."""
+    return (
+        DiagnosisRun.objects.filter(pk=run_id, status=DiagnosisRun.Status.QUEUED).update(
+            status=DiagnosisRun.Status.RUNNING, started_at=timezone.now()
+        )
+        == 1
+    )
+
+
+def _mark_crashed(run: DiagnosisRun, exc: BaseException, provider: Provider | None) -> None:
+    finished = timezone.now()
+    run.status = DiagnosisRun.Status.FAILED
+    run.outcome = DiagnosisRun.Outcome.FALLBACK
+    run.fallback_reason = R.INTERNAL_ERROR
+    run.verdict = ""
+    run.final_answer = render_fallback(R.INTERNAL_ERROR)
+    run.error = f"{type(exc).__name__}: {exc}"[:2000]
+    run.finished_at = finished
+    if run.started_at is not None:
+        run.duration_ms = max(0, int((finished - run.started_at).total_seconds() * 1000))
+    fields = ["status", "outcome", "fallback_reason", "verdict", "final_answer", "error", "finished_at", "duration_ms"]
+    if provider is not None:
+        run.provider, run.model = provider.name[:32], provider.model_label()[:128]
+        fields += ["provider", "model"]
+    run.save(update_fields=fields)
+    try:  # best effort: keep the audit trail (status, reason, prompt audit) even for a crash
+        from diagnosis.prompts_catalog import prompt_audit
+        from diagnosis.schemas.self_evaluation import CHANNEL_VERIFIER
+        from diagnosis.services.self_evaluation import self_evaluation_update_channel
+
+        def mutate(old: dict[str, Any] | None) -> dict[str, Any]:
+            return {
+                **(old or {}),
+                "verifier_status": (old or {}).get("verifier_status") or "skipped",
+                "model_verdict": None,
+                "effective_verdict": None,
+                "verdict": None,
+                "failure_reason": R.INTERNAL_ERROR,
+                "failure_detail": run.error[:300],
+                "prompt_audit": prompt_audit(),
+                "updates": int((old or {}).get("updates", 0)) + 1,
+            }
+
+        self_evaluation_update_channel(run_id=run.pk, channel=CHANNEL_VERIFIER, mutate=mutate)
+    except Exception:  # noqa: BLE001
+        logger.exception("could not record the crash of run %s in self_evaluation", run.pk)
+
+
+def diagnosis_run_execute(*, run_id: UUID | str, provider: Provider | None = None) -> DiagnosisRun:
+    """Run the whole graph for a queued run, synchronously, and return the updated run.
+
+    A run that is not queued (already running elsewhere, or finished) is returned unchanged.
+    """
+    from diagnosis.agents.registry import get_provider
+    from diagnosis.graph.persist import graph_result_persist
+    from diagnosis.graph.runner import run_graph
+
+    if not _claim(run_id):
+        return DiagnosisRun.objects.get(pk=run_id)
+    run = DiagnosisRun.objects.get(pk=run_id)
+    started_at = run.started_at or timezone.now()
+    try:
+        provider = provider or get_provider()
+    except Exception as exc:  # noqa: BLE001 - e.g. a misconfigured provider: the run fails, visibly
+        logger.exception("could not build the model provider for run %s", run_id)
+        _mark_crashed(run, exc, None)
+        return run
+    try:
+        ctx = AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role))
+        state, _env = run_graph(run=run, provider=provider, ctx=ctx)
+        graph_result_persist(run=run, state=state, provider=provider, ctx=ctx, started_at=started_at)
+    except Exception as exc:  # noqa: BLE001 - a crash outside the graph's own handling
+        logger.exception("diagnosis run %s crashed outside the graph", run_id)
+        _mark_crashed(run, exc, provider)
+    return run
+
+
+def diagnosis_run_submit(*, run: DiagnosisRun) -> None:
+    """Start executing ``run``: inline (now, in this process) or on Celery, per RUN_EXECUTION."""
+    if settings.RUN_EXECUTION == "celery":
+        from diagnosis.tasks import diagnosis_run_execute_task
+
+        transaction.on_commit(lambda: diagnosis_run_execute_task.delay(str(run.pk)))
+        return
+    diagnosis_run_execute(run_id=run.pk)

@@ -1,0 +1,174 @@
+"""Deterministic verdict arithmetic (DESIGN §5.5; spec "groundedness_score SHALL be derived from
+fact classifications", the verdict scenarios of 001 and "Gatekeeper severity SHALL constrain
+effective verdict").
+
+Everything here is a pure function of plain data. The model's verdict is one input of three:
+the effective verdict is the minimum of the model verdict, the rule verdict computed from the
+claim checks, and the Gatekeeper ceiling — so neither the model nor a lenient rule can ever
+raise a result above what the deterministic layers allow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, Literal
+
+Verdict = Literal["PASS", "LOW_CONFID", "REJECT"]
+PASS: Final = "PASS"
+LOW_CONFID: Final = "LOW_CONFID"
+REJECT: Final = "REJECT"
+VERDICTS: Final[tuple[str, ...]] = (REJECT, LOW_CONFID, PASS)  # ascending
+_RANK: Final[dict[str, int]] = {REJECT: 0, LOW_CONFID: 1, PASS: 2}
+
+# Claim-check derivability classes (spec "claim check verification values are constrained").
+DIRECT_OBSERVATION: Final = "direct_observation"
+REASONABLE_INFERENCE: Final = "reasonable_inference"
+OVERSTATED: Final = "overstated"
+UNSUPPORTED: Final = "unsupported"
+EXTERNAL_UNKNOWN: Final = "external_unknown"
+CONTRADICTED: Final = "contradicted"
+VERIFICATIONS: Final[tuple[str, ...]] = (
+    DIRECT_OBSERVATION,
+    REASONABLE_INFERENCE,
+    OVERSTATED,
+    UNSUPPORTED,
+    EXTERNAL_UNKNOWN,
+    CONTRADICTED,
+)
+
+# Legacy facts_checked classes (spec "facts_checked SHALL use a fixed classification set").
+DIRECT_EVIDENCE: Final = "direct_evidence"
+INDIRECT_SUPPORT: Final = "indirect_support"
+NO_EVIDENCE: Final = "no_evidence"
+FACT_CONTRADICTED: Final = "contradicted"
+FACT_CLASSES: Final[tuple[str, ...]] = (DIRECT_EVIDENCE, INDIRECT_SUPPORT, NO_EVIDENCE, FACT_CONTRADICTED)
+
+#: Spec "claim checks are mapped to legacy facts" — the fixed mapping.
+CLAIM_TO_FACT: Final[dict[str, str]] = {
+    DIRECT_OBSERVATION: DIRECT_EVIDENCE,
+    REASONABLE_INFERENCE: INDIRECT_SUPPORT,
+    OVERSTATED: INDIRECT_SUPPORT,
+    UNSUPPORTED: NO_EVIDENCE,
+    EXTERNAL_UNKNOWN: NO_EVIDENCE,
+    CONTRADICTED: FACT_CONTRADICTED,
+}
+
+#: Spec "score derived from supported facts" — the fixed weights.
+FACT_WEIGHTS: Final[dict[str, float]] = {DIRECT_EVIDENCE: 1.0, INDIRECT_SUPPORT: 0.6, NO_EVIDENCE: 0.0}
+
+PASS_MIN_GROUNDEDNESS: Final = 0.5
+
+#: Tools a valid evidence gap may name (the evidence-bearing tools; DESIGN §5.5).
+EVIDENCE_TOOLS: Final[frozenset[str]] = frozenset({"lookup_knowledge", "query_logs", "query_metrics"})
+
+
+def verdict_rank(verdict: str | None) -> int:
+    """Rank of a verdict; anything unknown ranks as REJECT (fail closed)."""
+    return _RANK.get(verdict or "", 0)
+
+
+def verdict_min(*verdicts: str) -> Verdict:
+    """The lowest of ``verdicts`` (REJECT < LOW_CONFID < PASS); unknown values count as REJECT."""
+    if not verdicts:
+        raise ValueError("verdict_min() needs at least one verdict")
+    return VERDICTS[min(verdict_rank(v) for v in verdicts)]  # type: ignore[return-value]
+
+
+def fact_class_for(verification: str) -> str:
+    """Map a claim-check verification to its legacy fact class (unknown → no_evidence)."""
+    return CLAIM_TO_FACT.get(verification, NO_EVIDENCE)
+
+
+def _critical(checks: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    return [c for c in checks if c.get("is_critical", True) is not False]
+
+
+def groundedness_score(fact_classes: Sequence[str]) -> float:
+    """Groundedness over the *critical* fact classes.
+
+    0.0 if any is contradicted; else the mean of the fixed weights, clamped to [0, 1]; 0.0 when
+    there is no critical fact (nothing critical was shown to be grounded).
+    """
+    if not fact_classes:
+        return 0.0
+    if any(cls == FACT_CONTRADICTED for cls in fact_classes):
+        return 0.0
+    mean = sum(FACT_WEIGHTS.get(cls, 0.0) for cls in fact_classes) / len(fact_classes)
+    return min(1.0, max(0.0, mean))
+
+
+def groundedness_from_claim_checks(claim_checks: Iterable[Mapping[str, Any]]) -> float:
+    """Groundedness of the critical claim checks, through the fixed fact mapping.
+
+    The arithmetic always runs over the claim checks (the primary V2 result) rather than over a
+    model-supplied ``facts_checked`` list, which may disagree with them.
+    """
+    return groundedness_score([fact_class_for(str(c.get("verification"))) for c in _critical(claim_checks)])
+
+
+def rule_verdict(claim_checks: Iterable[Mapping[str, Any]]) -> Verdict:
+    """The verdict the spec's rules allow for these claim checks (critical ones decide).
+
+    - any critical ``contradicted`` → REJECT;
+    - no critical claim → LOW_CONFID (nothing critical is grounded);
+    - PASS iff ≥ 1 critical ``direct_observation``, every critical one is ``direct_observation``
+      or ``reasonable_inference``, and groundedness ≥ 0.5;
+    - otherwise (only inference, or some unsupported / external_unknown / overstated) → LOW_CONFID.
+    """
+    critical = _critical(list(claim_checks))
+    kinds = [str(c.get("verification")) for c in critical]
+    if CONTRADICTED in kinds:
+        return REJECT
+    if not kinds:
+        return LOW_CONFID
+    if (
+        DIRECT_OBSERVATION in kinds
+        and all(k in (DIRECT_OBSERVATION, REASONABLE_INFERENCE) for k in kinds)
+        and groundedness_from_claim_checks(critical) >= PASS_MIN_GROUNDEDNESS
+    ):
+        return PASS
+    return LOW_CONFID
+
+
+def effective_verdict(*, model_verdict: str, rule_verdict: str, ceiling: str) -> Verdict:
+    """min(model, rule, ceiling) — the ceiling is a hard upper bound independent of the model."""
+    return verdict_min(model_verdict, rule_verdict, ceiling)
+
+
+def is_valid_gap(gap: Mapping[str, Any], verified_claim_ids: Iterable[str]) -> bool:
+    """A gap that can drive an evidence retry: it refers to a verified claim and names an
+    evidence-bearing tool (DESIGN §5.5)."""
+    return (
+        isinstance(gap.get("claim_id"), str)
+        and gap.get("claim_id") in set(verified_claim_ids)
+        and gap.get("suggested_tool") in EVIDENCE_TOOLS
+    )
+
+
+def valid_critical_gaps(
+    gaps: Iterable[Mapping[str, Any]], verified_claim_ids: Iterable[str]
+) -> list[Mapping[str, Any]]:
+    ids = set(verified_claim_ids)
+    return [g for g in gaps if g.get("is_critical") is True and is_valid_gap(g, ids)]
+
+
+def evidence_retry_qualifies(
+    *,
+    effective: str,
+    ceiling: str,
+    evidence_gaps: Iterable[Mapping[str, Any]],
+    verified_claim_ids: Iterable[str],
+    evidence_retry_count: int,
+) -> bool:
+    """Spec 001 "LOW_CONFID qualifies for evidence retry": effective LOW_CONFID, ceiling PASS, ≥ 1
+    valid critical gap and no retry yet. No groundedness threshold, no feature flag."""
+    return (
+        effective == LOW_CONFID
+        and ceiling == PASS
+        and evidence_retry_count == 0
+        and bool(valid_critical_gaps(evidence_gaps, verified_claim_ids))
+    )
+
+#: What a ``direct_observation`` becomes when every evidence ref it cited was invalid: the claim
+#: still rests on Gatekeeper-verified evidence, but the model did not point at it.
+DOWNGRADE_TARGET: Final = REASONABLE_INFERENCE

@@ -1,0 +1,215 @@
+"""The canonical Verifier input (DESIGN §5.3; spec 001 "Verifier SHALL consume explicit
+verification inputs").
+
+The payload has exactly these keys and nothing else — no raw Executor text, no tool trace
+summary, no Planner reasoning, no prompt text:
+
+- ``diagnosis_context``: ``original_query``, ``round``, ``mode``, ``reference_time``, ``timezone``;
+- ``verified_executor_output``: the Gatekeeper projection (claims with ≥ 1 passed binding, only
+  passed bindings; hypotheses / recommended_actions / missing_info as projected);
+- ``verified_evidence``: one item per passed binding (claim_id, source_invocation_id, tool_name,
+  raw_path, matched_text);
+- ``gatekeeper_audit``: the Gatekeeper's own audit fields plus binding *counts* — failed
+  bindings' material never reaches the Verifier (spec "only passed bindings are available");
+- ``verdict_ceiling``;
+- ``retry_context``: only in the evidence-retry round.
+
+The payload is bounded (claims, evidence items, string lengths); anything cut is reported in
+``VerifierInput.truncation`` (persisted by the graph, not sent). It is serialised once per round
+(``canonical_json``); a technical re-ask sends the very same string.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+MAX_CLAIMS: Final = 40
+MAX_BINDINGS_PER_CLAIM: Final = 8
+MAX_EVIDENCE_ITEMS: Final = 120
+MAX_TEXT_CHARS: Final = 1_200  # claim text, excerpts, matched text
+MAX_QUERY_CHARS: Final = 2_000
+MAX_LIST_ITEMS: Final = 20  # hypotheses / recommended actions / missing info / gaps
+MAX_SHORT_CHARS: Final = 400
+MAX_AUDIT_LINES: Final = 20
+
+PAYLOAD_KEYS: Final[tuple[str, ...]] = (
+    "diagnosis_context",
+    "verified_executor_output",
+    "verified_evidence",
+    "gatekeeper_audit",
+    "verdict_ceiling",
+    "retry_context",
+)
+
+
+def canonical_json(obj: Any) -> str:
+    """Sorted keys, fixed separators, no ASCII escaping: one byte sequence per value."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class VerifierInput:
+    payload: dict[str, Any]
+    text: str
+    truncation: list[str] = field(default_factory=list)
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+
+    @property
+    def claim_ids(self) -> list[str]:
+        return [c["claim_id"] for c in self.payload["verified_executor_output"].get("claims", [])]
+
+
+class _Cutter:
+    def __init__(self) -> None:
+        self.notes: list[str] = []
+
+    def text(self, value: Any, limit: int, where: str) -> str:
+        value = "" if value is None else str(value)
+        if len(value) <= limit:
+            return value
+        self.notes.append(f"{where}: {len(value)} chars cut to {limit}")
+        return value[: limit - 1] + "…"
+
+    def items(self, values: Sequence[Any], limit: int, where: str) -> list[Any]:
+        values = list(values)
+        if len(values) <= limit:
+            return values
+        self.notes.append(f"{where}: {len(values)} items cut to {limit}")
+        return values[:limit]
+
+
+def _bounded_item(item: Mapping[str, Any], cut: _Cutter, where: str) -> dict[str, Any]:
+    return {
+        k: (cut.text(v, MAX_TEXT_CHARS, f"{where}.{k}") if isinstance(v, str) else v)
+        for k, v in item.items()
+        if v is not None
+    }
+
+
+def bounded_projection(
+    verified_executor_output: Mapping[str, Any], verified_evidence: Sequence[Mapping[str, Any]]
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
+    """Cap claims, bindings, evidence items and string lengths. Evidence items follow the claims
+    that were kept, so every evidence item belongs to a claim the Verifier sees."""
+    cut = _Cutter()
+    claims_out = []
+    for i, claim in enumerate(cut.items(verified_executor_output.get("claims") or [], MAX_CLAIMS, "claims")):
+        bindings = cut.items(claim.get("evidence_bindings") or [], MAX_BINDINGS_PER_CLAIM, f"claims[{i}].evidence_bindings")
+        claims_out.append(
+            {
+                **_bounded_item({k: v for k, v in claim.items() if k != "evidence_bindings"}, cut, f"claims[{i}]"),
+                "evidence_bindings": [
+                    _bounded_item(b, cut, f"claims[{i}].evidence_bindings[{j}]") for j, b in enumerate(bindings)
+                ],
+            }
+        )
+    output: dict[str, Any] = {"answer_version": verified_executor_output.get("answer_version"), "claims": claims_out}
+    for key in ("hypotheses", "recommended_actions", "missing_info"):
+        output[key] = [
+            _bounded_item(item, cut, f"{key}[{i}]") if isinstance(item, Mapping) else cut.text(item, MAX_TEXT_CHARS, key)
+            for i, item in enumerate(cut.items(verified_executor_output.get(key) or [], MAX_LIST_ITEMS, key))
+        ]
+    kept_bindings = {
+        (c["claim_id"], b.get("source_invocation_id"), b.get("raw_path"))
+        for c in claims_out
+        for b in c["evidence_bindings"]
+    }
+    evidence = [
+        dict(e) for e in verified_evidence if (e.get("claim_id"), e.get("source_invocation_id"), e.get("raw_path")) in kept_bindings
+    ]
+    if len(evidence) < len(verified_evidence):
+        cut.notes.append(f"verified_evidence: {len(verified_evidence) - len(evidence)} items of cut claims/bindings left out")
+    evidence = cut.items(evidence, MAX_EVIDENCE_ITEMS, "verified_evidence")
+    evidence = [
+        {
+            "claim_id": e.get("claim_id"),
+            "source_invocation_id": e.get("source_invocation_id"),
+            "tool_name": e.get("tool_name"),
+            "raw_path": e.get("raw_path"),
+            "matched_text": cut.text(e.get("matched_text"), MAX_TEXT_CHARS, f"verified_evidence[{i}].matched_text"),
+        }
+        for i, e in enumerate(evidence)
+    ]
+    return output, evidence, cut.notes
+
+
+def gatekeeper_audit(gatekeeper_result: Mapping[str, Any]) -> dict[str, Any]:
+    """The Gatekeeper's audit without failed bindings' material: status, severity, rule set,
+    failed rules, warnings, errors and binding counts."""
+    checked = gatekeeper_result.get("checked_bindings") or []
+    passed = sum(1 for b in checked if b.get("passed"))
+
+    def lines(key: str) -> list[str]:
+        values = [str(v)[:MAX_SHORT_CHARS] for v in (gatekeeper_result.get(key) or [])]
+        return values[:MAX_AUDIT_LINES]
+
+    return {
+        "status": gatekeeper_result.get("status"),
+        "severity": gatekeeper_result.get("severity"),
+        "rule_set_version": gatekeeper_result.get("rule_set_version"),
+        "failed_rules": list(gatekeeper_result.get("failed_rules") or []),
+        "warnings": lines("warnings"),
+        "errors": lines("errors"),
+        "bindings": {"total": len(checked), "passed": passed, "failed": len(checked) - passed},
+    }
+
+
+def build_retry_context(
+    *, previous_verdict: str, evidence_gaps: Sequence[Mapping[str, Any]], supplementary_invocation_ids: Sequence[str]
+) -> dict[str, Any]:
+    cut = _Cutter()
+    return {
+        "previous_verdict": previous_verdict,
+        "evidence_gaps": [
+            {
+                "claim_id": g.get("claim_id"),
+                "gap": cut.text(g.get("gap"), MAX_SHORT_CHARS, "gap"),
+                "is_critical": bool(g.get("is_critical")),
+                "suggested_tool": g.get("suggested_tool"),
+                "suggested_query": cut.text(g.get("suggested_query"), MAX_SHORT_CHARS, "suggested_query"),
+            }
+            for g in list(evidence_gaps)[:MAX_LIST_ITEMS]
+        ],
+        "supplementary_invocation_ids": list(supplementary_invocation_ids)[:100],
+    }
+
+
+def build_verifier_input(
+    *,
+    question: str,
+    round_no: int,
+    mode: str,
+    reference_time: str,
+    timezone: str,
+    verified_executor_output: Mapping[str, Any],
+    verified_evidence: Sequence[Mapping[str, Any]],
+    gatekeeper_result: Mapping[str, Any],
+    verdict_ceiling: str,
+    retry_context: Mapping[str, Any] | None = None,
+) -> VerifierInput:
+    """Build and serialise the round's Verifier input (call once per round)."""
+    output, evidence, notes = bounded_projection(verified_executor_output, verified_evidence)
+    cut = _Cutter()
+    payload: dict[str, Any] = {
+        "diagnosis_context": {
+            "original_query": cut.text(question, MAX_QUERY_CHARS, "diagnosis_context.original_query"),
+            "round": round_no,
+            "mode": mode,
+            "reference_time": reference_time,
+            "timezone": timezone,
+        },
+        "verified_executor_output": output,
+        "verified_evidence": evidence,
+        "gatekeeper_audit": gatekeeper_audit(gatekeeper_result),
+        "verdict_ceiling": verdict_ceiling,
+    }
+    if retry_context is not None:
+        payload["retry_context"] = dict(retry_context)
+    return VerifierInput(payload=payload, text=canonical_json(payload), truncation=notes + cut.notes)
