@@ -1,0 +1,516 @@
+"""The evidence bundle import format (DESIGN §4 "Evidence bundles"): schema and parsing.
+
+A bundle is one JSON object::
+
+    {"bundle_version": 1, "name": "…", "reference_time": "2026-11-28T10:30:00+08:00",
+     "services": [...], "logs": [...], "alerts": [...], "metrics": [...], "documents": [...]}
+
+Every section is optional. Extension to the DESIGN format: a metric series may carry
+``"threshold": <number>`` — the alert rule's threshold for that series, so a summary can say when
+it was crossed.
+
+``bundle_parse`` is the only entry point: bytes/str/dict in, a validated ``Bundle`` out, or a
+``BundleError`` whose message names the offending element (``logs[17].timestamp: …``). Nothing
+here touches the database, so a bundle is validated completely before anything is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import json
+import math
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+BUNDLE_VERSION = 1
+
+# --- Bounds ---------------------------------------------------------------------------------
+MAX_BUNDLE_BYTES = 64 * 1024 * 1024
+MAX_SERVICES = 1_000
+MAX_LOGS = 100_000
+MAX_ALERTS = 10_000
+MAX_METRIC_SERIES = 2_000
+MAX_POINTS_PER_SERIES = 50_000
+MAX_POINTS_TOTAL = 500_000
+MAX_DOCUMENTS = 1_000
+MAX_ALIASES = 50
+MAX_LABELS = 50
+MAX_MESSAGE_BYTES = 8 * 1024
+MAX_DOCUMENT_BYTES = 200 * 1024
+MAX_SUMMARY_BYTES = 4 * 1024
+MAX_DESCRIPTION_BYTES = 4 * 1024
+MAX_ATTRIBUTES_BYTES = 4 * 1024
+MAX_ERRORS_SHOWN = 10
+
+SECTION_LIMITS: dict[str, int] = {
+    "services": MAX_SERVICES,
+    "logs": MAX_LOGS,
+    "alerts": MAX_ALERTS,
+    "metrics": MAX_METRIC_SERIES,
+    "documents": MAX_DOCUMENTS,
+}
+
+# Canonical log levels; the aliases fold the spellings real log pipelines emit.
+LOG_LEVELS = ("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL")
+LEVEL_ALIASES = {
+    "WARNING": "WARN",
+    "ERR": "ERROR",
+    "CRITICAL": "FATAL",
+    "CRIT": "FATAL",
+    "PANIC": "FATAL",
+    "NOTICE": "INFO",
+    "INFORMATION": "INFO",
+}
+ALERT_STATES = ("firing", "resolved")
+
+# --- Messages (constants so tests import them, STYLE §6) ------------------------------------
+MSG_NOT_UTF8 = "file is not valid UTF-8 (byte offset {offset})"
+MSG_MALFORMED_JSON = "malformed JSON at line {line}, column {column}: {detail}"
+MSG_TOO_DEEP = "malformed JSON: nested too deeply"
+MSG_BAD_NUMBER = "malformed JSON: {detail}"
+MSG_NON_FINITE = "malformed JSON: {constant} is not a valid JSON number"
+MSG_TOO_LARGE = "bundle is {size} bytes, over the {limit}-byte limit"
+MSG_NOT_OBJECT = "bundle must be a JSON object, not {kind}"
+MSG_SECTION_NOT_LIST = "{section}: must be a list, not {kind}"
+MSG_SECTION_TOO_LONG = "{section}: {count} items, over the limit of {limit}"
+MSG_NUL = "{path}: contains NUL byte"
+MSG_NUL_KEY = "{path}: key contains NUL byte"
+MSG_SURROGATE = "{path}: contains an unpaired Unicode surrogate"
+MSG_INVALID = "invalid evidence bundle ({count} error{plural}):\n{details}"
+MSG_MORE_ERRORS = "… and {count} more"
+
+# Model-validator errors whose message starts with a path relative to the model being validated.
+RELATIVE_PATH_ERRORS = frozenset(
+    {"alias_duplicate", "point_duplicate", "alert_times", "service_duplicate", "source_duplicate", "series_duplicate", "points_total"}
+)
+
+
+class BundleError(Exception):
+    """A user error in an evidence bundle (or a load that was rolled back). ``str()`` is the message."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+# --- Field types ----------------------------------------------------------------------------
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _parse_timestamp(value: Any) -> dt.datetime:
+    if isinstance(value, dt.datetime):
+        parsed = value
+    elif isinstance(value, str):
+        try:
+            parsed = dt.datetime.fromisoformat(value)
+        except ValueError:
+            raise PydanticCustomError(
+                "timestamp_format",
+                "not an ISO 8601 timestamp: {value} (expected e.g. 2026-11-28T10:05:12+08:00)",
+                {"value": _short(value)},
+            ) from None
+    else:
+        raise PydanticCustomError(
+            "timestamp_kind", "expected an ISO 8601 timestamp string, got {kind}", {"kind": _json_kind(value)}
+        )
+    if parsed.tzinfo is None or parsed.utcoffset() is None:
+        raise PydanticCustomError(
+            "timestamp_naive",
+            "timestamp {value} has no UTC offset; write it with one, e.g. 2026-11-28T10:05:12+08:00",
+            {"value": _short(value)},
+        )
+    return parsed
+
+
+def _max_bytes(limit: int):
+    def check(value: str) -> str:
+        size = len(value.encode("utf-8", "surrogatepass"))
+        if size > limit:
+            raise PydanticCustomError(
+                "too_many_bytes", "is {size} bytes, over the {limit}-byte limit", {"size": size, "limit": limit}
+            )
+        return value
+
+    return AfterValidator(check)
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):
+        raise PydanticCustomError("not_finite", "must be a finite number")
+    return value
+
+
+def _normalise_level(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    canonical = normalize_level(value)
+    if canonical is None:
+        raise PydanticCustomError(
+            "log_level",
+            "unknown log level {value}; expected one of {allowed} (WARNING, CRITICAL … are folded)",
+            {"value": _short(value), "allowed": ", ".join(LOG_LEVELS)},
+        )
+    return canonical
+
+
+def _normalise_state(value: Any) -> Any:
+    if isinstance(value, str) and value.strip().lower() in ALERT_STATES:
+        return value.strip().lower()
+    if isinstance(value, str):
+        raise PydanticCustomError(
+            "alert_state", "unknown alert state {value}; expected firing or resolved", {"value": _short(value)}
+        )
+    return value
+
+
+def _value_text(value: Any) -> Any:
+    # Alert values are display strings ("12.5%"); a bare number is accepted and kept as written.
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        if isinstance(value, float) and not math.isfinite(value):
+            raise PydanticCustomError("not_finite", "must be a finite number")
+        return json.dumps(value)
+    return value
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise PydanticCustomError("blank", "must contain text")
+    return value
+
+
+def _attributes_size(value: dict[str, Any]) -> dict[str, Any]:
+    size = len(json.dumps(value, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    if size > MAX_ATTRIBUTES_BYTES:
+        raise PydanticCustomError(
+            "too_many_bytes",
+            "is {size} bytes as JSON, over the {limit}-byte limit",
+            {"size": size, "limit": MAX_ATTRIBUTES_BYTES},
+        )
+    return value
+
+
+def normalize_level(value: str) -> str | None:
+    """The canonical spelling of a log level (``warning`` → ``WARN``), or None if unknown.
+
+    Shared with the log query tool so a filter ``level=WARNING`` matches stored ``WARN`` rows.
+    """
+    upper = value.strip().upper()
+    upper = LEVEL_ALIASES.get(upper, upper)
+    return upper if upper in LOG_LEVELS else None
+
+
+Timestamp = Annotated[dt.datetime, BeforeValidator(_parse_timestamp)]
+Text = Annotated[str, Strict()]
+Name = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+Label = Annotated[str, Strict(), StringConstraints(max_length=200)]
+FiniteFloat = Annotated[float, Strict(), AfterValidator(_finite)]
+Labels = Annotated[dict[Annotated[str, Strict(), StringConstraints(min_length=1, max_length=100)], Label],
+                   Field(max_length=MAX_LABELS)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ServiceIn(_Strict):
+    name: Name
+    aliases: Annotated[
+        list[Annotated[str, Strict(), StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]],
+        Field(max_length=MAX_ALIASES),
+    ] = []
+    description: Annotated[Text, _max_bytes(MAX_DESCRIPTION_BYTES)] = ""
+
+    @model_validator(mode="after")
+    def _aliases_unique(self) -> ServiceIn:
+        seen: set[str] = {self.name.casefold()}
+        for index, alias in enumerate(self.aliases):
+            if alias.casefold() in seen:
+                raise PydanticCustomError(
+                    "alias_duplicate", "aliases[{index}]: {alias} repeats the name or another alias",
+                    {"index": index, "alias": _short(alias)},
+                )
+            seen.add(alias.casefold())
+        return self
+
+
+class LogIn(_Strict):
+    timestamp: Timestamp
+    service: Name
+    level: Annotated[Literal["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"], BeforeValidator(_normalise_level)]
+    instance: Annotated[Text, StringConstraints(max_length=200)] = ""
+    message: Annotated[Text, StringConstraints(min_length=1), _max_bytes(MAX_MESSAGE_BYTES)]
+    trace_id: Annotated[Text, StringConstraints(max_length=100)] = ""
+    attributes: Annotated[dict[str, Any], Field(max_length=MAX_LABELS), AfterValidator(_attributes_size)] = {}
+
+
+class AlertIn(_Strict):
+    name: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+    service: Name
+    severity: Annotated[Text, StringConstraints(strip_whitespace=True, to_lower=True, max_length=32)] = ""
+    state: Annotated[Literal["firing", "resolved"], BeforeValidator(_normalise_state)]
+    starts_at: Timestamp
+    ends_at: Timestamp | None = None
+    value: Annotated[Text, BeforeValidator(_value_text), StringConstraints(max_length=100)] = ""
+    summary: Annotated[Text, _max_bytes(MAX_SUMMARY_BYTES)] = ""
+    labels: Labels = {}
+
+    @model_validator(mode="after")
+    def _times_consistent(self) -> AlertIn:
+        if self.ends_at is not None and self.ends_at < self.starts_at:
+            raise PydanticCustomError("alert_times", "ends_at: is before starts_at")
+        if self.state == "resolved" and self.ends_at is None:
+            raise PydanticCustomError("alert_times", "ends_at: required when state is resolved")
+        return self
+
+
+class MetricIn(_Strict):
+    name: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+    service: Name
+    unit: Annotated[Text, StringConstraints(max_length=32)] = ""
+    labels: Labels = {}
+    threshold: FiniteFloat | None = None  # extension: the alert rule's threshold for this series
+    points: Annotated[list[tuple[Timestamp, FiniteFloat]], Field(max_length=MAX_POINTS_PER_SERIES)] = []
+
+    @model_validator(mode="after")
+    def _timestamps_unique(self) -> MetricIn:
+        seen: dict[dt.datetime, int] = {}
+        for index, (timestamp, _value) in enumerate(self.points):
+            if timestamp in seen:
+                raise PydanticCustomError(
+                    "point_duplicate", "points[{index}]: duplicate timestamp (same instant as points[{first}])",
+                    {"index": index, "first": seen[timestamp]},
+                )
+            seen[timestamp] = index
+        return self
+
+
+class DocumentIn(_Strict):
+    title: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]
+    source: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]
+    content: Annotated[Text, AfterValidator(_not_blank), _max_bytes(MAX_DOCUMENT_BYTES)]
+
+
+class Bundle(_Strict):
+    bundle_version: Literal[1]
+    name: Annotated[Text, StringConstraints(strip_whitespace=True, max_length=200)] = ""
+    reference_time: Timestamp | None = None
+    services: Annotated[list[ServiceIn], Field(max_length=MAX_SERVICES)] = []
+    logs: Annotated[list[LogIn], Field(max_length=MAX_LOGS)] = []
+    alerts: Annotated[list[AlertIn], Field(max_length=MAX_ALERTS)] = []
+    metrics: Annotated[list[MetricIn], Field(max_length=MAX_METRIC_SERIES)] = []
+    documents: Annotated[list[DocumentIn], Field(max_length=MAX_DOCUMENTS)] = []
+
+    @model_validator(mode="after")
+    def _cross_checks(self) -> Bundle:
+        owners: dict[str, str] = {}
+        for index, service in enumerate(self.services):
+            for label, value in [("name", service.name), *((f"aliases[{i}]", a) for i, a in enumerate(service.aliases))]:
+                key = value.casefold()
+                if key in owners:
+                    raise PydanticCustomError(
+                        "service_duplicate", "services[{index}].{label}: {value} is already used by {owner}",
+                        {"index": index, "label": label, "value": _short(value), "owner": owners[key]},
+                    )
+                owners[key] = f"services[{index}]"
+        sources: dict[str, int] = {}
+        for index, document in enumerate(self.documents):
+            if document.source in sources:
+                raise PydanticCustomError(
+                    "source_duplicate", "documents[{index}].source: {source} repeats documents[{first}]",
+                    {"index": index, "source": _short(document.source), "first": sources[document.source]},
+                )
+            sources[document.source] = index
+        identities: dict[tuple[str, str, tuple[tuple[str, str], ...]], int] = {}
+        for index, series in enumerate(self.metrics):
+            identity = (series.name, series.service, tuple(sorted(series.labels.items())))
+            if identity in identities:
+                raise PydanticCustomError(
+                    "series_duplicate", "metrics[{index}]: same name, service and labels as metrics[{first}]",
+                    {"index": index, "first": identities[identity]},
+                )
+            identities[identity] = index
+        total = sum(len(series.points) for series in self.metrics)
+        if total > MAX_POINTS_TOTAL:
+            raise PydanticCustomError(
+                "points_total", "metrics: {total} points in all, over the limit of {limit}",
+                {"total": total, "limit": MAX_POINTS_TOTAL},
+            )
+        return self
+
+
+SECTION_MODELS: dict[str, type[BaseModel]] = {
+    "services": ServiceIn,
+    "logs": LogIn,
+    "alerts": AlertIn,
+    "metrics": MetricIn,
+    "documents": DocumentIn,
+}
+
+
+# --- Parsing --------------------------------------------------------------------------------
+def _json_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _reject_constant(constant: str) -> Any:
+    raise BundleError(MSG_NON_FINITE.format(constant=constant))
+
+
+def bundle_decode(data: bytes | str) -> Any:
+    """Raw JSON text → Python value, with errors that say where the file is broken."""
+    if isinstance(data, bytes | bytearray):
+        if len(data) > MAX_BUNDLE_BYTES:
+            raise BundleError(MSG_TOO_LARGE.format(size=len(data), limit=MAX_BUNDLE_BYTES))
+        try:
+            text = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise BundleError(MSG_NOT_UTF8.format(offset=exc.start)) from None
+    else:
+        text = data.removeprefix("\ufeff")
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_BUNDLE_BYTES:
+            raise BundleError(MSG_TOO_LARGE.format(size=size, limit=MAX_BUNDLE_BYTES))
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise BundleError(MSG_MALFORMED_JSON.format(line=exc.lineno, column=exc.colno, detail=exc.msg)) from None
+    except RecursionError:
+        raise BundleError(MSG_TOO_DEEP) from None
+    except ValueError as exc:  # e.g. an integer literal over the int-conversion digit limit
+        raise BundleError(MSG_BAD_NUMBER.format(detail=exc)) from None
+
+
+def format_path(loc: tuple[Any, ...] | list[Any]) -> str:
+    """``("logs", 17, "timestamp")`` → ``logs[17].timestamp``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "(bundle)"
+
+
+def _walk_strings(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], str, bool]]:
+    """Every string in a JSON value as ``(path, string, is_key)``; iterative (no recursion limit)."""
+    stack: list[tuple[tuple[Any, ...], Any]] = [(path, value)]
+    while stack:
+        here, item = stack.pop()
+        if isinstance(item, str):
+            yield here, item, False
+        elif isinstance(item, dict):
+            for key, child in reversed(list(item.items())):
+                if isinstance(key, str):
+                    yield here, key, True
+                stack.append(((*here, key), child))
+        elif isinstance(item, list):
+            for index in range(len(item) - 1, -1, -1):
+                stack.append(((*here, index), item[index]))
+
+
+def _check_text(raw: Any) -> None:
+    # PostgreSQL refuses NUL in text and jsonb, and unpaired surrogates cannot be encoded: refuse
+    # both before validation so the message names the element instead of a database error.
+    for path, text, is_key in _walk_strings(raw):
+        if "\x00" in text:
+            raise BundleError((MSG_NUL_KEY if is_key else MSG_NUL).format(path=format_path(path)))
+        if any("\ud800" <= ch <= "\udfff" for ch in text):
+            raise BundleError(MSG_SURROGATE.format(path=format_path(path)))
+
+
+def _check_shape(raw: Any) -> None:
+    # Cheap structural checks first, so a 10-million-line file fails fast with a clear count.
+    if not isinstance(raw, dict):
+        raise BundleError(MSG_NOT_OBJECT.format(kind=_json_kind(raw)))
+    for section, limit in SECTION_LIMITS.items():
+        items = raw.get(section)
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            raise BundleError(MSG_SECTION_NOT_LIST.format(section=section, kind=_json_kind(items)))
+        if len(items) > limit:
+            raise BundleError(MSG_SECTION_TOO_LONG.format(section=section, count=len(items), limit=limit))
+
+
+def _model_for(loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    if len(loc) == 1:
+        return Bundle
+    if len(loc) == 3 and loc[0] in SECTION_MODELS and isinstance(loc[1], int):
+        return SECTION_MODELS[loc[0]]
+    return None
+
+
+def _describe(error: dict[str, Any]) -> str:
+    loc = tuple(error["loc"])
+    message = error["msg"]
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        model = _model_for(loc)
+        key = str(loc[-1])
+        if model is not None:
+            allowed = list(model.model_fields)
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            message = f"unknown key{hint}; allowed keys: {', '.join(allowed)}"
+        else:
+            message = "unknown key"
+    elif kind == "missing":
+        message = "required field is missing"
+    elif kind.endswith("_type") and "input" in error:
+        message = f"{message}, got {_json_kind(error['input'])}"
+    elif kind == "literal_error" and loc == ("bundle_version",):
+        message = f"unsupported bundle_version {_short(error.get('input'))}; this loader reads version {BUNDLE_VERSION}"
+    # Errors raised by model validators carry their own path relative to the model ("aliases[0]: …").
+    if kind in RELATIVE_PATH_ERRORS:
+        head, _, tail = message.partition(": ")
+        return f"{format_path(loc)}.{head}: {tail}" if loc else f"{head}: {tail}"
+    return f"{format_path(loc)}: {message}"
+
+
+def bundle_parse(data: bytes | str | dict[str, Any]) -> Bundle:
+    """Decode and validate a bundle completely; raise ``BundleError`` naming every bad element."""
+    raw = data if isinstance(data, dict) else bundle_decode(data)
+    _check_shape(raw)
+    _check_text(raw)
+    try:
+        return Bundle.model_validate(raw)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        lines = [_describe(error) for error in errors[:MAX_ERRORS_SHOWN]]
+        if len(errors) > MAX_ERRORS_SHOWN:
+            lines.append(MSG_MORE_ERRORS.format(count=len(errors) - MAX_ERRORS_SHOWN))
+        raise BundleError(
+            MSG_INVALID.format(
+                count=len(errors), plural="" if len(errors) == 1 else "s", details="\n".join(f"  {line}" for line in lines)
+            )
+        ) from None

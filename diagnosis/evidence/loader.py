@@ -1,0 +1,319 @@
+"""Load an evidence bundle into the builtin evidence stores: validate everything, then write
+everything in one transaction.
+
+Idempotency (DESIGN §4 "loading twice adds nothing"):
+
+- the bundle itself is identified by the sha256 of its canonical content (``EvidenceBundle``);
+- every row carries a ``fingerprint`` = sha256 of its canonical identity, so a second load of the
+  same file — or of an overlapping bundle — finds the rows already there and skips them:
+  a log line is identified by all of its fields (timestamps compared as instants, so ``+08:00``
+  and ``Z`` spellings agree), an alert by ``name, service, starts_at, labels``, a metric series by
+  ``name, service, labels`` and a point by ``(series, timestamp)``;
+- services are merged by name (aliases united, a non-empty description replaces the old one);
+- documents go through ``knowledge_document_ingest`` (idempotent by source + content hash).
+
+An alert seen again may change state (firing → resolved, with ``ends_at``); a resolved alert is
+final and is not reopened by an older bundle that still shows it firing.
+
+The rows are re-upserted even when the bundle's content hash is already known, so loading a
+bundle again also restores rows that were deleted since; it still adds nothing otherwise.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db import DatabaseError, transaction
+from pydantic import BaseModel, ConfigDict
+
+from diagnosis.evidence.bundle import AlertIn, Bundle, BundleError, LogIn, MetricIn, bundle_parse
+from diagnosis.models import (
+    Alert,
+    EvidenceBundle,
+    KnowledgeDocument,
+    LogRecord,
+    MetricPoint,
+    MetricSeries,
+    Service,
+)
+from diagnosis.services.knowledge import content_hash as document_content_hash
+from diagnosis.services.knowledge import knowledge_document_ingest
+
+BATCH_SIZE = 1000
+LOOKUP_CHUNK = 900  # stays under SQLite's bound-parameter limit on old builds
+
+MSG_DATABASE_ERROR = "数据库写入失败，已全部回滚 (database error, nothing was written): {detail}"
+MSG_DOCUMENT_REJECTED = "documents[{index}]: {detail}"
+
+
+# --- Report ---------------------------------------------------------------------------------
+class SectionCounts(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    created: int = 0
+    updated: int = 0
+    skipped: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.created + self.updated + self.skipped
+
+
+class BundleCounts(BaseModel):
+    """Per-section counts of one load; also stored as ``EvidenceBundle.counts`` of the first load."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    services: SectionCounts = SectionCounts()
+    logs: SectionCounts = SectionCounts()
+    alerts: SectionCounts = SectionCounts()
+    metrics: SectionCounts = SectionCounts()
+    points: SectionCounts = SectionCounts()
+    documents: SectionCounts = SectionCounts()
+
+    @property
+    def written(self) -> int:
+        return sum(section.created + section.updated for section in self.sections().values())
+
+    def sections(self) -> dict[str, SectionCounts]:
+        return {name: getattr(self, name) for name in type(self).model_fields}
+
+
+class BundleLoadReport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    bundle_id: int
+    name: str
+    content_hash: str
+    bundle_created: bool  # False: a bundle with identical content was loaded before
+    reference_time: dt.datetime | None
+    counts: BundleCounts
+
+
+# --- Canonical identities -------------------------------------------------------------------
+def _digest(*parts: Any) -> str:
+    payload = json.dumps(parts, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def _instant(value: dt.datetime) -> str:
+    return value.astimezone(dt.UTC).isoformat(timespec="microseconds")
+
+
+def log_fingerprint(log: LogIn) -> str:
+    return _digest(
+        "log", _instant(log.timestamp), log.service, log.level, log.instance, log.message, log.trace_id, log.attributes
+    )
+
+
+def alert_fingerprint(alert: AlertIn) -> str:
+    return _digest("alert", alert.name, alert.service, _instant(alert.starts_at), alert.labels)
+
+
+def series_fingerprint(series: MetricIn) -> str:
+    return _digest("metric", series.name, series.service, series.labels)
+
+
+def bundle_content_hash(bundle: Bundle) -> str:
+    canonical = json.dumps(bundle.model_dump(mode="json"), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _chunks(items: Sequence[str], size: int = LOOKUP_CHUNK) -> Iterable[Sequence[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+# --- Sections -------------------------------------------------------------------------------
+def _load_services(bundle: Bundle, counts: SectionCounts) -> None:
+    existing = {s.name: s for s in Service.objects.filter(name__in=[s.name for s in bundle.services])}
+    new_rows = []
+    for item in bundle.services:
+        current = existing.get(item.name)
+        if current is None:
+            new_rows.append(Service(name=item.name, aliases=list(item.aliases), description=item.description))
+            continue
+        aliases = [a for a in current.aliases if isinstance(a, str)]
+        known = {a.casefold() for a in aliases} | {current.name.casefold()}
+        merged = aliases + [a for a in item.aliases if a.casefold() not in known]
+        description = item.description or current.description
+        if merged != current.aliases or description != current.description:
+            current.aliases, current.description = merged, description
+            current.save(update_fields=["aliases", "description"])
+            counts.updated += 1
+        else:
+            counts.skipped += 1
+    Service.objects.bulk_create(new_rows, batch_size=BATCH_SIZE)
+    counts.created += len(new_rows)
+
+
+def _load_logs(bundle: Bundle, record: EvidenceBundle, counts: SectionCounts) -> None:
+    by_fingerprint: dict[str, LogIn] = {}
+    for log in bundle.logs:
+        by_fingerprint.setdefault(log_fingerprint(log), log)  # exact duplicate lines collapse
+    fingerprints = list(by_fingerprint)
+    known: set[str] = set()
+    for chunk in _chunks(fingerprints):
+        known.update(LogRecord.objects.filter(fingerprint__in=chunk).values_list("fingerprint", flat=True))
+    rows = [
+        LogRecord(
+            timestamp=log.timestamp,
+            service=log.service,
+            level=log.level,
+            instance=log.instance,
+            message=log.message,
+            trace_id=log.trace_id,
+            attributes=log.attributes,
+            fingerprint=fingerprint,
+            bundle=record,
+        )
+        for fingerprint, log in by_fingerprint.items()
+        if fingerprint not in known
+    ]
+    LogRecord.objects.bulk_create(rows, batch_size=BATCH_SIZE)
+    counts.created += len(rows)
+    counts.skipped += len(bundle.logs) - len(rows)
+
+
+_ALERT_MUTABLE = ("severity", "state", "ends_at", "value", "summary")
+
+
+def _load_alerts(bundle: Bundle, record: EvidenceBundle, counts: SectionCounts) -> None:
+    by_fingerprint: dict[str, AlertIn] = {}
+    for alert in bundle.alerts:
+        by_fingerprint[alert_fingerprint(alert)] = alert  # the later entry is the newer state
+    existing: dict[str, Alert] = {}
+    for chunk in _chunks(list(by_fingerprint)):
+        existing.update((a.fingerprint, a) for a in Alert.objects.filter(fingerprint__in=chunk))
+    new_rows, changed = [], []
+    for fingerprint, alert in by_fingerprint.items():
+        current = existing.get(fingerprint)
+        if current is None:
+            new_rows.append(
+                Alert(
+                    name=alert.name,
+                    service=alert.service,
+                    severity=alert.severity,
+                    state=alert.state,
+                    starts_at=alert.starts_at,
+                    ends_at=alert.ends_at,
+                    value=alert.value,
+                    summary=alert.summary,
+                    labels=alert.labels,
+                    fingerprint=fingerprint,
+                    bundle=record,
+                )
+            )
+            continue
+        if current.state == "resolved" and alert.state == "firing":
+            continue  # resolved is final; an older snapshot does not reopen it
+        incoming = {field: getattr(alert, field) for field in _ALERT_MUTABLE}
+        if any(getattr(current, field) != value for field, value in incoming.items()):
+            for field, value in incoming.items():
+                setattr(current, field, value)
+            changed.append(current)
+    Alert.objects.bulk_create(new_rows, batch_size=BATCH_SIZE)
+    if changed:
+        Alert.objects.bulk_update(changed, list(_ALERT_MUTABLE), batch_size=BATCH_SIZE)
+    counts.created += len(new_rows)
+    counts.updated += len(changed)
+    counts.skipped += len(bundle.alerts) - len(new_rows) - len(changed)
+
+
+def _load_metrics(bundle: Bundle, record: EvidenceBundle, counts: SectionCounts, point_counts: SectionCounts) -> None:
+    new_points: list[MetricPoint] = []
+    for item in bundle.metrics:
+        fingerprint = series_fingerprint(item)
+        series = MetricSeries.objects.filter(fingerprint=fingerprint).first()
+        known: set[dt.datetime] = set()
+        if series is None:
+            series = MetricSeries.objects.create(
+                name=item.name,
+                service=item.service,
+                unit=item.unit,
+                labels=item.labels,
+                threshold=item.threshold,
+                fingerprint=fingerprint,
+                bundle=record,
+            )
+            counts.created += 1
+        else:
+            unit = item.unit or series.unit
+            threshold = item.threshold if item.threshold is not None else series.threshold
+            if (unit, threshold) != (series.unit, series.threshold):
+                series.unit, series.threshold = unit, threshold
+                series.save(update_fields=["unit", "threshold"])
+                counts.updated += 1
+            else:
+                counts.skipped += 1
+            known = set(series.points.values_list("timestamp", flat=True))
+        # Aware datetimes compare (and hash) as instants, so +08:00 and UTC spellings match.
+        fresh = [MetricPoint(series=series, timestamp=ts, value=value) for ts, value in item.points if ts not in known]
+        new_points.extend(fresh)
+        point_counts.created += len(fresh)
+        point_counts.skipped += len(item.points) - len(fresh)
+    MetricPoint.objects.bulk_create(new_points, batch_size=BATCH_SIZE)
+
+
+def _load_documents(bundle: Bundle, record: EvidenceBundle, counts: SectionCounts) -> None:
+    for index, item in enumerate(bundle.documents):
+        source = item.source  # already stripped by the schema
+        same = KnowledgeDocument.objects.filter(source=source, content_hash=document_content_hash(item.content))
+        if same.exists():
+            counts.skipped += 1
+            continue
+        replacing = KnowledgeDocument.objects.filter(source=source).exists()
+        try:
+            knowledge_document_ingest(title=item.title, source=source, content=item.content, bundle=record)
+        except ValueError as exc:
+            raise BundleError(MSG_DOCUMENT_REJECTED.format(index=index, detail=exc)) from None
+        if replacing:
+            counts.updated += 1
+        else:
+            counts.created += 1
+
+
+# --- Entry point ----------------------------------------------------------------------------
+def _write(bundle: Bundle, digest: str, name: str) -> BundleLoadReport:
+    record, bundle_created = EvidenceBundle.objects.get_or_create(
+        content_hash=digest,
+        defaults={"name": name, "bundle_version": bundle.bundle_version, "reference_time": bundle.reference_time},
+    )
+    counts = BundleCounts()
+    _load_services(bundle, counts.services)
+    _load_logs(bundle, record, counts.logs)
+    _load_alerts(bundle, record, counts.alerts)
+    _load_metrics(bundle, record, counts.metrics, counts.points)
+    _load_documents(bundle, record, counts.documents)
+    if bundle_created:
+        record.counts = counts.model_dump()
+        record.save(update_fields=["counts"])
+    return BundleLoadReport(
+        bundle_id=record.pk,
+        name=record.name,
+        content_hash=digest,
+        bundle_created=bundle_created,
+        reference_time=bundle.reference_time,
+        counts=counts,
+    )
+
+
+def evidence_bundle_load(*, data: bytes | str | dict[str, Any], source_name: str = "") -> BundleLoadReport:
+    """Validate a bundle completely, then upsert all of it in one transaction.
+
+    Raises ``BundleError`` (message names the bad element) for any problem with the input; a
+    database error during writing rolls everything back and is reported as a ``BundleError`` too.
+    """
+    bundle = bundle_parse(data)
+    digest = bundle_content_hash(bundle)
+    name = bundle.name or source_name.strip()[-200:] or f"bundle-{digest[:12]}"
+    try:
+        with transaction.atomic():
+            return _write(bundle, digest, name)
+    except DatabaseError as exc:
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise BundleError(MSG_DATABASE_ERROR.format(detail=detail[:300])) from exc
