@@ -99,11 +99,30 @@ def test_a_model_that_never_stops_calling_tools_hits_the_turn_limit(openai_setti
     assert ToolInvocation.objects.filter(run=run).count() == 1
 
 
-def test_blank_final_content_is_an_agent_error(openai_settings, fake_llm, ctx, tool_runner):
-    fake_llm.script("executor", standard_tool_calls(), Reply(content="", finish_reason="stop"))
+def test_blank_final_content_is_re_asked_once_without_rerunning_tools(openai_settings, fake_llm, ctx, tool_runner, run):
+    fake_llm.script("executor", standard_tool_calls(), Reply(content="", finish_reason="stop"), executor_final())
+    reply = execute(ctx, tool_runner)
+    assert json.loads(reply.content)["answer_version"] == "executor_evidence_v2"
+    assert len(fake_llm.requests) == 3
+    assert fake_llm.requests[1].raw == fake_llm.requests[2].raw  # the same messages again
+    assert ToolInvocation.objects.filter(run=run).count() == 2
+
+
+@pytest.mark.parametrize("bad", [Reply(content="", finish_reason="stop"), Reply(content='{"answer_vers', finish_reason="length")])
+def test_a_second_unusable_final_reply_is_an_agent_error(openai_settings, fake_llm, ctx, tool_runner, bad):
+    fake_llm.script("executor", standard_tool_calls(), bad, bad)
     with pytest.raises(AgentError) as err:
         execute(ctx, tool_runner)
-    assert err.value.reason == "llm_blank_content"
+    assert err.value.reason in {"llm_blank_content", "llm_truncated"}
+    assert len(fake_llm.requests) == 3
+
+
+def test_transport_failure_in_the_loop_is_not_re_asked(openai_settings, fake_llm, ctx, tool_runner):
+    openai_settings.LLM_MAX_RETRIES = 0
+    fake_llm.script("executor", standard_tool_calls(), Reply(status=503))
+    with pytest.raises(AgentError) as err:
+        execute(ctx, tool_runner)
+    assert not err.value.retryable and len(fake_llm.requests) == 2
 
 
 def test_earlier_rounds_results_are_offered_in_the_first_message(openai_settings, fake_llm, ctx, tool_runner):

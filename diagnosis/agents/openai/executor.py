@@ -9,6 +9,12 @@ beyond the budget is not executed; it is answered with a ``budget_exhausted`` to
 the following requests carry ``tool_choice="none"``. The loop also stops hard after
 ``max_tool_calls + EXTRA_TURNS`` model turns.
 
+Content re-ask: the executor node does not re-ask (that would rerun tools), so a turn whose
+reply arrived but is not usable (blank content — DeepSeek's ``finish_reason=stop`` with ``""`` —,
+truncation, empty ``choices``, a malformed body: a *retryable* ``AgentError``) is re-sent here
+once with the identical messages; tools do not rerun. Transport failures are not re-sent (the
+client's retries are the one transport layer).
+
 JSON mode is deliberately *not* used here: ``response_format=json_object`` together with
 ``tools`` suppresses tool calls on several OpenAI-compatible servers (vLLM guided decoding,
 Ollama's ``format: json``). The prompt demands one JSON object and the graph's parser accepts
@@ -38,6 +44,7 @@ logger = logging.getLogger(__name__)
 TOOL_MESSAGE_MAX_CHARS = 8000
 SUMMARY_MAX_CHARS = 1200
 EXTRA_TURNS = 3
+CONTENT_REASKS = 1
 STATUS_BUDGET_EXHAUSTED = "budget_exhausted"
 STATUS_NOT_EXECUTED = "failed"
 BUDGET_EXHAUSTED_MESSAGE = (
@@ -135,16 +142,24 @@ class OpenAIExecutor:
             {"role": "user", "content": executor_user_message(request, tools.history())},
         ]
         executed = 0
+        reasks = 0
         for _turn in range(budget + EXTRA_TURNS):
-            reply = self.caller.call(
-                role="executor",
-                prompt=prompt,
-                messages=messages,
-                ctx=ctx,
-                tools=specs,
-                tool_choice="none" if executed >= budget else None,
-                allow_tool_calls=True,
-            )
+            try:
+                reply = self.caller.call(
+                    role="executor",
+                    prompt=prompt,
+                    messages=messages,
+                    ctx=ctx,
+                    tools=specs,
+                    tool_choice="none" if executed >= budget else None,
+                    allow_tool_calls=True,
+                )
+            except AgentError as exc:
+                if not exc.retryable or reasks >= CONTENT_REASKS:
+                    raise
+                reasks += 1
+                logger.info("executor reply unusable (%s); re-asking once with the same messages", exc.reason)
+                continue
             if not reply.tool_calls:
                 return ExecutorReply(content=reply.content, finish_reason=reply.finish_reason)
             calls = [_tool_call_parts(tc, i) for i, tc in enumerate(reply.tool_calls)]
