@@ -1,17 +1,14 @@
-"""A small incident created in the test database (not the demo bundle): payment-service runs out
-of database connections at 10:05, a 5xx alert fires at 10:06, and a runbook describes the fix."""
+"""A small incident loaded in the test database through the evidence-bundle loader (not the demo
+bundle): payment-service runs out of database connections at 10:05, a 5xx alert fires at 10:06,
+and a runbook describes the fix."""
 
 from __future__ import annotations
 
-import uuid
-from datetime import datetime
-from zoneinfo import ZoneInfo
+from typing import Any
 
-from diagnosis.models import Alert, EvidenceBundle, LogRecord, Service
-from diagnosis.services.knowledge import knowledge_document_ingest
+from diagnosis.evidence.loader import evidence_bundle_load
 
-SHANGHAI = ZoneInfo("Asia/Shanghai")
-REFERENCE_TIME = datetime(2026, 11, 28, 10, 30, tzinfo=SHANGHAI)
+REFERENCE_TIME = "2026-11-28T10:30:00+08:00"
 POOL_LOG = "HikariPool-1 - Connection is not available, request timed out after 3000ms (active=50, idle=0, waiting=37)"
 HTTP500_LOG = "POST /api/pay -> HTTP 500 Internal Server Error"
 RUNBOOK = """# 数据库连接池耗尽处理手册
@@ -24,22 +21,25 @@ RUNBOOK = """# 数据库连接池耗尽处理手册
 """
 WINDOW = {"start": "2026-11-28T09:55:00+08:00", "end": "2026-11-28T10:30:00+08:00"}
 
-
-def _at(hh: int, mm: int, ss: int = 0) -> datetime:
-    return datetime(2026, 11, 28, hh, mm, ss, tzinfo=SHANGHAI)
+BUNDLE: dict[str, Any] = {
+    "bundle_version": 1,
+    "name": "openai-provider-test",
+    "reference_time": REFERENCE_TIME,
+    "services": [{"name": "payment-service", "aliases": ["支付服务"], "description": "支付"}],
+    "logs": [
+        {"timestamp": "2026-11-28T10:05:12+08:00", "service": "payment-service", "level": "ERROR",
+         "instance": "pay-1", "message": POOL_LOG, "trace_id": "t1"},
+        {"timestamp": "2026-11-28T10:05:13+08:00", "service": "payment-service", "level": "ERROR",
+         "instance": "pay-1", "message": HTTP500_LOG, "trace_id": "t2"},
+    ],
+    "alerts": [
+        {"name": "HighErrorRate", "service": "payment-service", "severity": "critical", "state": "firing",
+         "starts_at": "2026-11-28T10:06:00+08:00", "ends_at": None, "value": "12.5%",
+         "summary": "5xx 比例超过 5%", "labels": {}},
+    ],
+    "documents": [{"title": "数据库连接池耗尽处理手册", "source": "runbooks/db-pool.md", "content": RUNBOOK}],
+}
 
 
 def load_incident() -> None:
-    EvidenceBundle.objects.create(name="openai-provider-test", content_hash=uuid.uuid4().hex, reference_time=REFERENCE_TIME)
-    Service.objects.create(name="payment-service", aliases=["支付服务"], description="支付")
-    for when, message in ((_at(10, 5, 12), POOL_LOG), (_at(10, 5, 13), HTTP500_LOG)):
-        LogRecord.objects.create(
-            timestamp=when, service="payment-service", level="ERROR", instance="pay-1", message=message,
-            trace_id="", fingerprint=f"log-{uuid.uuid4().hex}",
-        )
-    Alert.objects.create(
-        name="HighErrorRate", service="payment-service", severity="critical", state="firing",
-        starts_at=_at(10, 6), ends_at=None, value="12.5%", summary="5xx 比例超过 5%",
-        fingerprint=f"alert-{uuid.uuid4().hex}",
-    )
-    knowledge_document_ingest(title="数据库连接池耗尽处理手册", source="runbooks/db-pool.md", content=RUNBOOK)
+    evidence_bundle_load(data=BUNDLE, source_name="openai-provider-test")

@@ -64,3 +64,12 @@ def test_the_provider_pointed_at_a_real_host_never_leaves_the_machine(openai_set
         chain.append(exc)
         exc = exc.__cause__ or exc.__context__
     assert any(isinstance(e, NonLoopbackConnection) for e in chain)
+
+
+def test_a_missing_prompt_file_is_a_non_retryable_agent_error_without_any_request(openai_settings, fake_llm, ctx, tmp_path):
+    (tmp_path / "catalog.toml").write_text('version = "t"\n', encoding="utf-8")
+    openai_settings.PROMPTS_DIR = tmp_path
+    with pytest.raises(AgentError) as err:
+        build_provider().verifier.verify(CANONICAL_VERIFIER_INPUT, ctx)
+    assert err.value.reason == "prompt_unavailable" and not err.value.retryable
+    assert fake_llm.requests == []

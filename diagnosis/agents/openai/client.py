@@ -28,7 +28,7 @@ from openai.types.chat import ChatCompletion, ChatCompletionMessage
 
 from diagnosis.agents.base import AgentContext, AgentError, Role
 from diagnosis.agents.openai.config import OpenAIConfig
-from diagnosis.agents.openai.prompts import PromptFile
+from diagnosis.prompts_catalog import PromptEntry
 
 logger = logging.getLogger(__name__)
 
@@ -75,14 +75,14 @@ class ChatCaller:
         self.client = client
         self.config = config
 
-    def headers(self, prompt: PromptFile) -> dict[str, str]:
+    def headers(self, prompt: PromptEntry) -> dict[str, str]:
         return {HEADER_PROMPT_NAME: prompt.role, HEADER_PROMPT_VERSION: prompt.version}
 
     def call(
         self,
         *,
         role: Role,
-        prompt: PromptFile,
+        prompt: PromptEntry,
         messages: list[dict[str, Any]],
         ctx: AgentContext,
         json_mode: bool = False,
@@ -102,7 +102,7 @@ class ChatCaller:
         return self._first_choice(role, completion, allow_tool_calls=allow_tool_calls)
 
     # --- transport -------------------------------------------------------------------
-    def _send(self, role: Role, prompt: PromptFile, messages: list[dict[str, Any]], kwargs: dict[str, Any]) -> Any:
+    def _send(self, role: Role, prompt: PromptEntry, messages: list[dict[str, Any]], kwargs: dict[str, Any]) -> Any:
         model = self.config.model_by_role.get(role) or ""
         try:
             return self.client.chat.completions.create(
