@@ -60,7 +60,7 @@ def check(
     catalog = catalog or packaged_catalog()
     try:
         return _check(contract, invocations, catalog)
-    except Exception as exc:  # noqa: BLE001 - the promise is "never raises"; fail closed instead
+    except Exception as exc:  # the promise is "never raises": fail closed instead
         return GatekeeperResult(
             status="fail",
             severity="reject",
