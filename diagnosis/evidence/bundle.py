@@ -268,7 +268,7 @@ class AlertIn(_Strict):
     state: Annotated[Literal["firing", "resolved"], BeforeValidator(_normalise_state)]
     starts_at: Timestamp
     ends_at: Timestamp | None = None
-    value: Annotated[Text, BeforeValidator(_value_text), StringConstraints(max_length=100)] = ""
+    value: Annotated[Text, StringConstraints(max_length=100), BeforeValidator(_value_text)] = ""
     summary: Annotated[Text, _max_bytes(MAX_SUMMARY_BYTES)] = ""
     labels: Labels = {}
 
