@@ -37,7 +37,14 @@ CLAIMS_PER_RUN = 50
 BINDINGS_PER_CLAIM = 10
 INVOCATIONS_PER_RUN = 12
 
-SERVICES = ["payment-service", "order-service", "inventory-service", "gateway", "user-center", "settlement-job"]
+SERVICES = [
+    "payment-service",
+    "order-service",
+    "inventory-service",
+    "gateway",
+    "user-center",
+    "settlement-job",
+]
 LOG_TEMPLATES = [
     "{ts} {svc} ERROR HikariPool-1 - Connection is not available, request timed out after {ms}ms "
     "(active={a}, idle=0, waiting={w}) traceId={trace}",
@@ -86,10 +93,16 @@ def build_invocations(rng: random.Random) -> list[dict[str, Any]]:
     for number in range(1, INVOCATIONS_PER_RUN + 1):
         tool, templates, key = tools[number % len(tools)]
         refs = [
-            {"raw_path": f"/{key}/{i}", "text": _fill(rng, rng.choice(templates)), "source_id": f"src-{number}-{i}"}
+            {
+                "raw_path": f"/{key}/{i}",
+                "text": _fill(rng, rng.choice(templates)),
+                "source_id": f"src-{number}-{i}",
+            }
             for i in range(rng.randrange(8, 21))
         ]
-        invocations.append({"invocation_id": f"inv_{number}", "tool_name": tool, "status": "success", "evidence_refs": refs})
+        invocations.append(
+            {"invocation_id": f"inv_{number}", "tool_name": tool, "status": "success", "evidence_refs": refs}
+        )
     return invocations
 
 
@@ -130,7 +143,9 @@ def build_contract(rng: random.Random, invocations: list[dict[str, Any]]) -> str
             invocation = rng.choice(invocations)
             ref = rng.choice(invocation["evidence_refs"])
             binding = {
-                "source_type": {"query_logs": "log", "query_metrics": "metric"}.get(invocation["tool_name"], "knowledge"),
+                "source_type": {"query_logs": "log", "query_metrics": "metric"}.get(
+                    invocation["tool_name"], "knowledge"
+                ),
                 "tool_name": invocation["tool_name"],
                 "source_invocation_id": invocation["invocation_id"],
                 "raw_path": ref["raw_path"],
@@ -151,8 +166,12 @@ def build_contract(rng: random.Random, invocations: list[dict[str, Any]]) -> str
     contract = {
         "answer_version": "executor_evidence_v2",
         "claims": claims,
-        "hypotheses": [{"hypothesis_id": "h1", "text": "慢查询或连接泄漏导致连接池被占满", "rationale": "手册"}],
-        "recommended_actions": [{"action": "临时扩大连接池上限并排查慢查询", "priority": "high", "basis": "runbook"}],
+        "hypotheses": [
+            {"hypothesis_id": "h1", "text": "慢查询或连接泄漏导致连接池被占满", "rationale": "手册"}
+        ],
+        "recommended_actions": [
+            {"action": "临时扩大连接池上限并排查慢查询", "priority": "high", "basis": "runbook"}
+        ],
         "missing_info": [{"item": "数据库慢查询日志", "reason": "本次未查询"}],
     }
     return json.dumps(contract, ensure_ascii=False)
@@ -178,7 +197,9 @@ def main() -> None:
         rates.append(total / elapsed)
         passed = sum(b.passed for r in results for b in r.checked_bindings)
     print(f"python {platform.python_version()} ({platform.python_implementation()}, {platform.machine()})")
-    print(f"workload: {RUNS} check() calls x {CLAIMS_PER_RUN * BINDINGS_PER_CLAIM} bindings = {total} bindings")
+    print(
+        f"workload: {RUNS} check() calls x {CLAIMS_PER_RUN * BINDINGS_PER_CLAIM} bindings = {total} bindings"
+    )
     print(f"passed bindings: {passed}/{total}")
     print(f"runs/s: {', '.join(f'{rate:,.0f}' for rate in rates)} bindings/s")
     print(f"median: {statistics.median(rates):,.0f} bindings/s (target >= 20,000)")

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -431,6 +430,8 @@ def test_check_only_passes_contracts_whose_every_binding_is_verified(data, invoc
     _assert_safe(copy.deepcopy(data), invocations)
 
 
-def test_oracle_accepts_the_example_run():
+def test_oracle_accepts_the_example_run_and_refuses_a_fabrication():
     assert _independently_verified(example_contract(), example_invocations())
-    assert re.search("inv_1", json.dumps(example_invocations()))
+    fabricated = example_contract()
+    fabricated["claims"][0]["evidence_bindings"][0]["evidence_excerpt"] = "waiting=73"
+    assert not _independently_verified(fabricated, example_invocations())

@@ -23,7 +23,6 @@ from gatekeeper import (
 from gatekeeper.catalog import DEFAULT_RULES, catalog_from_data
 from gatekeeper.fallback import WARN_FALLBACK
 from tests.gatekeeper.builders import (
-    DROP,
     claim,
     contract,
     example_contract,
@@ -282,8 +281,3 @@ def test_catalog_cannot_be_loaded_from_a_mapping_with_code(tmp_path):
     data["rules"][SCHEMA_EXECUTOR_V2] = {**DEFAULT_RULES[SCHEMA_EXECUTOR_V2], "description": print}
     with pytest.raises(ValueError, match="description"):
         catalog_from_data(data)
-
-
-def test_unused_drop_marker_is_not_serialised():
-    # builders.DROP removes keys; make sure no test contract leaks it into JSON.
-    assert "DROP" not in repr(with_contract(raw_path=DROP))
