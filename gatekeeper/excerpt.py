@@ -5,9 +5,9 @@ codes or identifiers:
 
 * both sides are normalised identically (`gatekeeper.normalize`);
 * the excerpt is split on ellipses (`...`, `…`, `……`, `。。。`, `⋯` all normalise to three or more
-  dots); fragments shorter than `min_fragment_len` normalised characters are ignored, but at
-  least one fragment must reach that length (an empty excerpt is never support);
-* every remaining fragment must occur in the text, in order, without overlapping;
+  dots); at least one fragment must reach `min_fragment_len` normalised characters (an empty or
+  trivially short excerpt is never support), and EVERY fragment — short ones too, so the `502`
+  of `HTTP 500 … 502` is checked — must occur in the text, in order, without overlapping;
 * an occurrence only counts if it does not cut through a token: a fragment that starts (ends)
   with a word character needs a non-word character or the text edge before (after) it, and it
   may not start or end inside a decimal number (`12` is not in `12.5`, `5%` is not in `12.5%`).
@@ -44,9 +44,16 @@ class MatchOutcome(BaseModel):
 
 
 def excerpt_fragments(excerpt: str, *, min_fragment_len: int = DEFAULT_MIN_FRAGMENT_LEN) -> list[str]:
-    """The normalised fragments of `excerpt` that must occur; empty means "cannot be supported"."""
+    """The normalised fragments of `excerpt` that must occur; empty means "cannot be supported".
+
+    Short fragments are kept (a short number or code is exactly what must not slip through
+    unchecked); the excerpt as a whole needs one fragment of at least `min_fragment_len`.
+    """
     fragments = [part.strip() for part in _ELLIPSIS.split(normalize(excerpt))]
-    return [fragment for fragment in fragments if len(fragment) >= min_fragment_len]
+    fragments = [fragment for fragment in fragments if fragment]
+    if not any(len(fragment) >= min_fragment_len for fragment in fragments):
+        return []
+    return fragments
 
 
 def _cuts_token(text: str, start: int, end: int, fragment: str) -> bool:

@@ -120,9 +120,17 @@ def test_empty_or_only_short_fragments_are_not_supported(excerpt):
     assert outcome.matched_text is None
 
 
-def test_short_fragments_are_ignored_when_a_long_one_occurs():
-    assert excerpt_fragments("ab … Connection is not … cd", min_fragment_len=4) == ["connection is not"]
-    assert excerpt_supported("ab … Connection is not … cd", LOG_REF_0).supported
+def test_short_fragments_are_checked_too_not_ignored():
+    # A short fragment is often exactly the number or code that matters: HTTP 500 … 502.
+    assert excerpt_fragments("ab … Connection is not … cd", min_fragment_len=4) == ["ab", "connection is not", "cd"]
+    assert not excerpt_supported("ab … Connection is not … cd", LOG_REF_0).supported
+    assert not excerpt_supported("HTTP 500 … 502", "POST /api/pay -> HTTP 500 Internal Server Error").supported
+    assert excerpt_supported("HTTP 500 … Error", "POST /api/pay -> HTTP 500 Internal Server Error").supported
+
+
+def test_an_excerpt_of_only_short_fragments_is_not_support():
+    assert excerpt_fragments("500 … 37", min_fragment_len=4) == []
+    assert not excerpt_supported("500 … 37", "HTTP 500 waiting=37").supported
 
 
 def test_min_fragment_len_is_a_parameter():
