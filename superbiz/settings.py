@@ -142,6 +142,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "diagnosis.api.errors.api_exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle"],
@@ -155,6 +156,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Evidence-verified incident diagnosis chat.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "OAS_VERSION": "3.1.0",
+    # Two models have a ``status`` choice set; name their enums instead of hashing them.
+    "ENUM_NAME_OVERRIDES": {
+        "RunStatusEnum": "diagnosis.models.DiagnosisRun.Status",
+        "InvocationStatusEnum": "diagnosis.models.ToolInvocation.Status",
+    },
 }
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

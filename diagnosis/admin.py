@@ -1,0 +1,386 @@
+"""The admin audit console (reviewers) and the evidence stores.
+
+Audit records — runs, tool invocations, orchestration events (and the evaluations inside the
+run's ``self_evaluation``) — are read-only: no add, change or delete, for anyone. The run page
+renders the persisted audit data as tables (``templates/diagnosis/audit/sections.html`` over
+``diagnosis.selectors.runs.run_audit_view``); every piece of model or tool text goes through
+template auto-escaping or ``format_html`` — nothing here marks model or tool text safe.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.text import Truncator
+
+from diagnosis.models import (
+    Alert,
+    DiagnosisRun,
+    DiagnosisSession,
+    EvidenceBundle,
+    KnowledgeChunk,
+    KnowledgeDocument,
+    LogRecord,
+    MetricPoint,
+    MetricSeries,
+    OrchestrationEvent,
+    Service,
+    ToolInvocation,
+)
+from diagnosis.selectors.runs import pretty_json, run_audit_view, run_badge
+
+QUESTION_LIST_CHARS = 60
+
+admin.site.site_header = "SuperBiz Diagnosis 审计控制台"
+admin.site.site_title = "SuperBiz Diagnosis"
+admin.site.index_title = "诊断运行审计与证据数据"
+
+
+def _pre(value: Any) -> str:
+    return format_html('<pre class="audit-json">{}</pre>', pretty_json(value))
+
+
+class ReadOnlyAdminMixin:
+    """View-only for everyone (audit records and loaded evidence are never edited by hand)."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+
+# --- Runs ---------------------------------------------------------------------------------
+class FallbackReasonFilter(admin.SimpleListFilter):
+    """Filter on the promoted ``fallback_reason`` column; the choices are the reasons present."""
+
+    title = "兜底原因 (fallback reason)"
+    parameter_name = "fallback_reason"
+    NONE = "__none__"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        reasons = (
+            DiagnosisRun.objects.exclude(fallback_reason="")
+            .order_by("fallback_reason")
+            .values_list("fallback_reason", flat=True)
+            .distinct()
+        )
+        return [(self.NONE, "（无兜底）")] + [(r, r) for r in reasons]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[DiagnosisRun]) -> QuerySet[DiagnosisRun]:
+        value = self.value()
+        if value == self.NONE:
+            return queryset.filter(fallback_reason="")
+        if value:
+            return queryset.filter(fallback_reason=value)
+        return queryset
+
+
+@admin.register(DiagnosisRun)
+class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    change_form_template = "admin/diagnosis/diagnosisrun/change_form.html"
+    list_display = (
+        "short_question",
+        "status",
+        "outcome",
+        "verdict_badge",
+        "gatekeeper_severity",
+        "evidence_retry_count",
+        "provider",
+        "owner",
+        "created_at",
+    )
+    list_display_links = ("short_question",)
+    list_filter = (
+        "outcome",
+        "verdict",
+        "gatekeeper_severity",
+        FallbackReasonFilter,
+        "provider",
+        "status",
+        "created_at",
+    )
+    search_fields = ("question",)
+    list_select_related = ("owner", "session")
+    date_hierarchy = "created_at"
+    list_per_page = 50
+    fieldsets = (
+        (
+            "运行",
+            {
+                "fields": (
+                    "question",
+                    ("status", "outcome", "verdict_badge"),
+                    ("gatekeeper_severity", "fallback_reason", "evidence_retry_count"),
+                    ("provider", "model"),
+                    ("owner", "session_link"),
+                    ("created_at", "started_at", "finished_at", "duration_ms"),
+                    ("prompt_tokens", "completion_tokens"),
+                    "idempotency_key",
+                    "error",
+                )
+            },
+        ),
+        ("最终回答", {"fields": ("answer_text",)}),
+    )
+    readonly_fields = ("verdict_badge", "session_link", "answer_text")
+
+    @admin.display(description="问题", ordering="question")
+    def short_question(self, run: DiagnosisRun) -> str:
+        return Truncator(run.question).chars(QUESTION_LIST_CHARS)
+
+    @admin.display(description="结论", ordering="verdict")
+    def verdict_badge(self, run: DiagnosisRun) -> str:
+        badge = run_badge(run)
+        return format_html('<span class="audit-badge audit-badge-{}">{}</span>', badge.css, badge.label)
+
+    @admin.display(description="会话")
+    def session_link(self, run: DiagnosisRun) -> str:
+        url = reverse("admin:diagnosis_diagnosissession_change", args=[run.session_id])
+        return format_html('<a href="{}">{}</a>', url, run.session)
+
+    @admin.display(description="中文回答")
+    def answer_text(self, run: DiagnosisRun) -> str:
+        return format_html('<div class="audit-answer">{}</div>', run.final_answer or "—")
+
+    def change_view(
+        self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        extra_context = dict(extra_context or {})
+        run = (
+            self.get_queryset(request)
+            .prefetch_related("tool_invocations", "events")
+            .filter(pk=object_id)
+            .first()
+            if _is_uuid(object_id)
+            else None
+        )
+        if run is not None:
+            extra_context["audit"] = run_audit_view(run)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(str(value))
+    except ValueError:
+        return False
+    return True
+
+
+@admin.register(ToolInvocation)
+class ToolInvocationAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("invocation_id", "tool_name", "status", "round", "evidence_bearing", "output_truncated", "duration_ms", "run_link")
+    list_filter = ("tool_name", "status", "evidence_bearing", "output_truncated", "round")
+    search_fields = ("invocation_id", "tool_name", "run__question", "error")
+    list_select_related = ("run",)
+    raw_id_fields = ("run",)
+    fields = (
+        "run_link",
+        ("invocation_id", "seq", "round"),
+        ("tool_name", "evidence_bearing", "status"),
+        "arguments_pretty",
+        "evidence_refs_table",
+        "error",
+        ("output_truncated", "deduped_from", "arguments_key"),
+        "output_pretty",
+        "retrieval_details_pretty",
+        ("started_at", "duration_ms"),
+    )
+    readonly_fields = ("run_link", "arguments_pretty", "evidence_refs_table", "output_pretty", "retrieval_details_pretty")
+
+    @admin.display(description="运行")
+    def run_link(self, inv: ToolInvocation) -> str:
+        url = reverse("admin:diagnosis_diagnosisrun_change", args=[inv.run_id])
+        return format_html('<a href="{}">{}</a>', url, Truncator(inv.run.question).chars(QUESTION_LIST_CHARS))
+
+    @admin.display(description="参数 arguments")
+    def arguments_pretty(self, inv: ToolInvocation) -> str:
+        return _pre(inv.arguments)
+
+    @admin.display(description="证据引用 evidence_refs")
+    def evidence_refs_table(self, inv: ToolInvocation) -> str:
+        refs = inv.evidence_refs
+        if not refs:
+            return "—"
+        rows = format_html_join(
+            "",
+            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
+            ((ref.get("raw_path", ""), ref.get("text", ""), ref.get("source_id", "")) for ref in refs),
+        )
+        return format_html(
+            '<table class="audit-table"><thead><tr><th>raw_path</th><th>text</th><th>source_id</th></tr></thead>'
+            "<tbody>{}</tbody></table>",
+            rows,
+        )
+
+    @admin.display(description="输出 output")
+    def output_pretty(self, inv: ToolInvocation) -> str:
+        return format_html("<details><summary>展开</summary>{}</details>", _pre(inv.output))
+
+    @admin.display(description="retrieval_details")
+    def retrieval_details_pretty(self, inv: ToolInvocation) -> str:
+        return format_html("<details><summary>展开</summary>{}</details>", _pre(inv.retrieval_details))
+
+    class Media:
+        css = {"all": ("css/audit-admin.css",)}
+
+
+@admin.register(OrchestrationEvent)
+class OrchestrationEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("run", "seq", "node", "event", "at")
+    list_filter = ("node", "event")
+    search_fields = ("run__question", "node", "event")
+    list_select_related = ("run",)
+    raw_id_fields = ("run",)
+    fields = ("run", ("seq", "node", "event", "at"), "detail_pretty")
+    readonly_fields = ("detail_pretty",)
+
+    @admin.display(description="detail")
+    def detail_pretty(self, event: OrchestrationEvent) -> str:
+        return _pre(event.detail)
+
+    class Media:
+        css = {"all": ("css/audit-admin.css",)}
+
+
+class SessionRunInline(ReadOnlyInline):
+    model = DiagnosisRun
+    fields = ("question", "status", "outcome", "verdict", "evidence_retry_count", "created_at")
+    readonly_fields = fields
+    ordering = ("created_at",)
+    verbose_name = "运行"
+    verbose_name_plural = "本会话的运行"
+
+
+@admin.register(DiagnosisSession)
+class DiagnosisSessionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("__str__", "owner", "run_count", "created_at", "updated_at")
+    list_filter = ("created_at",)
+    search_fields = ("title", "owner__username", "runs__question")
+    list_select_related = ("owner",)
+    raw_id_fields = ("owner",)
+    fields = ("id", "title", "owner", "created_at", "updated_at")
+    readonly_fields = ("id", "created_at", "updated_at")
+    inlines = (SessionRunInline,)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[DiagnosisSession]:
+        return super().get_queryset(request).annotate(_run_count=Count("runs"))
+
+    @admin.display(description="运行数", ordering="_run_count")
+    def run_count(self, session: DiagnosisSession) -> int:
+        return getattr(session, "_run_count", 0)
+
+
+# --- Evidence stores ------------------------------------------------------------------------
+@admin.register(Service)
+class ServiceAdmin(admin.ModelAdmin):
+    """The one editable store: operators fix descriptions and aliases (名称别名) by hand."""
+
+    list_display = ("name", "alias_list", "short_description")
+    search_fields = ("name", "description", "aliases")
+
+    @admin.display(description="别名")
+    def alias_list(self, service: Service) -> str:
+        return "、".join(str(a) for a in service.aliases or [])
+
+    @admin.display(description="说明")
+    def short_description(self, service: Service) -> str:
+        return Truncator(service.description).chars(80)
+
+
+@admin.register(EvidenceBundle)
+class EvidenceBundleAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("name", "bundle_version", "reference_time", "counts_text", "loaded_at")
+    search_fields = ("name", "content_hash")
+
+    @admin.display(description="条目数")
+    def counts_text(self, bundle: EvidenceBundle) -> str:
+        return ", ".join(f"{k}={v}" for k, v in (bundle.counts or {}).items())
+
+
+class KnowledgeChunkInline(ReadOnlyInline):
+    model = KnowledgeChunk
+    fields = ("seq", "heading_path", "text", "token_count")
+    readonly_fields = fields
+    show_change_link = False
+
+
+@admin.register(KnowledgeDocument)
+class KnowledgeDocumentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Read-only: a document is ingested (API upload, bundles) so its chunks stay in step."""
+
+    list_display = ("title", "source", "chunk_count", "bundle", "uploaded_by", "created_at")
+    list_filter = ("bundle", "created_at")
+    search_fields = ("title", "source", "content")
+    list_select_related = ("bundle", "uploaded_by")
+    raw_id_fields = ("bundle", "uploaded_by")
+    inlines = (KnowledgeChunkInline,)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[KnowledgeDocument]:
+        return super().get_queryset(request).annotate(_chunk_count=Count("chunks"))
+
+    @admin.display(description="片段数", ordering="_chunk_count")
+    def chunk_count(self, doc: KnowledgeDocument) -> int:
+        return getattr(doc, "_chunk_count", 0)
+
+
+@admin.register(LogRecord)
+class LogRecordAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("timestamp", "service", "level", "instance", "short_message", "trace_id")
+    list_filter = ("level", "service", "bundle")
+    search_fields = ("message", "trace_id", "instance", "service")
+    date_hierarchy = "timestamp"
+    raw_id_fields = ("bundle",)
+    list_per_page = 100
+
+    @admin.display(description="消息", ordering="message")
+    def short_message(self, log: LogRecord) -> str:
+        return Truncator(log.message).chars(120)
+
+
+@admin.register(Alert)
+class AlertAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("name", "service", "severity", "state", "starts_at", "ends_at", "value")
+    list_filter = ("state", "severity", "service", "bundle")
+    search_fields = ("name", "service", "summary")
+    date_hierarchy = "starts_at"
+    raw_id_fields = ("bundle",)
+
+
+class MetricPointInline(ReadOnlyInline):
+    model = MetricPoint
+    fields = ("timestamp", "value")
+    readonly_fields = fields
+    show_change_link = False
+
+
+@admin.register(MetricSeries)
+class MetricSeriesAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("name", "service", "unit", "threshold", "point_count")
+    list_filter = ("service", "bundle")
+    search_fields = ("name", "service")
+    raw_id_fields = ("bundle",)
+    inlines = (MetricPointInline,)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[MetricSeries]:
+        return super().get_queryset(request).annotate(_point_count=Count("points"))
+
+    @admin.display(description="数据点", ordering="_point_count")
+    def point_count(self, series: MetricSeries) -> int:
+        return getattr(series, "_point_count", 0)

@@ -1,0 +1,1 @@
+"""The DRF API (DESIGN §8): chat, the SSE stream, runs, sessions and knowledge documents."""

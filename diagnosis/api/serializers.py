@@ -1,0 +1,363 @@
+"""Request and response shapes of the API.
+
+Request serializers are strict: a field they do not declare is a 400 (``unknown_field``), not
+silently ignored — a client that misspells ``session_id`` must learn it, not get a new session.
+Response serializers read the promoted run columns and the ``self_evaluation`` container as
+persisted; the container's shape is documented from its pydantic model (STYLE §2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from diagnosis.models import (
+    DiagnosisRun,
+    DiagnosisSession,
+    KnowledgeDocument,
+    OrchestrationEvent,
+    ToolInvocation,
+)
+from diagnosis.schemas.self_evaluation import SelfEvaluation
+from diagnosis.selectors.runs import event_elapsed_ms
+from diagnosis.services.knowledge import MAX_CONTENT_BYTES, MAX_SOURCE_CHARS, MAX_TITLE_CHARS
+from diagnosis.services.runs import MSG_QUESTION_EMPTY as MESSAGE_QUESTION_EMPTY
+from diagnosis.services.runs import QUESTION_MAX_CHARS, InvalidQuestion, question_clean
+
+MESSAGE_UNKNOWN_FIELD = "不支持的字段：{name}。"
+MESSAGE_NOT_OBJECT = "请求体必须是一个 JSON 对象。"
+MESSAGE_QUESTION_REQUIRED = "缺少问题（question）。"
+MESSAGE_SESSION_ID = "session_id 必须是合法的 UUID。"
+MESSAGE_CONTENT_REQUIRED = "缺少文档内容（content）。"
+MESSAGE_TEXT_FIELD = "{name} 必须是非空字符串。"
+MESSAGE_TEXT_TOO_LONG = "{name} 过长：最多 {limit} 个字符。"
+MESSAGE_NUL = "{name} 中不能包含 NUL 字符。"
+
+
+class StrictSerializer(serializers.Serializer):
+    """Rejects any key the serializer does not declare (400 ``unknown_field``)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            raise serializers.ValidationError({"non_field_errors": [MESSAGE_NOT_OBJECT]}, code="not_an_object")
+        unknown = sorted(str(k) for k in data.keys() if k not in self.fields)
+        if unknown:
+            raise serializers.ValidationError(
+                {
+                    name: [serializers.ErrorDetail(MESSAGE_UNKNOWN_FIELD.format(name=name), code="unknown_field")]
+                    for name in unknown
+                }
+            )
+        return super().to_internal_value(data)
+
+
+@extend_schema_field({"type": "string", "minLength": 1, "maxLength": QUESTION_MAX_CHARS})
+class QuestionField(serializers.Field):
+    """The question text with the API's own error codes (question_empty / _nul / _too_long)."""
+
+    default_error_messages = {"required": MESSAGE_QUESTION_REQUIRED, "null": MESSAGE_QUESTION_EMPTY}
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("help_text", f"中文问题，1–{QUESTION_MAX_CHARS} 个字符，不能含 NUL。")
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        # The runs service owns the question rules and their Chinese messages; the API only
+        # reports them per field, with the service's codes (question_empty, question_nul …).
+        try:
+            return question_clean(data)
+        except InvalidQuestion as exc:
+            raise serializers.ValidationError(exc.message, code=exc.code) from None
+
+    def to_representation(self, value: Any) -> str:
+        return str(value)
+
+
+class ChatRequestSerializer(StrictSerializer):
+    question = QuestionField()
+    session_id = serializers.UUIDField(
+        required=False,
+        allow_null=True,
+        error_messages={"invalid": MESSAGE_SESSION_ID},
+        help_text="继续一个已有会话；省略则新建会话。",
+    )
+
+
+def _links(request: Any, run: DiagnosisRun) -> dict[str, str]:
+    def url(name: str, pk: Any) -> str:
+        path = reverse(name, kwargs={"pk": pk})
+        return request.build_absolute_uri(path) if request is not None else path
+
+    return {
+        "run": url("api:run-detail", run.pk),
+        "session": url("api:session-detail", run.session_id),
+        "web": url("web:run-detail", run.pk),
+    }
+
+
+class LinksSerializer(serializers.Serializer):
+    run = serializers.URLField()
+    session = serializers.URLField()
+    web = serializers.URLField(help_text="员工 Web 界面的回答页")
+
+
+class RunSummarySerializer(serializers.ModelSerializer):
+    """What ``POST /api/chat`` answers and what run lists show."""
+
+    run_id = serializers.UUIDField(source="id", read_only=True)
+    session_id = serializers.UUIDField(read_only=True)
+    outcome = serializers.SerializerMethodField()
+    verdict = serializers.SerializerMethodField()
+    answer = serializers.SerializerMethodField()
+    links = serializers.SerializerMethodField()
+
+    class Meta:
+        model = DiagnosisRun
+        fields = [
+            "run_id",
+            "session_id",
+            "question",
+            "status",
+            "outcome",
+            "verdict",
+            "answer",
+            "evidence_retry_count",
+            "created_at",
+            "finished_at",
+            "links",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(
+        {"type": ["string", "null"], "enum": [c for c, _ in DiagnosisRun.Outcome.choices] + [None]}
+    )
+    def get_outcome(self, run: DiagnosisRun) -> str | None:
+        return run.outcome or None
+
+    @extend_schema_field(
+        {
+            "type": ["string", "null"],
+            "enum": [c for c, _ in DiagnosisRun.Verdict.choices] + [None],
+            "description": "有效结论；兜底（fallback）或未完成时为 null",
+        }
+    )
+    def get_verdict(self, run: DiagnosisRun) -> str | None:
+        return run.verdict or None
+
+    @extend_schema_field({"type": ["string", "null"], "description": "中文回答；运行完成前为 null"})
+    def get_answer(self, run: DiagnosisRun) -> str | None:
+        return run.final_answer or None
+
+    @extend_schema_field(LinksSerializer)
+    def get_links(self, run: DiagnosisRun) -> dict[str, str]:
+        return _links(self.context.get("request"), run)
+
+
+class EvidenceRefSerializer(serializers.Serializer):
+    raw_path = serializers.CharField()
+    text = serializers.CharField()
+    source_id = serializers.CharField(required=False)
+    label = serializers.CharField(required=False)
+
+
+class ToolInvocationSerializer(serializers.ModelSerializer):
+    evidence_refs = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ToolInvocation
+        fields = [
+            "invocation_id",
+            "seq",
+            "round",
+            "tool_name",
+            "evidence_bearing",
+            "arguments",
+            "status",
+            "evidence_refs",
+            "error",
+            "output_truncated",
+            "deduped_from",
+            "output",
+            "retrieval_details",
+            "started_at",
+            "duration_ms",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(EvidenceRefSerializer(many=True))
+    def get_evidence_refs(self, inv: ToolInvocation) -> list[dict[str, Any]]:
+        return inv.evidence_refs
+
+
+class OrchestrationEventSerializer(serializers.ModelSerializer):
+    elapsed_ms = serializers.SerializerMethodField()
+
+    class Meta:
+        model = OrchestrationEvent
+        fields = ["seq", "node", "event", "detail", "at", "elapsed_ms"]
+        read_only_fields = fields
+
+    def get_elapsed_ms(self, event: OrchestrationEvent) -> int | None:
+        return event_elapsed_ms(event, event.run.created_at)
+
+
+@extend_schema_field(SelfEvaluation)
+class SelfEvaluationField(serializers.JSONField):
+    """The persisted container as it is (channels unknown to this version are kept)."""
+
+
+class RunDetailSerializer(RunSummarySerializer):
+    """``GET /api/runs/{id}``: the full audit view of one run."""
+
+    self_evaluation = SelfEvaluationField(read_only=True)
+    tool_invocations = ToolInvocationSerializer(many=True, read_only=True)
+    events = OrchestrationEventSerializer(many=True, read_only=True)
+    token_usage = serializers.SerializerMethodField()
+
+    class Meta(RunSummarySerializer.Meta):
+        fields = RunSummarySerializer.Meta.fields + [
+            "gatekeeper_severity",
+            "fallback_reason",
+            "provider",
+            "model",
+            "token_usage",
+            "started_at",
+            "duration_ms",
+            "idempotency_key",
+            "self_evaluation",
+            "tool_invocations",
+            "events",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "properties": {
+                "prompt_tokens": {"type": "integer"},
+                "completion_tokens": {"type": "integer"},
+                "by_role": {"type": "object", "additionalProperties": True},
+            },
+        }
+    )
+    def get_token_usage(self, run: DiagnosisRun) -> dict[str, Any]:
+        return {
+            "prompt_tokens": run.prompt_tokens,
+            "completion_tokens": run.completion_tokens,
+            "by_role": run.token_usage or {},
+        }
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    session_id = serializers.UUIDField(source="id", read_only=True)
+    run_count = serializers.IntegerField(read_only=True, required=False)
+    last_run_at = serializers.DateTimeField(read_only=True, required=False, allow_null=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = DiagnosisSession
+        fields = ["session_id", "title", "created_at", "updated_at", "run_count", "last_run_at", "url"]
+        read_only_fields = fields
+
+    def get_url(self, session: DiagnosisSession) -> str:
+        path = reverse("api:session-detail", kwargs={"pk": session.pk})
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
+
+
+class SessionDetailSerializer(SessionSerializer):
+    runs = serializers.SerializerMethodField()
+
+    class Meta(SessionSerializer.Meta):
+        fields = SessionSerializer.Meta.fields + ["runs"]
+        read_only_fields = fields
+
+    @extend_schema_field(RunSummarySerializer(many=True))
+    def get_runs(self, session: DiagnosisSession) -> list[dict[str, Any]]:
+        runs = session.runs.order_by("created_at")
+        return RunSummarySerializer(runs, many=True, context=self.context).data
+
+
+# --- Knowledge ----------------------------------------------------------------------------
+def _plain_text(name: str, value: Any, *, limit: int) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise serializers.ValidationError(MESSAGE_TEXT_FIELD.format(name=name), code="blank")
+    if "\x00" in value:
+        raise serializers.ValidationError(MESSAGE_NUL.format(name=name), code="nul")
+    if len(value) > limit:
+        raise serializers.ValidationError(MESSAGE_TEXT_TOO_LONG.format(name=name, limit=limit), code="too_long")
+    return value
+
+
+class KnowledgeJsonUploadSerializer(StrictSerializer):
+    title = serializers.JSONField(help_text=f"标题，最多 {MAX_TITLE_CHARS} 个字符")
+    content = serializers.JSONField(help_text=f"Markdown 或纯文本，UTF-8 编码后最多 {MAX_CONTENT_BYTES} 字节")
+    source = serializers.JSONField(required=False, help_text="来源路径，如 runbooks/payment.md；省略则为 api/<标题>")
+
+    def validate_title(self, value: Any) -> str:
+        return _plain_text("title", value, limit=MAX_TITLE_CHARS).strip()
+
+    def validate_content(self, value: Any) -> str:
+        return _plain_text("content", value, limit=MAX_CONTENT_BYTES)
+
+    def validate_source(self, value: Any) -> str:
+        return _plain_text("source", value, limit=MAX_SOURCE_CHARS).strip()
+
+
+class KnowledgeFileUploadSerializer(StrictSerializer):
+    file = serializers.FileField(help_text=".md / .markdown / .txt，UTF-8，最大 200 KB")
+    title = serializers.CharField(required=False, max_length=MAX_TITLE_CHARS)
+    source = serializers.CharField(required=False, max_length=MAX_SOURCE_CHARS)
+
+
+class KnowledgeDocumentSerializer(serializers.ModelSerializer):
+    chunk_count = serializers.IntegerField(read_only=True)
+    uploaded_by = serializers.SerializerMethodField()
+    size_bytes = serializers.SerializerMethodField()
+
+    class Meta:
+        model = KnowledgeDocument
+        fields = ["id", "title", "source", "content_hash", "size_bytes", "chunk_count", "uploaded_by", "created_at"]
+        read_only_fields = fields
+
+    def get_uploaded_by(self, doc: KnowledgeDocument) -> str | None:
+        return doc.uploaded_by.get_username() if doc.uploaded_by_id else None
+
+    def get_size_bytes(self, doc: KnowledgeDocument) -> int:
+        return len(doc.content.encode("utf-8"))
+
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "required": ["code", "message"],
+    "properties": {
+        "code": {"type": "string", "description": "机器可读的错误码，如 question_empty / idempotency_in_flight"},
+        "message": {"type": "string", "description": "中文错误说明"},
+        "fields": {
+            "type": "object",
+            "description": "按字段列出的校验错误",
+            "additionalProperties": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+                },
+            },
+        },
+    },
+}
+
+
+@extend_schema_field(ERROR_SCHEMA)
+class ErrorObjectField(serializers.JSONField):
+    pass
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every error response: ``{"error": {"code", "message", "fields"?}}``."""
+
+    error = ErrorObjectField()

@@ -1,0 +1,321 @@
+"""``POST /api/chat/stream``: one chat run as Server-Sent Events.
+
+An async Django view (ASGI, uvicorn) returning a ``StreamingHttpResponse`` over an async
+iterator. Before the stream opens, the request goes through exactly the policy of the DRF
+views — token or session auth (session auth with DRF's CSRF check), the shared ``chat``
+throttle, strict body validation, ``Idempotency-Key`` — by running the DRF request cycle of a
+non-routed ``APIView`` (``ChatStreamGate``) in a worker thread (``sync_to_async``). A failure
+there is an ordinary JSON error response (same codes as ``POST /api/chat``); the view itself is
+``csrf_exempt`` for Django's middleware for the same reason every DRF view is: DRF's
+SessionAuthentication does the CSRF check, and token callers need none.
+
+Once open, the stream sends::
+
+    event: run     data: {"run_id", "session_id", "status", "replayed"}
+    event: stage   data: {"seq", "node", "event", "label", "elapsed_ms", "at", "detail"}   (one per OrchestrationEvent)
+    event: answer  data: {"run_id", "status", "outcome", "verdict", "answer", "links"}
+    event: done    data: {"run_id", "status"}
+    event: error   data: {"code", "message"}                         (then done)
+    : keep-alive   (a comment line when nothing happened for KEEPALIVE_S)
+
+The graph runs in a worker thread (``sync_to_async(thread_sensitive=False)`` of
+``diagnosis_run_execute``) as an independent asyncio task; the stream only polls the run's
+OrchestrationEvent rows by ``seq``. A client that goes away cancels the stream, never the task:
+the run finishes and is persisted. With ``RUN_EXECUTION=celery`` the run is submitted to the
+queue instead and the stream polls until the run is finished (bounded by MAX_WAIT_S).
+
+Under WSGI (runserver, the test live server) Django consumes the async iterator to the end
+before sending anything: the same events arrive, only all at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import DatabaseError, connections
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework.exceptions import MethodNotAllowed
+from rest_framework.parsers import JSONParser
+from rest_framework.views import APIView
+
+from diagnosis.api.serializers import ChatRequestSerializer, ErrorSerializer
+from diagnosis.api.throttles import ApiUserRateThrottle, ChatRateThrottle
+from diagnosis.api.views import ERRORS, IDEMPOTENCY_PARAMETER, REPLAYED_HEADER, ApiPolicy, chat_start
+from diagnosis.models import DiagnosisRun
+from diagnosis.selectors.runs import TERMINAL_STATUSES, event_elapsed_ms, run_events_after
+from diagnosis.services.idempotency import RunStart
+from diagnosis.services.runs import diagnosis_run_execute, diagnosis_run_submit
+
+logger = logging.getLogger(__name__)
+
+POLL_S = 0.2
+KEEPALIVE_S = 10.0
+MAX_WAIT_S = 15 * 60  # only bounds waiting for a queued (celery) run; an inline run always ends
+
+MESSAGE_RUN_CRASHED = "诊断运行意外中断，请稍后重试或联系管理员。"
+MESSAGE_TIMEOUT = "等待诊断结果超时，请稍后在运行详情中查看。"
+
+NODE_LABELS = {
+    "graph": "诊断流程",
+    "planner": "规划取证",
+    "executor": "调用工具取证",
+    "gatekeeper": "证据守门校验",
+    "verifier": "核验结论",
+    "composer": "撰写回答",
+    "fallback": "安全兜底",
+}
+EVENT_LABELS = {"start": "开始", "finish": "完成", "retry": "重试", "route": "路由", "error": "出错", "tool": "工具调用"}
+
+
+def stage_label(node: str, event: str, detail: Any) -> str:
+    """Chinese label of one orchestration event, e.g. "调用工具取证 · 工具调用 query_logs"."""
+    label = f"{NODE_LABELS.get(node, node)} · {EVENT_LABELS.get(event, event)}"
+    if isinstance(detail, dict):
+        if event == "tool" and detail.get("tool_name"):
+            label += f" {detail['tool_name']}（{detail.get('status', '')}）"
+        elif event == "route" and detail.get("target"):
+            label += f" → {NODE_LABELS.get(str(detail['target']), detail['target'])}"
+    return label
+
+# Strong references to the running graph tasks (asyncio keeps only weak ones).
+_RUNNING: set[asyncio.Task[Any]] = set()
+
+STREAM_DESCRIPTION = """以 Server-Sent Events（`text/event-stream`）返回一次诊断运行的进度与结果。
+
+请求体、认证（Token 或会话 + CSRF）、限流（chat 作用域，与 `POST /api/chat` 共享）和
+`Idempotency-Key` 语义与 `POST /api/chat` 相同；流打开前的错误是普通 JSON 错误响应。
+
+事件（`data` 均为一行 JSON）：
+
+| event | data |
+|---|---|
+| `run` | `{"run_id", "session_id", "status", "replayed"}` — 首个事件 |
+| `stage` | `{"seq", "node", "event", "label", "elapsed_ms", "at", "detail"}` — 每个编排事件一条，按 seq 递增 |
+| `answer` | `{"run_id", "status", "outcome", "verdict", "answer", "links"}` — verdict 在兜底时为 null |
+| `done` | `{"run_id", "status"}` — 最后一个事件 |
+| `error` | `{"code", "message"}` — 中文说明，随后仍发送 `done` |
+
+无新事件时每 10 秒发送注释行 `: keep-alive`。客户端断开不会中断运行：运行在后台线程中完成并持久化。
+EventSource 不能发 POST：浏览器请用 `fetch` 读取响应流。
+"""
+
+SSE_EXAMPLE = (
+    'event: run\ndata: {"run_id": "…", "session_id": "…", "status": "queued", "replayed": false}\n\n'
+    'event: stage\ndata: {"seq": 1, "node": "planner", "event": "start", "label": "规划取证 · 开始", "elapsed_ms": 3}\n\n'
+    'event: answer\ndata: {"run_id": "…", "outcome": "pass", "verdict": "PASS", "answer": "结论（已验证）…"}\n\n'
+    'event: done\ndata: {"run_id": "…", "status": "completed"}\n\n'
+)
+
+
+def sse(event: str, data: Any) -> str:
+    """One SSE frame. JSON keeps newlines escaped, so ``data`` is always a single line."""
+    return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
+
+
+class ChatStreamGate(ApiPolicy, APIView):
+    """Never routed: the SSE view borrows this view's DRF request policy."""
+
+    parser_classes = [JSONParser]
+    throttle_classes = [ChatRateThrottle, ApiUserRateThrottle]
+
+
+def _open_stream(django_request: HttpRequest) -> tuple[RunStart | None, HttpResponse | None]:
+    """Run the DRF request cycle up to run creation: ``(start, None)`` or ``(None, error)``."""
+    gate = ChatStreamGate()
+    gate.args, gate.kwargs = (), {}
+    gate.format_kwarg = None
+    request = gate.initialize_request(django_request)
+    gate.request = request
+    gate.headers = gate.default_response_headers
+    try:
+        if request.method != "POST":
+            raise MethodNotAllowed(request.method)
+        gate.initial(request)
+        return chat_start(request), None
+    except Exception as exc:  # noqa: BLE001 — handle_exception maps everything to a JSON error
+        response = gate.finalize_response(request, gate.handle_exception(exc))
+        response.render()
+        return None, response
+
+
+def _run_payload(run_id: Any) -> dict[str, Any]:
+    run = DiagnosisRun.objects.get(pk=run_id)
+    return {
+        "run_id": str(run.pk),
+        "status": run.status,
+        "outcome": run.outcome or None,
+        "verdict": run.verdict or None,
+        "answer": run.final_answer or None,
+        "links": {
+            "run": reverse("api:run-detail", kwargs={"pk": run.pk}),
+            "session": reverse("api:session-detail", kwargs={"pk": run.session_id}),
+            "web": reverse("web:run-detail", kwargs={"pk": run.pk}),
+        },
+    }
+
+
+def _stage_payloads(run_id: Any, after_seq: int, created_at: Any) -> list[dict[str, Any]]:
+    try:
+        events = run_events_after(run_id=run_id, after_seq=after_seq)
+    except DatabaseError:
+        # SQLite's shared-cache test database answers "table is locked" while the graph thread
+        # writes; the next poll reads what this one missed.
+        logger.debug("event poll of run %s skipped", run_id, exc_info=True)
+        return []
+    return [
+        {
+            "seq": ev.seq,
+            "node": ev.node,
+            "event": ev.event,
+            "label": stage_label(ev.node, ev.event, ev.detail),
+            "elapsed_ms": event_elapsed_ms(ev, created_at),
+            "at": ev.at.isoformat() if ev.at else None,
+            "detail": ev.detail or {},
+        }
+        for ev in events
+    ]
+
+
+def _run_status(run_id: Any) -> str | None:
+    try:
+        return DiagnosisRun.objects.filter(pk=run_id).values_list("status", flat=True).get()
+    except DatabaseError:
+        return None
+
+
+def _execute(run_id: Any) -> None:
+    """The graph, in a worker thread that owns its own database connection."""
+    try:
+        diagnosis_run_execute(run_id=run_id)
+    finally:
+        connections.close_all()
+
+
+def _start_graph(run_id: Any) -> asyncio.Task[Any]:
+    task = asyncio.ensure_future(sync_to_async(_execute, thread_sensitive=False)(run_id))
+    _RUNNING.add(task)
+    task.add_done_callback(_RUNNING.discard)
+    task.add_done_callback(_log_crash)
+    return task
+
+
+def _log_crash(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("diagnosis run crashed in the stream worker", exc_info=task.exception())
+
+
+async def event_stream(start: RunStart, *, poll_s: float = POLL_S, keepalive_s: float = KEEPALIVE_S) -> AsyncIterator[str]:
+    run = start.run
+    yield sse(
+        "run",
+        {"run_id": str(run.pk), "session_id": str(run.session_id), "status": run.status, "replayed": start.replayed},
+    )
+    task: asyncio.Task[Any] | None = None
+    if not start.replayed:
+        if settings.RUN_EXECUTION == "inline":
+            task = _start_graph(run.pk)
+        else:
+            await sync_to_async(diagnosis_run_submit)(run=run)
+    last_seq = 0
+    last_sent = time.monotonic()
+    began = last_sent
+    try:
+        while True:
+            # Check "finished" before reading events, so the last read sees every event.
+            if task is not None:
+                finished = task.done()
+            else:
+                finished = await sync_to_async(_run_status)(run.pk) in TERMINAL_STATUSES
+            for payload in await sync_to_async(_stage_payloads)(run.pk, last_seq, run.created_at):
+                last_seq = payload["seq"]
+                last_sent = time.monotonic()
+                yield sse("stage", payload)
+            if finished:
+                break
+            now = time.monotonic()
+            if task is None and now - began > MAX_WAIT_S:
+                yield sse("error", {"code": "timeout", "message": MESSAGE_TIMEOUT})
+                yield sse("done", {"run_id": str(run.pk), "status": await sync_to_async(_run_status)(run.pk)})
+                return
+            if now - last_sent >= keepalive_s:
+                last_sent = now
+                yield ": keep-alive\n\n"
+            await asyncio.sleep(poll_s)
+        if task is not None and not task.cancelled() and task.exception() is not None:
+            yield sse("error", {"code": "internal_error", "message": MESSAGE_RUN_CRASHED})
+        else:
+            yield sse("answer", await sync_to_async(_run_payload)(run.pk))
+        yield sse("done", {"run_id": str(run.pk), "status": await sync_to_async(_run_status)(run.pk)})
+    except (asyncio.CancelledError, GeneratorExit):
+        # The client went away. The graph task is not ours to cancel: the run completes and is
+        # persisted; the caller can read it at /api/runs/{id}.
+        logger.info("SSE client of run %s disconnected; the run continues", run.pk)
+        raise
+
+
+class StreamSchemaView(ApiPolicy, APIView):
+    """Never serves requests: carries the hand-written OpenAPI description of ``chat_stream``.
+
+    drf-spectacular documents only DRF views; the URL pattern of the async view points its
+    ``cls`` at this class (see ``chat_stream.cls`` below), so the schema shows the SSE endpoint
+    with its request body, auth, error responses and the ``text/event-stream`` response.
+    """
+
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        operation_id="chat_stream",
+        summary="提问并以 SSE 流式返回进度与回答",
+        description=STREAM_DESCRIPTION,
+        request=ChatRequestSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={
+            (200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="SSE 事件流（见上表）"),
+            **ERRORS,
+            409: OpenApiResponse(ErrorSerializer, description="相同 Idempotency-Key 的请求仍在运行"),
+            422: OpenApiResponse(ErrorSerializer, description="Idempotency-Key 已用于不同的请求体"),
+            429: OpenApiResponse(ErrorSerializer, description="限流（带 Retry-After）"),
+        },
+        examples=[
+            OpenApiExample(
+                "事件流",
+                value=SSE_EXAMPLE,
+                response_only=True,
+                media_type="text/event-stream",
+                status_codes=["200"],
+            )
+        ],
+        tags=["chat"],
+    )
+    def post(self, request: Any) -> HttpResponse:  # pragma: no cover — never routed
+        raise NotImplementedError
+
+
+@csrf_exempt
+async def chat_stream(request: HttpRequest) -> HttpResponse:
+    start, error = await sync_to_async(_open_stream)(request)
+    if error is not None:
+        return error
+    assert start is not None
+    response = StreamingHttpResponse(event_stream(start), content_type="text/event-stream; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # nginx: do not buffer the stream
+    if start.replayed:
+        response[REPLAYED_HEADER] = "true"
+    return response
+
+
+# Lets drf-spectacular's endpoint enumerator treat the async view as a documented DRF view.
+chat_stream.cls = StreamSchemaView  # type: ignore[attr-defined]
+chat_stream.initkwargs = {}  # type: ignore[attr-defined]

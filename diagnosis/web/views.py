@@ -1,0 +1,130 @@
+"""Staff web UI views (Django templates, login required).
+
+Visibility is the API's rule, from the same selectors: a user reads their own sessions and
+runs; a staff user may open any run or session by its link (the API's "staff see all"). The
+lists show the caller's own sessions — reviewers browse everyone's runs in the admin.
+
+The home page asks through ``POST /api/chat/stream`` from a small script (fetch + the SSE
+stream). Without JavaScript the same form posts to ``ask``, which runs the question in the
+request and redirects to the answer page.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from diagnosis.api.serializers import ChatRequestSerializer
+from diagnosis.models import DiagnosisRun, DiagnosisSession
+from diagnosis.selectors.runs import (
+    run_audit_view,
+    run_badge,
+    run_with_audit_rows,
+    runs_visible_to,
+    session_get_visible,
+    session_list_with_stats,
+    session_runs,
+    sessions_owned_by,
+)
+from diagnosis.services.idempotency import diagnosis_run_create_idempotent
+from diagnosis.services.runs import QUESTION_MAX_CHARS, InvalidQuestion, SessionNotFound, diagnosis_run_submit
+
+RECENT_SESSIONS = 20
+SESSIONS_PER_PAGE = 25
+EXAMPLE_QUESTIONS = (
+    "payment-service 10:05 开始大量 500，原因是什么？",
+    "订单服务最近半小时响应变慢了吗？",
+)
+
+
+def _ask_context(request: HttpRequest, *, selected: DiagnosisSession | None = None, **extra: object) -> dict:
+    recent = list(session_list_with_stats(sessions_owned_by(request.user))[:RECENT_SESSIONS])
+    if selected is not None and all(s.pk != selected.pk for s in recent):
+        recent.insert(0, selected)
+    return {
+        "recent_sessions": recent,
+        "selected_session": selected,
+        "question_max_chars": QUESTION_MAX_CHARS,
+        "example_questions": EXAMPLE_QUESTIONS,
+        **extra,
+    }
+
+
+def _uuid_or_none(value: str | None) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(value) if value else None
+    except ValueError:
+        return None
+
+
+@login_required
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    selected = None
+    session_id = _uuid_or_none(request.GET.get("session"))
+    if session_id is not None:
+        selected = sessions_owned_by(request.user).filter(pk=session_id).first()
+    return render(request, "web/home.html", _ask_context(request, selected=selected))
+
+
+@login_required
+@require_POST
+def ask(request: HttpRequest) -> HttpResponse:
+    data = {"question": request.POST.get("question", "")}
+    if request.POST.get("session_id"):
+        data["session_id"] = request.POST["session_id"]
+    serializer = ChatRequestSerializer(data=data)
+    if not serializer.is_valid():
+        errors = [str(e) for items in serializer.errors.values() for e in items]
+        return render(
+            request, "web/home.html", _ask_context(request, errors=errors, question=data["question"]), status=400
+        )
+    try:
+        start = diagnosis_run_create_idempotent(
+            owner=request.user,
+            question=serializer.validated_data["question"],
+            session_id=serializer.validated_data.get("session_id"),
+        )
+    except (InvalidQuestion, SessionNotFound) as exc:
+        message = str(exc) if isinstance(exc, InvalidQuestion) else "会话不存在或无权访问。"
+        return render(
+            request, "web/home.html", _ask_context(request, errors=[message], question=data["question"]), status=400
+        )
+    diagnosis_run_submit(run=start.run)
+    return redirect("web:run-detail", pk=start.run.pk)
+
+
+@login_required
+@require_GET
+def session_list(request: HttpRequest) -> HttpResponse:
+    sessions = session_list_with_stats(sessions_owned_by(request.user))
+    page = Paginator(sessions, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "web/session_list.html", {"page": page})
+
+
+@login_required
+@require_GET
+def session_detail(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+    try:
+        session = session_get_visible(user=request.user, session_id=pk)
+    except DiagnosisSession.DoesNotExist:
+        raise Http404("会话不存在") from None
+    runs = [(run, run_badge(run)) for run in session_runs(session)]
+    context = _ask_context(request, selected=session if session.owner_id == request.user.pk else None)
+    context.update({"session": session, "runs": runs, "can_continue": session.owner_id == request.user.pk})
+    return render(request, "web/session_detail.html", context)
+
+
+@login_required
+@require_GET
+def run_detail(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+    try:
+        run = run_with_audit_rows(runs_visible_to(request.user)).get(pk=pk)
+    except DiagnosisRun.DoesNotExist:
+        raise Http404("运行不存在") from None
+    return render(request, "web/run_detail.html", {"run": run, "audit": run_audit_view(run)})
