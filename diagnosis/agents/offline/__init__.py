@@ -1,0 +1,32 @@
+"""The offline provider (``LLM_PROVIDER=offline``, the default): deterministic agents with no
+network that reason over the loaded data (DESIGN §7 "offline").
+
+Pure reasoning lives in Django-free modules — ``time_expressions`` (question times → window),
+``entities`` (services, symptoms, scope), ``planning`` (question → tool calls), ``claims``
+(tool evidence → Executor V2 contract), ``checks`` (claim vs. evidence classification) and
+``verifying`` (Verifier input → reply) — and ``agents`` adapts them to the role interfaces.
+"""
+
+from __future__ import annotations
+
+from diagnosis.agents.base import Provider
+
+PROVIDER_NAME = "offline"
+
+
+def build_provider() -> Provider:
+    from diagnosis.agents.offline.agents import (
+        OfflineComposer,
+        OfflineExecutor,
+        OfflinePlanner,
+        OfflineVerifier,
+    )
+
+    return Provider(
+        name=PROVIDER_NAME,
+        planner=OfflinePlanner(),
+        executor=OfflineExecutor(),
+        verifier=OfflineVerifier(),
+        composer=OfflineComposer(),
+        model_by_role={},
+    )

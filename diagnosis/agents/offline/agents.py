@@ -1,0 +1,176 @@
+"""The four offline role agents (DESIGN §7 "offline"): thin adapters over the pure modules.
+
+No network, no model, no canned answers: each agent reasons over what it is given — the
+question and the loaded service catalog (planner), the real tool results of this run (executor),
+the verified projection (verifier), the Verifier-allowed material (composer). Same inputs, same
+outputs. The graph imports these; they never import the graph.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from diagnosis.agents.base import (
+    AgentContext,
+    AgentError,
+    ComposerMaterial,
+    ExecutorReply,
+    ExecutorRequest,
+    Plan,
+    PlannerRequest,
+    PlanStep,
+    ServiceInfo,
+    ToolCallResult,
+    ToolRunner,
+)
+from diagnosis.agents.offline.claims import (
+    Candidate,
+    build_contract,
+    collect_refs,
+    relevant_refs,
+    select_candidates,
+)
+from diagnosis.agents.offline.entities import QuestionFacts, analyse
+from diagnosis.agents.offline.followups import evidence_knowledge_query, hypothesis_checks, runbook_causes
+from diagnosis.agents.offline.planning import MAX_STEPS, plan_gaps, plan_normal
+from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window, widened
+from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
+
+MODEL_LABEL = "offline-rules"
+MAX_WIDENING_CALLS = 3
+WIDEN_TOOLS = ("query_logs", "query_metrics")
+HYPOTHESIS_LOG_LIMIT = 20
+KNOWLEDGE_TOP_K = 8
+
+
+class OfflinePlanner:
+    def plan(self, request: PlannerRequest, ctx: AgentContext) -> Plan:
+        if request.mode == "EVIDENCE_GAP_ONLY":
+            return plan_gaps(
+                question=request.question,
+                now=request.now,
+                tz=request.timezone,
+                services=request.services,
+                gaps=request.evidence_gaps,
+            )
+        return plan_normal(
+            question=request.question, now=request.now, tz=request.timezone, services=request.services
+        )
+
+
+def _relevant_candidates(
+    history: Sequence[ToolCallResult], facts: QuestionFacts, services: Sequence[ServiceInfo]
+) -> list[Candidate]:
+    refs, _ = relevant_refs(collect_refs(history, services), facts)
+    return [c for c in select_candidates([r for r in refs if r.kind != "hit"], facts) if c.score >= 10]
+
+
+class OfflineExecutor:
+    """Runs the plan through the real tools, then writes the contract from what they returned.
+
+    Between the two it takes the follow-up steps an engineer would take (all bounded, all
+    persisted like any call, none in a narrow confirmation question):
+
+    - no time given and nothing about the asked symptom in the default hour → the planned log
+      and metric reads once more over the last 24 hours (≤ 3 calls);
+    - relevant lines found → the runbooks looked up by what those lines show (1 call), and the
+      causes that runbook lists checked against the asked service's logs (≤ 2 calls).
+    """
+
+    def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
+        facts = analyse(request.question, request.services)
+        window = resolve_window(request.question, request.now, request.timezone)
+        steps = request.plan.steps[:MAX_STEPS]
+        for step in steps:
+            tools.call(step.tool, dict(step.arguments))
+        checked: list[str] = []
+        knowledge_first = ""
+        if request.mode == "NORMAL":
+            if not window.explicit:
+                window = self._widen_if_empty(request, tools, facts, window, steps)
+            if not facts.narrow:
+                knowledge_first, checked = self._follow_up(request, tools, facts, steps)
+        contract = build_contract(
+            facts=facts,
+            window=window,
+            history=tools.history(),
+            services=request.services,
+            current_round=request.round,
+            checked_symptoms=checked,
+            knowledge_first=knowledge_first,
+        )
+        return ExecutorReply(content=json.dumps(contract, ensure_ascii=False))
+
+    def _widen_if_empty(
+        self,
+        request: ExecutorRequest,
+        tools: ToolRunner,
+        facts: QuestionFacts,
+        window: TimeWindow,
+        steps: Sequence[PlanStep],
+    ) -> TimeWindow:
+        if not facts.known_services and facts.unknown_services:
+            return window  # nothing to find about a service the data does not have
+        if _relevant_candidates(tools.history(), facts, request.services):
+            return window
+        wide = widened(window, request.now)
+        start, end = wide.iso()
+        calls = 0
+        for step in steps:
+            if step.tool not in WIDEN_TOOLS or calls >= MAX_WIDENING_CALLS:
+                continue
+            tools.call(step.tool, {**step.arguments, "start": start, "end": end})
+            calls += 1
+        return wide if calls else window
+
+    def _follow_up(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, steps: Sequence[PlanStep]
+    ) -> tuple[str, list[str]]:
+        if not facts.known_services and facts.unknown_services:
+            return "", []
+        candidates = _relevant_candidates(tools.history(), facts, request.services)
+        if not candidates:
+            return "", []
+        knowledge_first = ""
+        query = evidence_knowledge_query(candidates)
+        planned = {
+            str(s.arguments.get("query", "")).casefold() for s in steps if s.tool == "lookup_knowledge"
+        }
+        if query and query.casefold() not in planned:
+            knowledge_first = tools.call(
+                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}
+            ).invocation_id
+        history = tools.history()
+        refs, _ = relevant_refs(collect_refs(history, request.services), facts)
+        hits = [r for r in refs if r.kind == "hit"]
+        hits.sort(key=lambda r: r.invocation_id != knowledge_first)
+        log_calls = [c for c in history if c.tool_name == "query_logs" and c.round == request.round]
+        used = {str(c.arguments.get("keyword") or "").casefold() for c in log_calls}
+        service = (facts.known_services or [candidates[0].first.service])[0]
+        template = next((c.arguments for c in log_calls if c.arguments.get("start")), {})
+        checked: list[str] = []
+        for symptom_id, keyword in hypothesis_checks(
+            runbook_causes(hits), asked=facts.symptoms, used_keywords=used
+        ):
+            arguments = {"service": service, "keyword": keyword, "limit": HYPOTHESIS_LOG_LIMIT}
+            arguments.update({k: template[k] for k in ("start", "end") if template.get(k)})
+            tools.call("query_logs", arguments)
+            checked.append(symptom_id)
+        return knowledge_first, checked
+
+
+class OfflineVerifier:
+    def verify(self, verifier_input: str, ctx: AgentContext) -> str:
+        try:
+            payload = parse_input(verifier_input)
+        except VerifierInputError as exc:
+            raise AgentError(str(exc), retryable=False, reason="verifier_input_invalid") from None
+        return json.dumps(verify(payload), ensure_ascii=False)
+
+
+class OfflineComposer:
+    def compose(self, material: ComposerMaterial, ctx: AgentContext) -> str:
+        from diagnosis.composer.templates import render  # the graph's templates; imported lazily
+
+        return json.dumps({"answer": render(material)}, ensure_ascii=False)

@@ -1,0 +1,67 @@
+"""The offline Executor's follow-up reads (pure, no Django): what to look at next, given what the
+planned calls returned — the way an engineer reads a runbook after the first log lines.
+
+1. ``evidence_knowledge_query``: once relevant lines are found, look the runbooks up by what
+   those lines *show* (their Chinese glosses and identifiers such as ``HikariPool`` or
+   ``OOMKilled``), not only by the question's words.
+2. ``hypothesis_checks``: each cause a runbook lists (常见原因) that names a symptom with a telling
+   log word (慢查询 → ``slow``, 内存 → ``oom`` …) is checked against the asked service's logs. What
+   is found becomes evidence like any other line; the runbook's cause itself stays a hypothesis.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from diagnosis.agents.offline.claims import Candidate, Ref, gloss
+from diagnosis.agents.offline.entities import find_symptoms
+from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+
+MAX_QUERY_TERMS = 8
+MAX_CHECKS = 2
+
+_IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_])([A-Z][a-z]+(?:[A-Z][A-Za-z]*)+|[A-Z]{2,}[a-z]+[A-Za-z]*)")
+_CAUSE_HEADINGS = ("常见原因", "可能原因", "原因", "根因")
+
+
+def evidence_knowledge_query(candidates: Sequence[Candidate]) -> str:
+    """Runbook search words for what the top evidence lines show ("" when they show nothing)."""
+    terms: list[str] = []
+    for candidate in candidates[:3]:
+        text = candidate.first.message if candidate.kind == "log" else candidate.first.text
+        terms.extend(gloss(text))
+        terms.extend(m.group(1) for m in _IDENTIFIER.finditer(text.split("\n", 1)[0]))
+    unique = list(dict.fromkeys(terms))[:MAX_QUERY_TERMS]
+    # The runbook sections that guide: causes to check and actions to take.
+    return " ".join(unique + ["常见原因", "处理方案"]) if unique else ""
+
+
+def runbook_causes(refs: Iterable[Ref]) -> list[str]:
+    """Texts of the cause sections among runbook hits, best hit first."""
+    return [
+        str(r.element.get("text") or "")
+        for r in refs
+        if r.kind == "hit" and any(h in str(r.element.get("heading_path") or "") for h in _CAUSE_HEADINGS)
+    ]
+
+
+def hypothesis_checks(
+    cause_texts: Sequence[str], *, asked: Sequence[str], used_keywords: set[str]
+) -> list[tuple[str, str]]:
+    """(symptom id, log keyword) pairs worth one query each, in runbook order, at most MAX_CHECKS.
+
+    Only symptoms the question did not already ask about (those were planned) and whose keyword
+    no earlier call of this round used."""
+    checks: list[tuple[str, str]] = []
+    for text in cause_texts[:2]:
+        for line in text.splitlines():
+            for symptom_id in find_symptoms(line):
+                keyword = SYMPTOMS_BY_ID[symptom_id].log_keyword
+                if not keyword or symptom_id in asked or keyword in used_keywords:
+                    continue
+                if keyword not in {k for _, k in checks}:
+                    checks.append((symptom_id, keyword))
+                if len(checks) >= MAX_CHECKS:
+                    return checks
+    return checks

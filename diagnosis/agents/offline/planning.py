@@ -1,0 +1,241 @@
+"""Question → plan of tool calls (pure, no Django): the offline Planner's reasoning.
+
+NORMAL mode: the services, window and symptoms of the question decide the calls (≤ 6):
+
+- per named service (at most two): ``query_logs`` at the level the symptoms need (ERROR for
+  error-like symptoms, WARN otherwise), a keyword read for a symptom with a telling log word
+  (``timeout``, ``pool``, ``slow``, ``oom``, ``disk``), and ``query_metrics`` (alerts + series);
+  a question only about alerts skips the logs;
+- no service named: the same reads across all services (broad, never a refusal);
+- ``lookup_knowledge`` with the symptoms in Chinese plus terms from the named services'
+  descriptions (their connection pool, database, runtime …), for runbook guidance.
+
+EVIDENCE_GAP_ONLY mode: one or two calls per Verifier gap, nothing else — the gap's suggested
+tool, its suggested query read for services/symptoms/times, over a window widened by 30 minutes
+(and a larger limit) so the call is not a repeat of a round-1 call.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
+from diagnosis.agents.offline.entities import QuestionFacts, analyse
+from diagnosis.agents.offline.text import nfkc
+from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window
+from diagnosis.agents.offline.vocabulary import ERRORISH, KEY_TERMS, SYMPTOMS_BY_ID
+
+MAX_STEPS = 6
+MAX_SERVICES = 2
+LOG_LIMIT = 50
+GAP_LOG_LIMIT = 100
+GAP_WIDEN = timedelta(minutes=30)
+MAX_GAPS = 3
+EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
+
+_DESCRIPTION_IDENT = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Za-z]{2,}(?:[A-Z][A-Za-z]*)*(?![A-Za-z0-9_])")
+_ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
+_METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
+
+
+def _level_for(symptoms: Sequence[str]) -> str:
+    if not symptoms or set(symptoms) & ERRORISH:
+        return "ERROR"
+    return "WARN"
+
+
+def _keyword_symptom(symptoms: Sequence[str]) -> str | None:
+    for symptom_id in symptoms:
+        keyword = SYMPTOMS_BY_ID[symptom_id].log_keyword
+        if keyword:
+            return keyword
+    return None
+
+
+def knowledge_query(facts: QuestionFacts, services: Sequence[ServiceInfo]) -> str:
+    """Chinese symptom words + the technologies named in the asked services' descriptions."""
+    terms: list[str] = []
+    for symptom_id in facts.symptoms or ("error",):
+        symptom = SYMPTOMS_BY_ID[symptom_id]
+        terms.append(symptom.label.split("/")[0])
+        terms.extend(symptom.knowledge_terms)
+    by_name = {s.name: s for s in services}
+    for name in facts.known_services[:MAX_SERVICES]:
+        description = nfkc(by_name[name].description) if name in by_name else ""
+        terms.extend(_DESCRIPTION_IDENT.findall(description)[:3])
+        terms.extend([k.term for k in KEY_TERMS if len(k.term) >= 2 and k.term in description][:3])
+    terms.append("处理手册")
+    return " ".join(dict.fromkeys(t for t in terms if t))[:200]
+
+
+def _window_args(window: TimeWindow) -> dict[str, str]:
+    start, end = window.iso()
+    return {"start": start, "end": end}
+
+
+def plan_normal(*, question: str, now: datetime, tz: str, services: Sequence[ServiceInfo]) -> Plan:
+    facts = analyse(question, services)
+    window = resolve_window(question, now, tz)
+    span = _window_args(window)
+    symptoms = list(facts.symptoms)
+    level = _level_for(symptoms)
+    keyword = _keyword_symptom(symptoms)
+    alerts_only = symptoms == ["alert"]
+    targets = [m.name for m in facts.services][:MAX_SERVICES]
+    steps: list[PlanStep] = []
+    focus = "、".join(SYMPTOMS_BY_ID[s].label for s in symptoms) or "报错与告警"
+    for service in targets or [None]:
+        who = service or "全部服务"
+        if not alerts_only:
+            steps.append(
+                PlanStep(
+                    tool="query_logs",
+                    arguments={
+                        k: v
+                        for k, v in {"service": service, "level": level, **span, "limit": LOG_LIMIT}.items()
+                        if v
+                    },
+                    purpose=f"{who} 在 {window.label()} 的 {level} 及以上日志",
+                )
+            )
+        steps.append(
+            PlanStep(
+                tool="query_metrics",
+                arguments={k: v for k, v in {"service": service, **span}.items() if v},
+                purpose=f"{who} 的告警与指标",
+            )
+        )
+    if keyword and not alerts_only:
+        for service in targets[:1] or [None]:
+            steps.insert(
+                1,
+                PlanStep(
+                    tool="query_logs",
+                    arguments={
+                        k: v
+                        for k, v in {
+                            "service": service,
+                            "keyword": keyword,
+                            **span,
+                            "limit": LOG_LIMIT,
+                        }.items()
+                        if v
+                    },
+                    purpose=f"{service or '全部服务'} 中含 {keyword} 的日志",
+                ),
+            )
+    steps = steps[: MAX_STEPS - 1]
+    steps.append(
+        PlanStep(
+            tool="lookup_knowledge",
+            arguments={"query": knowledge_query(facts, services)},
+            purpose="相关处理手册",
+        )
+    )
+    subject = "、".join(targets) or "全部服务"
+    goal = (
+        f"确认 {subject} 在 {window.label()} 的{focus}"
+        if facts.narrow
+        else f"定位 {subject} 在 {window.label()} 的{focus}及其原因"
+    )
+    return Plan(mode="NORMAL", goal=goal, steps=steps)
+
+
+def _gap_text(gap: dict[str, Any]) -> tuple[str, str]:
+    return str(gap.get("suggested_query") or ""), str(gap.get("gap") or "")
+
+
+def _infer_tool(text: str) -> str:
+    if any(w in text for w in ("告警", "指标", "alert", "metric")):
+        return "query_metrics"
+    if any(w in text for w in ("手册", "runbook", "知识")):
+        return "lookup_knowledge"
+    return "query_logs"
+
+
+def plan_gaps(
+    *,
+    question: str,
+    now: datetime,
+    tz: str,
+    services: Sequence[ServiceInfo],
+    gaps: Sequence[dict[str, Any]],
+) -> Plan:
+    """Calls for the given gaps only (mode EVIDENCE_GAP_ONLY)."""
+    question_facts = analyse(question, services)
+    question_window = resolve_window(question, now, tz)
+    steps: list[PlanStep] = []
+    labels: list[str] = []
+    for gap in list(gaps)[:MAX_GAPS]:
+        if not isinstance(gap, dict):
+            continue
+        query, text = _gap_text(gap)
+        combined = f"{query} {text}".strip()
+        tool = (
+            gap.get("suggested_tool")
+            if gap.get("suggested_tool") in EVIDENCE_TOOLS
+            else _infer_tool(combined)
+        )
+        gap_facts = analyse(combined, services)
+        window = resolve_window(query, now, tz) if query else question_window
+        if not window.explicit:
+            window = question_window
+        start = max(window.start - GAP_WIDEN, now - timedelta(hours=48))
+        end = min(max(window.end + GAP_WIDEN, window.end), now)
+        if end <= start:
+            start, end = now - timedelta(hours=1), now
+        span = {"start": start.isoformat(), "end": end.isoformat()}
+        service = (gap_facts.services or question_facts.services or (None,))[0]
+        service_name = service.name if service is not None else None
+        symptoms = list(gap_facts.symptoms or question_facts.symptoms)
+        if tool == "lookup_knowledge":
+            arguments: dict[str, Any] = {"query": (query or text or question)[:200] + " 排查", "top_k": 8}
+        elif tool == "query_metrics":
+            arguments = {"service": service_name, **span}
+            alert = _ALERT_NAME.search(nfkc(combined))
+            metric = _METRIC_NAME.search(nfkc(combined))
+            if alert:
+                arguments["alert_name"] = alert.group(0)
+            elif metric:
+                arguments["metric"] = metric.group(0)
+        else:
+            arguments = {
+                "service": service_name,
+                "level": "WARN",
+                "keyword": _keyword_symptom(symptoms),
+                **span,
+                "limit": GAP_LOG_LIMIT,
+            }
+        arguments = {k: v for k, v in arguments.items() if v}
+        label = text or query or "证据缺口"
+        labels.append(label[:40])
+        steps.append(
+            PlanStep(
+                tool=str(tool),
+                arguments=arguments,
+                purpose=f"补充证据（{gap.get('claim_id') or '缺口'}）：{label[:60]}",
+            )
+        )
+        if len(steps) >= MAX_STEPS:
+            break
+    if not steps:  # a gap round always looks once more, at the question's own service
+        service = (question_facts.services or (None,))[0]
+        start = max(question_window.start - GAP_WIDEN, now - timedelta(hours=48))
+        arguments = {
+            "service": service.name if service else None,
+            "level": "WARN",
+            "start": start.isoformat(),
+            "end": question_window.end.isoformat(),
+            "limit": GAP_LOG_LIMIT,
+        }
+        steps.append(
+            PlanStep(
+                tool="query_logs", arguments={k: v for k, v in arguments.items() if v}, purpose="补充证据"
+            )
+        )
+    return Plan(
+        mode="EVIDENCE_GAP_ONLY", goal="只针对证据缺口补充证据：" + "；".join(labels)[:200], steps=steps
+    )

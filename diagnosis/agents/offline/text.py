@@ -1,0 +1,99 @@
+"""Small text helpers shared by the offline agents (pure, no Django).
+
+- ``fold``: NFKC + case-fold, so full-width digits/colons/letters behave like ASCII ones.
+- ``chinese_number``: ``"二十三"`` → 23, ``"两"`` → 2, ``"10"`` → 10 (small numbers only).
+- ``words``: jieba precise-mode segmentation on a private tokenizer that knows our domain words
+  (the global jieba dictionary is never touched; initialised lazily, once, quietly).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import unicodedata
+
+import jieba
+
+from diagnosis.agents.offline.vocabulary import SEGMENTER_WORDS
+
+
+def fold(text: str) -> str:
+    """NFKC + casefold: the form every matcher in this package compares."""
+    return unicodedata.normalize("NFKC", text or "").casefold()
+
+
+def nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text or "")
+
+
+_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+CHINESE_NUMERAL_CHARS = "零〇一二两三四五六七八九十"
+
+
+def chinese_number(token: str) -> int | None:
+    """Value of a small Arabic or Chinese numeral (0–99), or None when it is not one."""
+    token = token.strip()
+    if not token:
+        return None
+    if token.isdigit():
+        return int(token)
+    if any(ch not in _DIGITS and ch != "十" for ch in token):
+        return None
+    if "十" in token:
+        head, _, tail = token.partition("十")
+        if "十" in tail:
+            return None
+        tens = 1 if head == "" else _DIGITS.get(head) if len(head) == 1 else None
+        ones = 0 if tail == "" else _DIGITS.get(tail) if len(tail) == 1 else None
+        if tens is None or ones is None:
+            return None
+        return tens * 10 + ones
+    if len(token) == 1:
+        return _DIGITS[token]
+    # "零五" (as in 十点零五分) → 5: a leading zero then one digit.
+    if len(token) == 2 and token[0] in "零〇":
+        return _DIGITS[token[1]]
+    return None
+
+
+_lock = threading.Lock()
+_tokenizer: jieba.Tokenizer | None = None
+
+
+def _jieba() -> jieba.Tokenizer:
+    global _tokenizer
+    if _tokenizer is None:
+        with _lock:
+            if _tokenizer is None:
+                jieba.setLogLevel(logging.WARNING)
+                tokenizer = jieba.Tokenizer()
+                tokenizer.initialize()
+                for word in SEGMENTER_WORDS:
+                    tokenizer.add_word(word, freq=200000)
+                _tokenizer = tokenizer
+    return _tokenizer
+
+
+_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
+
+
+def words(text: str) -> list[str]:
+    """Chinese words of ``text`` in order (jieba precise mode on each run of Han characters)."""
+    out: list[str] = []
+    for run in _HAN_RUN.findall(nfkc(text)):
+        out.extend(w for w in _jieba().lcut(run, HMM=False) if w.strip())
+    return out

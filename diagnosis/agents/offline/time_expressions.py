@@ -1,0 +1,300 @@
+"""Time expressions in a Chinese (or English) question → the window the evidence tools read.
+
+Everything resolves against the request's ``now`` (the data's ``reference_time`` when a bundle
+set one, else the clock) in the request's time zone. Supported, most specific first:
+
+- clock times: ``10:05``, ``10:05:30``, ``10点05分``, ``10点``, ``10点半``, ``十点零五分``, with an
+  optional day (``今天``/``昨天``) and day part (``上午``/``下午``/``晚上``…); two clock times joined by
+  ``到``/``至``/``-``/``~`` form a range. A clock time later than now means yesterday.
+- relative: ``半小时前``, ``1小时前``, ``两小时前``, ``20分钟前``, ``一个半小时前`` (a point in the past),
+  ``最近30分钟``/``过去2小时``/``近1天``/``10分钟内`` (a span ending now);
+- day parts: ``今天上午``, ``今天早上``, ``今天下午``, ``昨天晚上``/``昨晚``, ``凌晨``…; days: ``今天``, ``昨天``;
+- vague: ``刚才``/``刚刚`` (last 30 min), ``现在``/``当前``/``目前``/``最近`` (last hour).
+
+A point time ``t`` reads ``[t − 10 min, min(now, t + 50 min)]``, or ``[t − 10 min, now]`` when the
+question says it started then (``从 10:05 开始``, ``10点以来``). With no time expression the window is
+the last hour and ``explicit`` is False (the executor may widen it when nothing is found).
+Every window starts at or after ``now − 48 h`` and ends at or before ``now``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from diagnosis.agents.offline.text import CHINESE_NUMERAL_CHARS, chinese_number, nfkc
+
+DEFAULT_SPAN = timedelta(hours=1)
+RECENT_SPAN = timedelta(minutes=30)
+POINT_LEAD = timedelta(minutes=10)
+POINT_TAIL = timedelta(minutes=50)
+MAX_LOOKBACK = timedelta(hours=48)
+WIDE_SPAN = timedelta(hours=24)
+
+_NUM = f"[0-9{CHINESE_NUMERAL_CHARS}]"
+
+_CLOCK_COLON = re.compile(
+    r"(?<![0-9.:])([01]?[0-9]|2[0-3])\s*:\s*([0-5][0-9])(?:\s*:\s*([0-5][0-9]))?(?![0-9]|\s*%)"
+)
+_CLOCK_CN = re.compile(
+    rf"(?<![0-9{CHINESE_NUMERAL_CHARS}])({_NUM}{{1,3}})\s*[点點时時]"
+    rf"(?:\s*(半|一刻|三刻|{_NUM}{{1,3}})\s*(?:分(?!钟)|(?=[^0-9{CHINESE_NUMERAL_CHARS}分]|$)))?"
+)
+_STARTED_AFTER = re.compile(
+    r"^\s*(?:分|钟)?\s*(?:的时候|左右|前后)?\s*(?:开始|起|以来|之后|以后|后|至今|到现在)"
+)
+_BEFORE = re.compile(r"^\s*(?:分|钟)?\s*(?:之前|以前)")
+_RANGE_JOIN = re.compile(r"^\s*(?:到|至|~|-|—|–|～)\s*$")
+_RELATIVE_AGO = re.compile(
+    rf"({_NUM}{{1,3}}|半)\s*(?:个)?\s*(半)?\s*(分钟|分|小时|钟头|天)\s*(半)?\s*(?:前|以前|之前)"
+)
+_RELATIVE_SPAN = re.compile(
+    rf"(?:(?:最近|过去|近|这)\s*({_NUM}{{1,3}}|半)\s*(?:个)?\s*(半)?\s*(分钟|小时|钟头|天))"
+    rf"|(?:({_NUM}{{1,3}}|半)\s*(?:个)?\s*(半)?\s*(分钟|小时|钟头|天)\s*(?:内|以内|以来))"
+)
+_VAGUE_RECENT = ("刚才", "刚刚", "方才")
+_VAGUE_NOW = ("现在", "当前", "目前", "此刻", "眼下", "正在", "now", "currently")
+_VAGUE_LATELY = ("最近", "近期", "近来", "recent", "lately")
+
+# Day parts: (start hour, end hour) of the day the question names; end may pass midnight.
+_DAY_PARTS: tuple[tuple[str, int, int], ...] = (
+    ("凌晨", 0, 6),
+    ("早上", 5, 12),
+    ("早晨", 5, 12),
+    ("清晨", 5, 9),
+    ("今早", 5, 12),
+    ("昨早", 5, 12),
+    ("上午", 5, 12),
+    ("中午", 11, 14),
+    ("下午", 12, 18),
+    ("傍晚", 17, 20),
+    ("今晚", 18, 24),
+    ("昨晚", 18, 24),
+    ("昨夜", 18, 26),
+    ("晚上", 18, 24),
+    ("夜里", 18, 26),
+    ("夜间", 18, 26),
+    ("深夜", 22, 26),
+    ("半夜", 22, 26),
+)
+_PM_PARTS = frozenset({"下午", "傍晚", "今晚", "昨晚", "昨夜", "晚上", "夜里", "夜间", "深夜"})
+_YESTERDAY = ("昨天", "昨日", "昨晚", "昨夜", "昨早", "yesterday")
+_TODAY = ("今天", "今日", "今早", "今晚", "today")
+
+
+@dataclass(frozen=True)
+class TimeWindow:
+    start: datetime
+    end: datetime
+    explicit: bool  # the question pinned a time (the executor must not widen it)
+    kind: str  # point | range | relative | span | day_part | day | recent | now | default
+    expression: str = ""  # the words it came from
+    anchor: datetime | None = None  # the point time, when one was named
+
+    def iso(self) -> tuple[str, str]:
+        return self.start.isoformat(), self.end.isoformat()
+
+    def label(self) -> str:
+        """Short Chinese description, e.g. ``11-28 09:55–10:30``."""
+        same_day = self.start.date() == self.end.date()
+        fmt_end = "%H:%M" if same_day else "%m-%d %H:%M"
+        return f"{self.start:%m-%d %H:%M}–{self.end.strftime(fmt_end)}"
+
+
+def _zone(tz: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(tz)
+    except Exception:  # an unknown zone name must not break planning
+        return ZoneInfo("Asia/Shanghai")
+
+
+def _amount(number: str, half_before: str | None, half_after: str | None) -> float | None:
+    if number == "半":
+        value: float | None = 0.5
+    else:
+        parsed = chinese_number(number)
+        value = float(parsed) if parsed is not None else None
+    if value is None:
+        return None
+    if half_before or half_after:
+        value += 0.5
+    return value
+
+
+def _unit(unit: str) -> timedelta:
+    if unit in ("分钟", "分"):
+        return timedelta(minutes=1)
+    if unit in ("小时", "钟头"):
+        return timedelta(hours=1)
+    return timedelta(days=1)
+
+
+@dataclass(frozen=True)
+class _Clock:
+    hour: int
+    minute: int
+    second: int
+    start: int
+    end: int
+    text: str
+
+
+def _clocks(text: str, *, has_day_marker: bool) -> list[_Clock]:
+    found: list[_Clock] = []
+    taken: list[tuple[int, int]] = []
+    for m in _CLOCK_COLON.finditer(text):
+        hour, minute = int(m.group(1)), int(m.group(2))
+        second = int(m.group(3)) if m.group(3) else 0
+        found.append(_Clock(hour, minute, second, m.start(), m.end(), m.group(0)))
+        taken.append(m.span())
+    for m in _CLOCK_CN.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        hour = chinese_number(m.group(1))
+        if hour is None or hour > 24:
+            continue
+        minute_text = m.group(2)
+        if minute_text is None:
+            minute = 0
+            # "有一点慢" / "两点原因": a bare Chinese-numeral hour is a time only with context.
+            tail = text[m.end() : m.end() + 4]
+            if not m.group(1).isdigit() and not (
+                has_day_marker or re.match(r"^\s*(?:钟|整|左右|前后|开始|起|以来|之后|以后|到|至)", tail)
+            ):
+                continue
+        elif minute_text == "半":
+            minute = 30
+        elif minute_text == "一刻":
+            minute = 15
+        elif minute_text == "三刻":
+            minute = 45
+        else:
+            parsed = chinese_number(minute_text)
+            if parsed is None or parsed > 59:
+                continue
+            minute = parsed
+        found.append(_Clock(hour % 24, minute, 0, m.start(), m.end(), m.group(0)))
+    found.sort(key=lambda c: c.start)
+    return found
+
+
+def _day_part(text: str) -> tuple[str, int, int] | None:
+    best: tuple[int, tuple[str, int, int]] | None = None
+    for part in _DAY_PARTS:
+        idx = text.find(part[0])
+        if idx >= 0 and (best is None or idx < best[0]):
+            best = (idx, part)
+    return best[1] if best else None
+
+
+def _bounded(start: datetime, end: datetime, now: datetime) -> tuple[datetime, datetime]:
+    floor = now - MAX_LOOKBACK
+    start = max(start, floor)
+    end = min(end, now)
+    if end <= start:  # keep the window non-empty and inside the bounds
+        end = now
+        start = max(min(start, now - timedelta(minutes=1)), floor)
+    return start, end
+
+
+def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> TimeWindow:
+    """The window ``question`` asks about, resolved relative to ``now`` (see module doc)."""
+    zone = _zone(tz)
+    now = now.astimezone(zone) if now.tzinfo else now.replace(tzinfo=zone)
+    text = nfkc(question or "").lower()
+    yesterday = any(w in text for w in _YESTERDAY)
+    today_named = any(w in text for w in _TODAY)
+    part = _day_part(text)
+    day = now.date() - timedelta(days=1) if yesterday else now.date()
+
+    clocks = _clocks(text, has_day_marker=yesterday or today_named or part is not None)
+    if clocks:
+        first = clocks[0]
+
+        def point(c: _Clock) -> datetime:
+            hour = c.hour
+            if part is not None and part[0] in _PM_PARTS and hour < 12:
+                hour += 12
+            elif part is not None and part[0] == "中午" and hour < 5:
+                hour += 12
+            moment = datetime.combine(day, time(hour % 24, c.minute, c.second), tzinfo=zone)
+            if not yesterday and moment > now:
+                moment -= timedelta(days=1)  # a clock time later than now means yesterday
+            return moment
+
+        anchor = point(first)
+        if len(clocks) >= 2 and _RANGE_JOIN.match(text[first.end : clocks[1].start]):
+            second = point(clocks[1])
+            if second > anchor:
+                start, end = _bounded(anchor - timedelta(minutes=5), second + timedelta(minutes=5), now)
+                return TimeWindow(start, end, True, "range", text[first.start : clocks[1].end], anchor)
+        tail = text[first.end : first.end + 8]
+        if _BEFORE.match(tail):
+            start, end = _bounded(anchor - DEFAULT_SPAN, anchor, now)
+        elif _STARTED_AFTER.match(tail):
+            start, end = _bounded(anchor - POINT_LEAD, now, now)
+        else:
+            start, end = _bounded(anchor - POINT_LEAD, anchor + POINT_TAIL, now)
+        return TimeWindow(start, end, True, "point", first.text.strip(), anchor)
+
+    m = _RELATIVE_AGO.search(text)
+    if m:
+        amount = _amount(m.group(1), m.group(2), m.group(4))
+        if amount is not None and amount > 0:
+            delta = min(_unit(m.group(3)) * amount, MAX_LOOKBACK)
+            anchor = now - delta
+            start, end = _bounded(anchor - POINT_LEAD, now, now)
+            return TimeWindow(start, end, True, "relative", m.group(0), anchor)
+
+    m = _RELATIVE_SPAN.search(text)
+    if m:
+        groups = m.groups()
+        number, half, unit = (
+            (groups[0], groups[1], groups[2]) if groups[0] else (groups[3], groups[4], groups[5])
+        )
+        amount = _amount(number, half, None)
+        if amount is not None and amount > 0:
+            delta = min(_unit(unit) * amount, MAX_LOOKBACK)
+            start, end = _bounded(now - delta, now, now)
+            return TimeWindow(start, end, True, "span", m.group(0), None)
+
+    if part is not None:
+        name, first_hour, last_hour = part
+        part_day = day
+        if name in ("昨晚", "昨夜", "昨早"):
+            part_day = now.date() - timedelta(days=1)
+        start = datetime.combine(part_day, time(0), tzinfo=zone) + timedelta(hours=first_hour)
+        end = datetime.combine(part_day, time(0), tzinfo=zone) + timedelta(hours=last_hour)
+        if start >= now and not today_named and part_day == now.date():
+            start -= timedelta(days=1)  # "下午" asked in the morning: yesterday afternoon
+            end -= timedelta(days=1)
+        if start < now:
+            start, end = _bounded(start, end, now)
+            return TimeWindow(start, end, True, "day_part", name, None)
+
+    if yesterday:
+        start = datetime.combine(now.date() - timedelta(days=1), time(0), tzinfo=zone)
+        start, end = _bounded(start, start + timedelta(days=1), now)
+        return TimeWindow(start, end, True, "day", "昨天", None)
+    if today_named:
+        start = datetime.combine(now.date(), time(0), tzinfo=zone)
+        start, end = _bounded(start, now, now)
+        return TimeWindow(start, end, True, "day", "今天", None)
+
+    for word in _VAGUE_RECENT:
+        if word in text:
+            return TimeWindow(now - RECENT_SPAN, now, True, "recent", word, None)
+    for word in _VAGUE_NOW:
+        if word in text:
+            return TimeWindow(now - DEFAULT_SPAN, now, True, "now", word, None)
+    for word in _VAGUE_LATELY:
+        if word in text:
+            return TimeWindow(now - DEFAULT_SPAN, now, False, "default", word, None)
+    return TimeWindow(now - DEFAULT_SPAN, now, False, "default", "", None)
+
+
+def widened(window: TimeWindow, now: datetime) -> TimeWindow:
+    """The wider window the executor falls back to when a default window found nothing."""
+    return TimeWindow(now - WIDE_SPAN, now, False, "widened", window.expression, None)
