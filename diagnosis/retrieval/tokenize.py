@@ -104,6 +104,12 @@ def _jieba() -> jieba.Tokenizer:
     return _tokenizer
 
 
+def ensure_ready() -> None:
+    """Load jieba's dictionary now (about half a second, once per process) rather than inside
+    the first search — e.g. before a tool call's deadline starts."""
+    _jieba()
+
+
 def _keep(term: str) -> bool:
     if not term or term in STOPWORDS:
         return False

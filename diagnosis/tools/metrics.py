@@ -41,10 +41,10 @@ def summarise_series(series: SeriesEntry) -> dict[str, Any]:
         "point_count": len(points),
         "first_at": iso(points[0][0]),
         "last_at": iso(points[-1][0]),
-        "min": _round(min(values)),
-        "max": _round(peak),
+        "min": min(values),
+        "max": peak,
         "avg": _round(sum(values) / len(values)),
-        "last": _round(values[-1]),
+        "last": values[-1],
         "peak_at": iso(peak_at),
         "crossed_at": iso(crossed_at) if crossed_at is not None else None,
     }

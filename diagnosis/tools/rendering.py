@@ -8,6 +8,7 @@ element* (plain JSON), so a ref's text can always be recomputed from what ``raw_
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from django.utils import timezone
 
@@ -54,7 +55,7 @@ def hhmm(value: datetime | str) -> str:
 
 def number(value: float | int | None, *, exact: bool = False) -> str:
     """A decimal without scientific notation. ``exact`` (observed values: min, max, last,
-    thresholds) keeps up to six decimals, so a claim can quote the value as recorded;
+    thresholds) keeps every recorded digit, so a claim can quote the value as recorded;
     otherwise (derived values such as averages) compactly rounded: 6.33, 1520.4, 0.00012."""
     if value is None:
         return "?"
@@ -64,7 +65,9 @@ def number(value: float | int | None, *, exact: bool = False) -> str:
     if v.is_integer() and abs(v) < 1e15:
         return str(int(v))
     if exact:
-        return f"{v:.6f}".rstrip("0").rstrip(".")
+        # The shortest decimal that round-trips (repr), written out positionally.
+        text = format(Decimal(repr(v)), "f")
+        return text.rstrip("0").rstrip(".") if "." in text else text
     magnitude = abs(v)
     if magnitude >= 100:
         text = f"{v:.1f}"

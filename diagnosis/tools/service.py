@@ -26,6 +26,7 @@ from django.utils import timezone
 from pydantic import ValidationError
 
 from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.retrieval.tokenize import ensure_ready
 from diagnosis.selectors.evidence import reference_clock
 from diagnosis.selectors.services import resolve_service, service_names
 from diagnosis.tools.backends import configured_backend_name, select_backend
@@ -176,6 +177,8 @@ def _error_text(template: str, **values: Any) -> str:
 
 def _execute(spec: ToolSpec, args: Any, ctx: ToolContext) -> dict[str, Any]:
     """Run the tool; returns the invocation fields (status, output, refs …)."""
+    if spec.backend_kind == "knowledge":
+        ensure_ready()  # jieba's one-off dictionary load is not the tool's latency
     outcome = run_with_deadline(lambda: spec.run(args, ctx), timeout=settings.TOOL_TIMEOUT_S, name=spec.name)
     output = json_safe(outcome.output)
     output, truncated = cap_output(output, spec.list_keys)
