@@ -127,7 +127,8 @@ def round_summary(state: GraphState) -> dict[str, object]:
 def apply_route(state: GraphState, route: Route) -> None:
     """The state transition that goes with a route (pure over the state object)."""
     state.route_trace.append(route.target)
-    state.last_route_reason = route.reason
+    if route.target != END:
+        state.last_route_reason = route.reason  # the decisive edge, e.g. effective_pass / gatekeeper_reject
     if route.target == FALLBACK:
         state.fallback_reason = route.reason
     elif route.target == PLANNER and route.reason == R.EVIDENCE_RETRY:

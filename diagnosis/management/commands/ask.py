@@ -1,0 +1,99 @@
+"""``manage.py ask "…" [--session ID] [--json] [--user USERNAME]`` (DESIGN §8).
+
+Runs one question through the whole graph with the configured provider, synchronously. Text
+mode prints the Chinese answer and one short status line; ``--json`` prints one JSON object:
+``run_id``, ``session_id``, ``status``, ``outcome``, ``verdict`` (effective, or null on
+fallback), ``answer``, ``evidence_retry_count``, ``self_evaluation`` (the whole container) and
+``tool_invocations`` (id, tool, status, arguments). The owner defaults to a local user ``cli``
+created on first use.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from diagnosis.models import DiagnosisRun
+from diagnosis.services.runs import (
+    InvalidQuestion,
+    SessionNotFound,
+    diagnosis_run_create,
+    diagnosis_run_execute,
+    diagnosis_session_resolve,
+)
+
+DEFAULT_USER: Final = "cli"
+MSG_UNKNOWN_USER: Final = "用户不存在：{username}"
+MSG_SESSION_NOT_FOUND: Final = "会话不存在或不属于用户 {username}：{session}"
+STATUS_LINE: Final = "[运行 {run_id} · 会话 {session_id} · 状态 {status} · 结果 {outcome} · 判定 {verdict} · 补充取证 {retries} 次]"
+
+
+def run_payload(run: DiagnosisRun) -> dict[str, Any]:
+    return {
+        "run_id": str(run.pk),
+        "session_id": str(run.session_id),
+        "status": run.status,
+        "outcome": run.outcome or None,
+        "verdict": run.verdict or None,
+        "answer": run.final_answer,
+        "evidence_retry_count": run.evidence_retry_count,
+        "self_evaluation": run.self_evaluation or {},
+        "tool_invocations": [
+            {"id": inv.invocation_id, "tool": inv.tool_name, "status": inv.status, "arguments": inv.arguments}
+            for inv in run.tool_invocations.order_by("seq")
+        ],
+    }
+
+
+class Command(BaseCommand):
+    help = "Ask one diagnosis question through the whole graph and print the Chinese answer (or --json)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("question", help="the question, e.g. \"payment-service 10:05 开始大量 500，原因是什么？\"")
+        parser.add_argument("--session", dest="session", default=None, help="continue this session (UUID)")
+        parser.add_argument("--json", dest="as_json", action="store_true", help="print one JSON object")
+        parser.add_argument("--user", dest="username", default=None, help=f"owner (default: local user '{DEFAULT_USER}')")
+
+    def _owner(self, username: str | None) -> Any:
+        User = get_user_model()
+        if username is None:
+            user, _ = User.objects.get_or_create(username=DEFAULT_USER)
+            return user
+        try:
+            return User.objects.get(username=username)
+        except User.DoesNotExist:
+            raise CommandError(MSG_UNKNOWN_USER.format(username=username)) from None
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        owner = self._owner(options["username"])
+        session = None
+        if options["session"]:
+            try:
+                session = diagnosis_session_resolve(owner=owner, session_id=options["session"])
+            except SessionNotFound:
+                raise CommandError(
+                    MSG_SESSION_NOT_FOUND.format(username=owner.get_username(), session=options["session"])
+                ) from None
+        try:
+            run = diagnosis_run_create(owner=owner, question=options["question"], session=session)
+        except InvalidQuestion as exc:
+            raise CommandError(str(exc)) from None
+        run = diagnosis_run_execute(run_id=run.pk)
+        run.refresh_from_db()
+        if options["as_json"]:
+            self.stdout.write(json.dumps(run_payload(run), ensure_ascii=False))
+            return
+        self.stdout.write(run.final_answer)
+        self.stdout.write(
+            STATUS_LINE.format(
+                run_id=run.pk,
+                session_id=run.session_id,
+                status=run.status,
+                outcome=run.outcome or "-",
+                verdict=run.verdict or "-",
+                retries=run.evidence_retry_count,
+            )
+        )

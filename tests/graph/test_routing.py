@@ -1,0 +1,201 @@
+"""Pure routing functions (spec 001 conditional edges), exhaustively over constructed states."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from diagnosis.agents.base import Plan
+from diagnosis.graph import reasons as R
+from diagnosis.graph.routing import (
+    ROUTERS,
+    Route,
+    apply_route,
+    route_after_executor,
+    route_after_gatekeeper,
+    route_after_planner,
+    route_after_verifier,
+    route_to_end,
+)
+from diagnosis.graph.state import (
+    COMPOSER,
+    END,
+    EVIDENCE_GAP_ONLY,
+    EXECUTOR,
+    FALLBACK,
+    GATEKEEPER,
+    NODES,
+    PLANNER,
+    VERIFIER,
+    GraphState,
+)
+
+NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
+GAP = {"claim_id": "c1", "gap": "缺指标", "is_critical": True, "suggested_tool": "query_metrics", "suggested_query": "q"}
+
+
+def state(**fields) -> GraphState:
+    s = GraphState(run_id="r", question="q", now=NOW)
+    for key, value in fields.items():
+        setattr(s, key, value)
+    return s
+
+
+def gk(severity: str, passed: list[bool]) -> dict:
+    return {
+        "status": "pass" if severity == "none" else "fail",
+        "severity": severity,
+        "checked_bindings": [{"claim_id": f"c{i}", "passed": p} for i, p in enumerate(passed)],
+    }
+
+
+def verified(*claim_ids: str) -> dict:
+    return {"claims": [{"claim_id": c} for c in claim_ids]}
+
+
+def completed(effective: str, *, ceiling: str = "PASS", gaps=(), retry_count: int = 0, round_no: int = 1) -> GraphState:
+    return state(
+        verifier_status="completed",
+        effective_verdict=effective,
+        verdict_ceiling=ceiling,
+        evidence_gaps=list(gaps),
+        verified_output=verified("c1"),
+        evidence_retry_count=retry_count,
+        round=round_no,
+    )
+
+
+def test_every_node_has_a_router():
+    assert set(ROUTERS) == set(NODES)
+
+
+# --- after planner ---------------------------------------------------------------------------
+def test_planner_success_routes_to_executor():
+    assert route_after_planner(state(plan=Plan())) == Route(EXECUTOR, R.PLANNED)
+
+
+def test_planner_failure_routes_to_fallback():
+    assert route_after_planner(state(planner_error="timeout")) == Route(FALLBACK, R.PLANNER_FAILED)
+    assert route_after_planner(state()) == Route(FALLBACK, R.PLANNER_FAILED)
+
+
+# --- after executor --------------------------------------------------------------------------
+def test_executor_technical_failure_routes_to_fallback():
+    s = state(executor_error="timeout", executor_output_parse_status={"status": "failed"})
+    assert route_after_executor(s) == Route(FALLBACK, R.EXECUTOR_FAILED)
+
+
+def test_valid_contract_routes_to_gatekeeper():
+    assert route_after_executor(state(executor_output_parse_status={"status": "valid"})) == Route(GATEKEEPER, R.CONTRACT_PARSED)
+
+
+@pytest.mark.parametrize("kind", ["not_json", "not_object", "schema_error"])
+def test_executor_output_is_invalid_routes_to_fallback(kind):
+    s = state(executor_output_parse_status={"status": "invalid", "kind": kind, "declares_v2": False})
+    assert route_after_executor(s) == Route(FALLBACK, R.EXECUTOR_INVALID_OUTPUT)
+
+
+def test_v2_object_with_schema_errors_is_judged_by_the_gatekeeper():
+    s = state(executor_output_parse_status={"status": "invalid", "kind": "schema_error", "declares_v2": True})
+    assert route_after_executor(s) == Route(GATEKEEPER, R.CONTRACT_SCHEMA_ERROR)
+
+
+def test_missing_parse_status_is_invalid():
+    assert route_after_executor(state()) == Route(FALLBACK, R.EXECUTOR_INVALID_OUTPUT)
+
+
+# --- after gatekeeper ------------------------------------------------------------------------
+def test_gatekeeper_reject_bypasses_verifier():
+    s = state(gatekeeper_result=gk("reject", [True, False]), verdict_ceiling="REJECT")
+    assert route_after_gatekeeper(s) == Route(FALLBACK, R.GATEKEEPER_REJECT)
+
+
+def test_unreadable_gatekeeper_result_fails_closed():
+    assert route_after_gatekeeper(state(gatekeeper_result={"severity": "odd"}, verdict_ceiling="PASS")).target == FALLBACK
+    assert route_after_gatekeeper(state()).target == FALLBACK
+
+
+def test_low_confidence_with_no_passed_binding_routes_to_fallback():
+    s = state(gatekeeper_result=gk("low_confid", [False, False]), verdict_ceiling="LOW_CONFID")
+    assert route_after_gatekeeper(s) == Route(FALLBACK, R.GATEKEEPER_NO_PASSED_BINDING)
+
+
+def test_gatekeeper_low_confidence_with_a_passed_binding_goes_to_verifier():
+    s = state(gatekeeper_result=gk("low_confid", [True, False]), verdict_ceiling="LOW_CONFID")
+    assert route_after_gatekeeper(s) == Route(VERIFIER, R.VERIFIABLE)
+
+
+def test_gatekeeper_pass_goes_to_verifier():
+    assert route_after_gatekeeper(state(gatekeeper_result=gk("none", [True]), verdict_ceiling="PASS")) == Route(VERIFIER, R.VERIFIABLE)
+
+
+def test_contract_without_claims_goes_to_verifier():
+    assert route_after_gatekeeper(state(gatekeeper_result=gk("none", []), verdict_ceiling="PASS")).target == VERIFIER
+
+
+# --- after verifier --------------------------------------------------------------------------
+def test_verifier_execution_fails_routes_to_fallback():
+    assert route_after_verifier(state(verifier_status="failed", verifier_failure="exhausted")) == Route(
+        FALLBACK, R.VERIFIER_EXHAUSTED
+    )
+    assert route_after_verifier(state(verifier_status="failed", verifier_failure="non_retryable")) == Route(
+        FALLBACK, R.VERIFIER_NON_RETRYABLE
+    )
+
+
+def test_pass_routes_to_composer():
+    assert route_after_verifier(completed("PASS")) == Route(COMPOSER, R.EFFECTIVE_PASS)
+
+
+def test_low_confid_qualifies_for_evidence_retry():
+    assert route_after_verifier(completed("LOW_CONFID", gaps=[GAP])) == Route(PLANNER, R.EVIDENCE_RETRY)
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"ceiling": "LOW_CONFID", "gaps": [GAP]},
+        {"gaps": []},
+        {"gaps": [{**GAP, "is_critical": False}]},
+        {"gaps": [{**GAP, "claim_id": "c7"}]},
+        {"gaps": [{**GAP, "suggested_tool": "get_current_time"}]},
+        {"gaps": [GAP], "retry_count": 1},
+        {"gaps": [GAP], "round_no": 2},
+    ],
+)
+def test_low_confid_does_not_qualify_for_evidence_retry(overrides):
+    assert route_after_verifier(completed("LOW_CONFID", **overrides)) == Route(COMPOSER, R.LOW_CONFID_NO_RETRY)
+
+
+def test_reject_does_not_enter_retry_round():
+    assert route_after_verifier(completed("REJECT", gaps=[GAP])) == Route(COMPOSER, R.EFFECTIVE_REJECT)
+
+
+def test_composer_and_fallback_end_the_graph():
+    assert route_to_end(state()) == Route(END, R.DONE)
+    assert ROUTERS[COMPOSER] is route_to_end and ROUTERS[FALLBACK] is route_to_end
+
+
+# --- transitions -----------------------------------------------------------------------------
+def test_fallback_route_records_the_reason():
+    s = state()
+    apply_route(s, Route(FALLBACK, R.GATEKEEPER_REJECT))
+    assert s.fallback_reason == R.GATEKEEPER_REJECT
+    assert s.route_trace == [FALLBACK]
+
+
+def test_evidence_retry_prepares_round_two():
+    s = completed("LOW_CONFID", gaps=[GAP])
+    s.valid_gaps = [GAP]
+    s.executor_raw = "RAW"
+    apply_route(s, Route(PLANNER, R.EVIDENCE_RETRY))
+    assert (s.round, s.mode, s.evidence_retry_count) == (2, EVIDENCE_GAP_ONLY, 1)
+    assert s.retry_context == {
+        "previous_verdict": "LOW_CONFID",
+        "evidence_gaps": [GAP],
+        "supplementary_invocation_ids": [],
+    }
+    assert s.executor_raw is None and s.effective_verdict is None and s.verifier_status == "not_started"
+    assert s.round_history[0]["effective_verdict"] == "LOW_CONFID"
