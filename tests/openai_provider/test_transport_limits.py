@@ -84,3 +84,10 @@ def test_connection_refused_is_a_non_retryable_agent_error_after_client_retries(
     with pytest.raises(AgentError) as err:
         verify(ctx)
     assert err.value.reason == wire.REASON_CONNECTION and not err.value.retryable
+
+
+def test_providers_with_the_same_endpoint_share_one_pooled_client(openai_settings):
+    first, second = build_provider(), build_provider()
+    assert first.verifier.caller.client is second.verifier.caller.client
+    openai_settings.LLM_TIMEOUT_S = 7
+    assert build_provider().verifier.caller.client is not first.verifier.caller.client

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import openai
@@ -50,11 +51,18 @@ REASON_FILTERED = "llm_content_filter"
 
 
 def make_client(config: OpenAIConfig) -> openai.OpenAI:
+    """A client for ``config``, shared between runs with the same endpoint and limits so
+    connections (and TLS sessions) are pooled; the sync client is safe to share across threads."""
+    return _client(config.base_url, config.api_key, config.timeout_s, config.connect_timeout_s, config.max_retries)
+
+
+@lru_cache(maxsize=8)
+def _client(base_url: str, api_key: str, timeout_s: float, connect_s: float, max_retries: int) -> openai.OpenAI:
     return openai.OpenAI(
-        base_url=config.base_url,
-        api_key=config.api_key,
-        timeout=openai.Timeout(config.timeout_s, connect=config.connect_timeout_s),
-        max_retries=config.max_retries,
+        base_url=base_url,
+        api_key=api_key,
+        timeout=openai.Timeout(timeout_s, connect=connect_s),
+        max_retries=max_retries,
     )
 
 
