@@ -39,6 +39,7 @@ from diagnosis.agents.offline.vocabulary import (
     SYMPTOMS_BY_ID,
     any_spelling_in,
 )
+from gatekeeper.normalize import is_word_char
 
 ANSWER_VERSION = "executor_evidence_v2"
 MAX_CLAIMS_BROAD = 5
@@ -162,8 +163,19 @@ def collect_refs(history: Sequence[ToolCallResult], services: Sequence[ServiceIn
 
 
 # --- Excerpts and glosses -------------------------------------------------------------------------
+def _splits_token(text: str, cut: int) -> bool:
+    """Would ending an excerpt at ``cut`` end it inside a token (the Gatekeeper's boundary rule)?"""
+    before, after = text[cut - 1], text[cut]
+    if is_word_char(before) and is_word_char(after):
+        return True
+    # "12" of "12.5", "12." of "12.5"
+    if before.isdigit() and after == "." and cut + 1 < len(text) and text[cut + 1].isdigit():
+        return True
+    return before == "." and after.isdigit() and cut >= 2 and text[cut - 2].isdigit()
+
+
 def excerpt_of(text: str, limit: int = MAX_EXCERPT_CHARS) -> str:
-    """A verbatim prefix of ``text`` (the whole text when short), cut at a space, never mid-token;
+    """A verbatim prefix of ``text`` (the whole text when short) that ends on a token boundary;
     a multi-line text (a stack trace) is cut at its first line."""
     newline = text.find("\n")
     if 0 < newline:
@@ -173,7 +185,7 @@ def excerpt_of(text: str, limit: int = MAX_EXCERPT_CHARS) -> str:
     cut = text.rfind(" ", 0, limit)
     if cut < limit // 2:
         cut = limit
-        while cut > 0 and text[cut - 1].isalnum() and text[cut].isalnum():
+        while cut > 1 and _splits_token(text, cut):
             cut -= 1
     return text[:cut].rstrip()
 

@@ -1,0 +1,104 @@
+"""What a question is about: services (names and aliases), symptoms and scope (offline planner)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from diagnosis.agents.base import ServiceInfo
+from diagnosis.agents.offline.entities import analyse, find_services, find_symptoms
+
+CATALOG = [
+    ServiceInfo(name="payment-service", aliases=["支付服务", "支付", "payment"]),
+    ServiceInfo(name="order-service", aliases=["订单服务", "订单"]),
+    ServiceInfo(name="pay-gateway", aliases=["支付服务网关"]),
+]
+
+
+def names(question: str) -> list[tuple[str, bool]]:
+    return [(m.name, m.known) for m in find_services(question, CATALOG)]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("payment-service 10:05 开始大量 500", [("payment-service", True)]),
+        ("Payment-Service 超时了", [("payment-service", True)]),
+        ("ＰＡＹＭＥＮＴ-ＳＥＲＶＩＣＥ 报错", [("payment-service", True)]),
+        ("支付服务现在有告警吗？", [("payment-service", True)]),
+        ("支付那边是不是挂了", [("payment-service", True)]),
+        ("订单服务和支付服务都在报错", [("order-service", True), ("payment-service", True)]),
+        ("支付服务网关超时", [("pay-gateway", True)]),
+    ],
+)
+def test_services_are_found_by_name_and_alias_longest_first(question, expected):
+    assert names(question) == expected
+
+
+def test_payments_service_does_not_match_payment_service():
+    assert names("payments-service 有报错吗") == [("payments-service", False)]
+
+
+@pytest.mark.parametrize(
+    ("question", "unknown"),
+    [("refund-service 昨晚 OOM 了吗", "refund-service"), ("为什么退款服务一直报错", "退款服务")],
+)
+def test_a_service_the_data_does_not_know_is_reported_as_unknown(question, unknown):
+    assert names(question) == [(unknown, False)]
+
+
+@pytest.mark.parametrize("question", ["哪个服务在报错？", "所有服务都慢吗", "微服务架构下怎么排查"])
+def test_generic_words_before_fuwu_are_not_services(question):
+    assert names(question) == []
+
+
+_word = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(base=_word, suffix=st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789_", min_size=1, max_size=3))
+def test_an_ascii_name_glued_to_more_letters_never_matches(base, suffix):
+    catalog = [ServiceInfo(name=f"{base}-service", aliases=[base])]
+    found = find_services(f"{base}-service{suffix} 和 {base}{suffix}x 报错", catalog)
+    assert all(not m.known for m in found)
+
+
+@settings(max_examples=100, deadline=None)
+@given(base=_word, alias=st.sampled_from(["支付服务", "订单系统", "库存中心"]))
+def test_a_catalog_alias_always_finds_its_service(base, alias):
+    catalog = [ServiceInfo(name=f"{base}-service", aliases=[alias])]
+    assert [m.name for m in find_services(f"请问{alias}现在有告警吗", catalog)] == [f"{base}-service"]
+
+
+@pytest.mark.parametrize(
+    ("question", "symptoms"),
+    [
+        ("payment-service 大量 500", ["http_5xx"]),
+        ("接口超时 504", ["timeout", "http_5xx"]),
+        ("p99 延迟很高", ["latency"]),
+        ("订单服务一直重启，是不是 OOM", ["restart", "memory"]),
+        ("磁盘空间满了", ["disk"]),
+        ("有什么告警", ["alert"]),
+        ("数据库连接池不够", ["connection_pool"]),
+        ("CPU 很高", ["cpu"]),
+        ("p99 是 500ms", ["latency"]),
+    ],
+)
+def test_symptoms_are_read_in_order_of_appearance(question, symptoms):
+    assert find_symptoms(question) == symptoms
+
+
+@pytest.mark.parametrize(
+    ("question", "narrow"),
+    [
+        ("payment-service 现在有告警吗？", True),
+        ("支付服务 10 点以后有没有 500？", True),
+        ("HighErrorRate 告警还在触发吗", True),
+        ("payment-service 10:05 开始大量 500，原因是什么？", False),
+        ("订单服务为什么一直重启", False),
+        ("订单服务和支付服务有告警吗", False),
+    ],
+)
+def test_confirmation_questions_are_narrow_cause_questions_are_broad(question, narrow):
+    assert analyse(question, CATALOG).narrow is narrow

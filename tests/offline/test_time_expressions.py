@@ -1,0 +1,123 @@
+"""Question times → evidence windows, relative to the reference "now" (offline planner)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from diagnosis.agents.offline.time_expressions import MAX_LOOKBACK, resolve_window
+
+SH = ZoneInfo("Asia/Shanghai")
+NOW = datetime(2026, 11, 28, 10, 30, tzinfo=SH)
+
+
+def at(day: int, hour: int, minute: int = 0) -> datetime:
+    return datetime(2026, 11, day, hour, minute, tzinfo=SH)
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("payment-service 10:05 开始大量 500，原因是什么？", at(28, 9, 55), NOW),
+        ("10点05分的报错", at(28, 9, 55), NOW),
+        ("十点零五分报错", at(28, 9, 55), NOW),
+        ("10点左右报错", at(28, 9, 50), NOW),
+        ("9点的报错", at(28, 8, 50), at(28, 9, 50)),
+        ("半小时前开始报错", at(28, 9, 50), NOW),
+        ("1小时前", at(28, 9, 20), NOW),
+        ("两小时前开始变慢", at(28, 8, 20), NOW),
+        ("20分钟前", at(28, 10, 0), NOW),
+        ("一个半小时前", at(28, 8, 50), NOW),
+        ("最近30分钟有没有告警", at(28, 10, 0), NOW),
+        ("今天上午", at(28, 5), NOW),
+        ("今天早上库存服务很慢", at(28, 5), NOW),
+        ("昨天晚上订单服务重启", at(27, 18), at(28, 0)),
+        ("昨晚", at(27, 18), at(28, 0)),
+        ("昨天", at(27, 0), at(28, 0)),
+        ("昨天晚上10点", at(27, 21, 50), at(27, 22, 50)),
+        ("下午3点", at(27, 14, 50), at(27, 15, 50)),
+        ("从10:05到10:20", at(28, 10, 0), at(28, 10, 25)),
+        ("刚才", at(28, 10, 0), NOW),
+        ("现在有告警吗", at(28, 9, 30), NOW),
+    ],
+)
+def test_supported_expressions_resolve_relative_to_now(question, start, end):
+    window = resolve_window(question, NOW)
+    assert (window.start, window.end) == (start, end)
+    assert window.explicit
+
+
+def test_a_clock_time_later_than_now_means_yesterday():
+    window = resolve_window("11:00 的报错是什么", NOW)
+    assert window.anchor == at(27, 11)
+    assert (window.start, window.end) == (at(27, 10, 50), at(27, 11, 50))
+
+
+def test_no_time_expression_reads_the_last_hour_and_is_not_explicit():
+    for question in ("payment-service 为什么报错", "最近支付服务怎么了"):
+        window = resolve_window(question, NOW)
+        assert (window.start, window.end, window.explicit) == (at(28, 9, 30), NOW, False)
+
+
+@pytest.mark.parametrize("question", ["HTTP 500 是什么原因", "有一点慢", "p99 延迟 500ms", "错误率 12.5%"])
+def test_numbers_that_are_not_times_are_ignored(question):
+    assert resolve_window(question, NOW).kind == "default"
+
+
+def test_now_in_another_zone_is_converted_to_the_question_zone():
+    utc_now = NOW.astimezone(ZoneInfo("UTC"))
+    assert resolve_window("10:05 开始报错", utc_now).start == at(28, 9, 55)
+
+
+def _cn(n: int) -> str:
+    digits = "零一二三四五六七八九"
+    if n < 10:
+        return digits[n]
+    tens, ones = divmod(n, 10)
+    return ("" if tens == 1 else digits[tens]) + "十" + (digits[ones] if ones else "")
+
+
+_expressions = st.one_of(
+    st.builds(lambda h, m: f"{h}:{m:02d}", st.integers(0, 23), st.integers(0, 59)),
+    st.builds(lambda h, m: f"{h}点{m}分", st.integers(0, 23), st.integers(0, 59)),
+    st.builds(lambda h: f"{h}点", st.integers(0, 23)),
+    st.builds(lambda h, m: f"{_cn(h)}点零{_cn(m)}分", st.integers(1, 23), st.integers(1, 9)),
+    st.builds(lambda h: f"{h}点半开始", st.integers(0, 23)),
+    st.builds(lambda n: f"{n}分钟前", st.integers(1, 5000)),
+    st.builds(lambda n: f"{n}小时前", st.integers(1, 100)),
+    st.builds(lambda n: f"最近{n}分钟", st.integers(1, 5000)),
+    st.builds(lambda n: f"过去{n}小时", st.integers(1, 100)),
+    st.builds(lambda h1, h2: f"{h1}:00到{h2}:30", st.integers(0, 23), st.integers(0, 23)),
+    st.builds(lambda day, part: f"{day}{part}", st.sampled_from(["今天", "昨天", ""]),
+              st.sampled_from(["上午", "下午", "早上", "晚上", "凌晨", "中午", "傍晚", "深夜", ""])),
+    st.builds(lambda day, part, h: f"{day}{part}{h}点", st.sampled_from(["今天", "昨天"]),
+              st.sampled_from(["上午", "下午", "晚上", ""]), st.integers(1, 12)),
+    st.sampled_from(["半小时前", "两小时前", "一个半小时前", "昨晚", "刚才", "刚刚", "最近", "现在", "当前"]),
+)
+_nows = st.datetimes(min_value=datetime(2024, 1, 1), max_value=datetime(2030, 12, 31)).map(
+    lambda d: d.replace(tzinfo=SH)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(expression=_expressions, now=_nows, zone=st.sampled_from(["Asia/Shanghai", "UTC", "America/New_York"]))
+def test_every_supported_expression_maps_into_a_bounded_window(expression, now, zone):
+    window = resolve_window(f"payment-service {expression} 报错了", now, zone)
+    assert window.start < window.end
+    assert window.end <= now + timedelta(hours=1)
+    assert window.start >= now - MAX_LOOKBACK
+
+
+@settings(max_examples=200, deadline=None)
+@given(now=_nows, hour=st.integers(0, 23), minute=st.integers(0, 59))
+def test_a_clock_time_resolves_to_today_or_else_yesterday(now, hour, minute):
+    window = resolve_window(f"{hour}:{minute:02d} 开始报错", now)
+    anchor = window.anchor
+    assert anchor is not None and (anchor.hour, anchor.minute) == (hour, minute)
+    today = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    expected_day = now.date() if today <= now else now.date() - timedelta(days=1)
+    assert anchor.date() == expected_day
