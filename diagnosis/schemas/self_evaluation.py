@@ -32,6 +32,11 @@ class RuleEvaluation(BaseModel):
     claims_with_passed_binding: int = 0
     claim_coverage: float = 0.0
     score: float = Field(default=0.0, ge=0.0, le=1.0)
+    # Formula inputs (diagnosis.services.rule_evaluation documents the formula).
+    successful_tools: list[str] = Field(default_factory=list)
+    success_rate: float = 0.0
+    tool_diversity: float = 0.0
+    formula: str = ""
     updates: int = 0  # how many times this channel was written (also used by the concurrency test)
 
 
@@ -76,6 +81,25 @@ class VerifierEvaluation(BaseModel):
     evidence_retry_count: int = 0
     failure_reason: str | None = None
     route: str | None = None
+    # Graph audit detail (diagnosis.graph.persist): the path taken, retries, what was cut.
+    route_trace: list[str] = Field(default_factory=list)
+    round: int = 1
+    mode: str = "NORMAL"
+    verifier_failure: Literal["exhausted", "non_retryable"] | None = None
+    verifier_attempts: int = 0
+    verifier_errors: list[str] = Field(default_factory=list)
+    verifier_input_sha256: str | None = None
+    verifier_input_chars: int | None = None
+    verifier_input_truncation: list[str] = Field(default_factory=list)
+    retry_context: dict[str, Any] | None = None
+    round_history: list[dict[str, Any]] = Field(default_factory=list)
+    valid_evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
+    facts_checked_source: Literal["model", "derived"] | None = None
+    model_critical_fact_count: int | None = None
+    dropped_claim_checks: list[dict[str, Any]] = Field(default_factory=list)
+    missing_claim_checks: list[str] = Field(default_factory=list)
+    downgraded_claim_checks: list[dict[str, Any]] = Field(default_factory=list)
+    failure_detail: str | None = None  # "node: ExcType: message", bounded; never a stack trace
     updates: int = 0
 
 

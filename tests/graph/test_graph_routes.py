@@ -25,6 +25,7 @@ from tests.graph.scripts import (
     POOL_CLAIM,
     RAW_MARKER,
     ask,
+    honest,
     honest_step,
     nodes_started,
     step,
@@ -329,3 +330,23 @@ def test_non_agent_error_in_verifier_is_an_internal_error(world, api_user):
     provider = scripted_provider(executor=[honest_step()], verifier=[KeyError("x")])
     run = ask(api_user, provider)
     assert_fallback(run, R.INTERNAL_ERROR)
+
+
+def test_low_confid_with_critical_evidence_gaps_states_them_and_confirms_nothing_unsupported(world, api_user):
+    gap = {"claim_id": "c2", "gap": "告警数值缺少直接证据", "is_critical": True, "suggested_tool": "query_metrics",
+           "suggested_query": "HighErrorRate"}
+    provider = scripted_provider(
+        executor=[
+            honest_step(),
+            # round 2: a fresh call, then a complete contract over the round-1 invocations
+            ExecutorStep(calls=[("lookup_knowledge", {"query": "HighErrorRate"})],
+                         content=lambda results, tools: honest(tools.history()[:2])),
+        ],
+        verifier=[verifier_reply("LOW_CONFID", verification={"c2": "unsupported"}, gaps=[gap])] * 2,
+    )
+    run = ask(api_user, provider)
+    assert run.outcome == "low_confid" and run.evidence_retry_count == 1
+    confirmed, rest = run.final_answer.split("确认的信息", 1)[1].split("证据缺口", 1)
+    assert POOL_CLAIM in confirmed and ALERT_CLAIM not in confirmed.split("可能的方向")[0]
+    assert "告警数值缺少直接证据" in rest
+    assert "使用 query_metrics 补充查询：HighErrorRate" in rest

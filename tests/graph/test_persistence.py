@@ -215,3 +215,33 @@ def test_run_columns_and_usage_are_recorded(world, api_user):
     assert run.completion_tokens > 0
     assert run.started_at and run.finished_at and run.duration_ms is not None
     assert run.gatekeeper_severity == "none"
+
+
+def test_verdict_written_to_self_evaluation(world, api_user):
+    run = diagnosis_run_create(owner=api_user, question="payment-service 为什么 500？")
+    self_evaluation_update_channel(run_id=run.pk, channel="rule_evaluation", value={"score": 0.3, "updates": 5})
+    provider = scripted_provider(executor=[honest_step()], verifier=[verifier_reply("LOW_CONFID")])
+    diagnosis_run_execute(run_id=run.pk, provider=provider)
+    run.refresh_from_db()
+    ve = verifier_evaluation(run)
+    assert ve["verdict"] == ve["effective_verdict"] == "LOW_CONFID" == run.verdict
+    assert run.self_evaluation["rule_evaluation"]["updates"] == 6  # the rule channel was updated, not replaced blindly
+
+
+def test_gatekeeper_audit_includes_severity(world, api_user):
+    def content(logs, metrics):
+        return contract([claim("c1", POOL_CLAIM, [binding_for(logs, 1), binding_for(logs, 0, raw_path=None)])])
+
+    run = ask(api_user, scripted_provider(executor=[step(content)], verifier=[verifier_reply("LOW_CONFID")]))
+    gk = verifier_evaluation(run)["gatekeeper_result"]
+    assert GATEKEEPER_KEYS <= set(gk)
+    assert (gk["status"], gk["severity"]) == ("fail", "low_confid")
+    assert [b["passed"] for b in gk["checked_bindings"]] == [True, False]
+    assert gk["checked_bindings"][1]["failed_rules"] == ["evidence.raw_path_missing"]
+
+
+def test_compatibility_structured_output_is_at_most_the_verified_projection(world, api_user):
+    run = ask(api_user, scripted_provider(executor=[honest_step()], verifier=[verifier_reply("PASS")]))
+    ve = verifier_evaluation(run)
+    assert ve.get("executor_structured_output") in (None, ve["verified_executor_output"])
+    assert set(ve["verified_executor_output"]) == {"answer_version", "claims", "hypotheses", "recommended_actions", "missing_info"}

@@ -252,3 +252,12 @@ def test_parser_never_raises_on_arbitrary_objects(obj):
     result = P.parse_verifier_reply(json.dumps(obj), verified_claims=CLAIMS, verified_evidence=EVIDENCE)
     if result.ok:
         assert {c["claim_id"] for c in result.output.claim_checks} == {"c1", "c2"}
+
+
+def test_claim_checks_contain_evidence_refs():
+    data = reply()
+    del data["claim_checks"][1]["evidence_refs"]
+    out = parse(data).output
+    assert all(isinstance(c["evidence_refs"], list) for c in out.claim_checks)
+    verified = [{k: e[k] for k in P.REF_KEYS} for e in EVIDENCE]
+    assert all(r in verified for c in out.claim_checks for r in c["evidence_refs"])
