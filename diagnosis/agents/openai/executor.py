@@ -46,7 +46,6 @@ SUMMARY_MAX_CHARS = 1200
 EXTRA_TURNS = 3
 CONTENT_REASKS = 1
 STATUS_BUDGET_EXHAUSTED = "budget_exhausted"
-STATUS_NOT_EXECUTED = "failed"
 BUDGET_EXHAUSTED_MESSAGE = (
     "tool call budget exhausted: no more tools this round ({limit} per round). "
     "工具调用预算已用完：请立即根据已有工具结果输出最终的 executor_evidence_v2 JSON 对象。"
@@ -114,9 +113,9 @@ def executor_user_message(request: ExecutorRequest, previous: list[ToolCallResul
     return dumps(payload)
 
 
-def _tool_call_parts(tool_call: Any, index: int) -> tuple[str, str, str]:
+def _tool_call_parts(tool_call: Any, turn: int, index: int) -> tuple[str, str, str]:
     function = getattr(tool_call, "function", None)
-    call_id = getattr(tool_call, "id", None) or f"call_{index}"
+    call_id = getattr(tool_call, "id", None) or f"call_{turn}_{index}"  # some servers omit ids
     name = getattr(function, "name", None) or ""
     arguments = getattr(function, "arguments", None)
     if arguments is None:
@@ -143,7 +142,7 @@ class OpenAIExecutor:
         ]
         executed = 0
         reasks = 0
-        for _turn in range(budget + EXTRA_TURNS):
+        for turn in range(budget + EXTRA_TURNS):
             try:
                 reply = self.caller.call(
                     role="executor",
@@ -162,7 +161,7 @@ class OpenAIExecutor:
                 continue
             if not reply.tool_calls:
                 return ExecutorReply(content=reply.content, finish_reason=reply.finish_reason)
-            calls = [_tool_call_parts(tc, i) for i, tc in enumerate(reply.tool_calls)]
+            calls = [_tool_call_parts(tc, turn, i) for i, tc in enumerate(reply.tool_calls)]
             messages.append(
                 {
                     "role": "assistant",
