@@ -128,6 +128,11 @@ LOGS_BACKEND = env_choice("LOGS_BACKEND", "builtin", ("builtin", "loki"))
 METRICS_BACKEND = env_choice("METRICS_BACKEND", "builtin", ("builtin", "prometheus"))
 LOKI_URL = env_url("LOKI_URL", "")
 PROMETHEUS_URL = env_url("PROMETHEUS_URL", "")
+# Label names the Loki / Prometheus backends query (checked when a backend is built).
+LOKI_SERVICE_LABEL = env_str("LOKI_SERVICE_LABEL", "service")
+LOKI_LEVEL_LABEL = env_str("LOKI_LEVEL_LABEL", "level")
+PROMETHEUS_SERVICE_LABEL = env_str("PROMETHEUS_SERVICE_LABEL", "service")
+PROMETHEUS_DEFAULT_METRICS = env_list("PROMETHEUS_DEFAULT_METRICS", [])  # series when no metric is asked
 if LOGS_BACKEND == "loki" and not LOKI_URL:
     raise ImproperlyConfigured("LOGS_BACKEND=loki 需要设置环境变量 LOKI_URL")
 if METRICS_BACKEND == "prometheus" and not PROMETHEUS_URL:

@@ -2,8 +2,9 @@
 
 The tools talk to three small Protocols; ``builtin`` implements them on the database models.
 ``select_backend(kind)`` reads settings (LOGS_BACKEND, METRICS_BACKEND; knowledge is always
-builtin) and looks the name up in ``BACKEND_FACTORIES`` — a Loki or Prometheus backend is one
-new module plus one entry there (or a ``register_backend`` call).
+builtin) and looks the name up in ``BACKEND_FACTORIES``: ``builtin`` for every kind, ``loki``
+(logs, ``loki.py``) and ``prometheus`` (metrics, ``prometheus.py``); another backend is one new
+module plus one ``register_backend`` call.
 """
 
 from __future__ import annotations
@@ -134,6 +135,23 @@ def register_backend(kind: str, name: str, factory: Callable[[], Any]) -> None:
     if kind not in BACKEND_FACTORIES:
         raise ValueError(f"unknown backend kind {kind!r}")
     BACKEND_FACTORIES[kind][name] = factory
+
+
+def _loki() -> Any:
+    from diagnosis.tools.backends.loki import LokiLogsBackend
+
+    return LokiLogsBackend.from_settings()
+
+
+def _prometheus() -> Any:
+    from diagnosis.tools.backends.prometheus import PrometheusMetricsBackend
+
+    return PrometheusMetricsBackend.from_settings()
+
+
+# The external backends: imported only when configured, built from settings at selection time.
+register_backend("logs", "loki", _loki)
+register_backend("metrics", "prometheus", _prometheus)
 
 
 def configured_backend_name(kind: str) -> str:
