@@ -157,8 +157,10 @@ def build_material(
 
 
 def material_text(material: ComposerMaterial) -> str:
-    """Every string of the material, joined: what the leak guard allows an answer to say."""
-    parts: list[str] = [material.question, material.verdict]
+    """Every Verifier-allowed string of the material, joined: what the leak guard allows an answer
+    to say. The user's question is *not* included: a time or code the user mentioned is not
+    evidence, and an answer must not restate it as a finding."""
+    parts: list[str] = [material.verdict]
     for item in material.confirmed:
         parts.append(str(item.get("text", "")))
         for ev in item.get("evidence", []):

@@ -20,7 +20,7 @@ MATERIAL = ComposerMaterial(
     verdict="PASS",
     confirmed=[{"claim_id": "c1", "text": "10:05:12 连接池耗尽，等待 3000ms 超时", "evidence": [
         {"invocation_id": "inv_1", "tool_name": "query_logs", "raw_path": "/records/0",
-         "matched_text": "HikariPool-1 - request timed out after 3000ms (active=50, waiting=37) HTTP 500 OOMKilled 12.5%"}]}],
+         "matched_text": "payment-service HikariPool-1 - request timed out after 3000ms (active=50, waiting=37) HTTP 500 OOMKilled 12.5%"}]}],
     directions=["慢查询"],
     next_steps=["扩大连接池"],
 )
@@ -108,3 +108,9 @@ def test_leaked_list_is_bounded():
 
 def test_status_class_not_in_material_is_refused():
     assert "5" in guard("5xx 比例升高").leaked
+
+
+def test_question_tokens_are_not_allowed_material():
+    material = MATERIAL.model_copy(update={"question": "payment-service 09:58 开始 HTTP 502？"})
+    result = guard("payment-service 09:58 开始 HTTP 502。", material)
+    assert not result.ok and {"09:58", "502"} <= set(result.leaked)
