@@ -36,6 +36,16 @@ MESSAGE_CONTENT_REQUIRED = "缺少文档内容（content）。"
 MESSAGE_TEXT_FIELD = "{name} 必须是非空字符串。"
 MESSAGE_TEXT_TOO_LONG = "{name} 过长：最多 {limit} 个字符。"
 MESSAGE_NUL = "{name} 中不能包含 NUL 字符。"
+MESSAGE_BAD_UNICODE = "{name}包含无效的 Unicode 字符（孤立的代理项）。"
+
+
+def _is_encodable(text: str) -> bool:
+    """False for strings JSON can carry but UTF-8 (and the database) cannot: lone surrogates."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class StrictSerializer(serializers.Serializer):
@@ -68,6 +78,8 @@ class QuestionField(serializers.Field):
     def to_internal_value(self, data: Any) -> str:
         # The runs service owns the question rules and their Chinese messages; the API only
         # reports them per field, with the service's codes (question_empty, question_nul …).
+        if isinstance(data, str) and not _is_encodable(data):
+            raise serializers.ValidationError(MESSAGE_BAD_UNICODE.format(name="问题"), code="question_invalid_unicode")
         try:
             return question_clean(data)
         except InvalidQuestion as exc:
@@ -288,6 +300,8 @@ def _plain_text(name: str, value: Any, *, limit: int) -> str:
         raise serializers.ValidationError(MESSAGE_TEXT_FIELD.format(name=name), code="blank")
     if "\x00" in value:
         raise serializers.ValidationError(MESSAGE_NUL.format(name=name), code="nul")
+    if not _is_encodable(value):
+        raise serializers.ValidationError(MESSAGE_BAD_UNICODE.format(name=name), code="invalid_unicode")
     if len(value) > limit:
         raise serializers.ValidationError(MESSAGE_TEXT_TOO_LONG.format(name=name, limit=limit), code="too_long")
     return value

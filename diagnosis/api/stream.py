@@ -18,11 +18,14 @@ Once open, the stream sends::
     event: error   data: {"code", "message"}                         (then done)
     : keep-alive   (a comment line when nothing happened for KEEPALIVE_S)
 
-The graph runs in a worker thread (``sync_to_async(thread_sensitive=False)`` of
-``diagnosis_run_execute``) as an independent asyncio task; the stream only polls the run's
-OrchestrationEvent rows by ``seq``. A client that goes away cancels the stream, never the task:
-the run finishes and is persisted. With ``RUN_EXECUTION=celery`` the run is submitted to the
-queue instead and the stream polls until the run is finished (bounded by MAX_WAIT_S).
+The view starts the graph (``diagnosis_run_execute``) in a worker thread of a small pool
+*before* it returns the response, and the stream only polls the run's OrchestrationEvent rows
+by ``seq`` (every POLL_S) until that thread is done. A client that goes away cancels the
+stream (CancelledError / GeneratorExit in the generator), never the thread: the run finishes
+and is persisted. A pool future rather than an asyncio task because it belongs to no event
+loop — under WSGI the view and the stream run in two different short-lived loops. With
+``RUN_EXECUTION=celery`` the run is submitted to the queue instead and the stream polls the
+run's status until it is finished (bounded by MAX_WAIT_S).
 
 Under WSGI (runserver, the test live server) Django consumes the async iterator to the end
 before sending anything: the same events arrive, only all at once.
@@ -35,6 +38,7 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -46,6 +50,7 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework.exceptions import MethodNotAllowed
+from rest_framework.negotiation import BaseContentNegotiation, DefaultContentNegotiation
 from rest_framework.parsers import JSONParser
 from rest_framework.views import APIView
 
@@ -88,8 +93,9 @@ def stage_label(node: str, event: str, detail: Any) -> str:
             label += f" → {NODE_LABELS.get(str(detail['target']), detail['target'])}"
     return label
 
-# Strong references to the running graph tasks (asyncio keeps only weak ones).
-_RUNNING: set[asyncio.Task[Any]] = set()
+# Inline runs started by the stream execute here, one thread per run (bounded).
+STREAM_WORKERS = 8
+_WORKERS = ThreadPoolExecutor(max_workers=STREAM_WORKERS, thread_name_prefix="diagnosis-run")
 
 STREAM_DESCRIPTION = """以 Server-Sent Events（`text/event-stream`）返回一次诊断运行的进度与结果。
 
@@ -123,10 +129,22 @@ def sse(event: str, data: Any) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
 
 
+class JsonErrorsNegotiation(BaseContentNegotiation):
+    """The stream's client asks for ``text/event-stream``; what the gate itself renders (only
+    ever an error) is JSON regardless of ``Accept``."""
+
+    def select_parser(self, request: Any, parsers: list[Any]) -> Any:
+        return DefaultContentNegotiation().select_parser(request, parsers)
+
+    def select_renderer(self, request: Any, renderers: list[Any], format_suffix: str | None = None) -> tuple[Any, str]:
+        return renderers[0], renderers[0].media_type
+
+
 class ChatStreamGate(ApiPolicy, APIView):
     """Never routed: the SSE view borrows this view's DRF request policy."""
 
     parser_classes = [JSONParser]
+    content_negotiation_class = JsonErrorsNegotiation
     throttle_classes = [ChatRateThrottle, ApiUserRateThrottle]
 
 
@@ -198,43 +216,45 @@ def _execute(run_id: Any) -> None:
     """The graph, in a worker thread that owns its own database connection."""
     try:
         diagnosis_run_execute(run_id=run_id)
+    except Exception:
+        logger.exception("diagnosis run %s crashed in the stream worker", run_id)
+        raise
     finally:
         connections.close_all()
 
 
-def _start_graph(run_id: Any) -> asyncio.Task[Any]:
-    task = asyncio.ensure_future(sync_to_async(_execute, thread_sensitive=False)(run_id))
-    _RUNNING.add(task)
-    task.add_done_callback(_RUNNING.discard)
-    task.add_done_callback(_log_crash)
-    return task
+def start_execution(start: RunStart) -> Future[None] | None:
+    """Start the run before the stream opens (inline: a worker thread; celery: the queue).
+
+    Started here, not inside the event generator, so a client that disconnects before the first
+    event still gets its run executed. A thread pool future is bound to no event loop: it works
+    under ASGI and under WSGI (where Django drives the stream from a loop of its own).
+    Returns the future of an inline run, ``None`` for a replay or a queued (celery) run.
+    """
+    if start.replayed:
+        return None
+    if settings.RUN_EXECUTION == "inline":
+        return _WORKERS.submit(_execute, start.run.pk)
+    diagnosis_run_submit(run=start.run)
+    return None
 
 
-def _log_crash(task: asyncio.Task[Any]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        logger.error("diagnosis run crashed in the stream worker", exc_info=task.exception())
-
-
-async def event_stream(start: RunStart, *, poll_s: float = POLL_S, keepalive_s: float = KEEPALIVE_S) -> AsyncIterator[str]:
+async def event_stream(
+    start: RunStart, execution: Future[None] | None, *, poll_s: float = POLL_S, keepalive_s: float = KEEPALIVE_S
+) -> AsyncIterator[str]:
     run = start.run
     yield sse(
         "run",
         {"run_id": str(run.pk), "session_id": str(run.session_id), "status": run.status, "replayed": start.replayed},
     )
-    task: asyncio.Task[Any] | None = None
-    if not start.replayed:
-        if settings.RUN_EXECUTION == "inline":
-            task = _start_graph(run.pk)
-        else:
-            await sync_to_async(diagnosis_run_submit)(run=run)
     last_seq = 0
     last_sent = time.monotonic()
     began = last_sent
     try:
         while True:
             # Check "finished" before reading events, so the last read sees every event.
-            if task is not None:
-                finished = task.done()
+            if execution is not None:
+                finished = execution.done()
             else:
                 finished = await sync_to_async(_run_status)(run.pk) in TERMINAL_STATUSES
             for payload in await sync_to_async(_stage_payloads)(run.pk, last_seq, run.created_at):
@@ -244,7 +264,7 @@ async def event_stream(start: RunStart, *, poll_s: float = POLL_S, keepalive_s: 
             if finished:
                 break
             now = time.monotonic()
-            if task is None and now - began > MAX_WAIT_S:
+            if execution is None and now - began > MAX_WAIT_S:
                 yield sse("error", {"code": "timeout", "message": MESSAGE_TIMEOUT})
                 yield sse("done", {"run_id": str(run.pk), "status": await sync_to_async(_run_status)(run.pk)})
                 return
@@ -252,14 +272,14 @@ async def event_stream(start: RunStart, *, poll_s: float = POLL_S, keepalive_s: 
                 last_sent = now
                 yield ": keep-alive\n\n"
             await asyncio.sleep(poll_s)
-        if task is not None and not task.cancelled() and task.exception() is not None:
+        if execution is not None and execution.exception() is not None:
             yield sse("error", {"code": "internal_error", "message": MESSAGE_RUN_CRASHED})
         else:
             yield sse("answer", await sync_to_async(_run_payload)(run.pk))
         yield sse("done", {"run_id": str(run.pk), "status": await sync_to_async(_run_status)(run.pk)})
     except (asyncio.CancelledError, GeneratorExit):
-        # The client went away. The graph task is not ours to cancel: the run completes and is
-        # persisted; the caller can read it at /api/runs/{id}.
+        # The client went away. The run is not ours to stop: its worker thread completes it and
+        # persists it; the caller can read it at /api/runs/{id}.
         logger.info("SSE client of run %s disconnected; the run continues", run.pk)
         raise
 
@@ -308,7 +328,8 @@ async def chat_stream(request: HttpRequest) -> HttpResponse:
     if error is not None:
         return error
     assert start is not None
-    response = StreamingHttpResponse(event_stream(start), content_type="text/event-stream; charset=utf-8")
+    execution = await sync_to_async(start_execution)(start)
+    response = StreamingHttpResponse(event_stream(start, execution), content_type="text/event-stream; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: do not buffer the stream
     if start.replayed:

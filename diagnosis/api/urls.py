@@ -1,31 +1,33 @@
-"""``/api/…`` routes. Paths accept an optional trailing slash (``/api/chat`` and ``/api/chat/``)."""
+"""``/api/…`` routes: resources without a trailing slash (``/api/chat``), the schema and docs with one."""
 
 from __future__ import annotations
 
-from django.urls import re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.permissions import IsAuthenticated
+from django.contrib.auth.decorators import login_required
+from django.urls import path
+from drf_spectacular.views import SpectacularJSONAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from diagnosis.api import stream, views
 
 app_name = "api"
 
-UUID = r"(?P<pk>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"
-
 # The schema and the docs pages require a login like everything else under /api/ (issue 6:
-# "every endpoint requires authentication"); a browser that is logged in to the web UI or the
-# admin reads them with its session cookie.
-_docs = {"permission_classes": [IsAuthenticated]}
+# "every endpoint requires authentication"). The schema (JSON) answers an anonymous caller with
+# the API's 401 JSON error; the docs pages are for people and redirect to the login page. A
+# browser logged in to the web UI or the admin reads both with its session cookie.
+_schema_policy = {
+    "authentication_classes": views.ApiPolicy.authentication_classes,
+    "permission_classes": views.ApiPolicy.permission_classes,
+}
 
 urlpatterns = [
-    re_path(r"^chat/?$", views.ChatView.as_view(), name="chat"),
-    re_path(r"^chat/stream/?$", stream.chat_stream, name="chat-stream"),
-    re_path(r"^runs/?$", views.RunListView.as_view(), name="run-list"),
-    re_path(rf"^runs/{UUID}/?$", views.RunDetailView.as_view(), name="run-detail"),
-    re_path(r"^sessions/?$", views.SessionListView.as_view(), name="session-list"),
-    re_path(rf"^sessions/{UUID}/?$", views.SessionDetailView.as_view(), name="session-detail"),
-    re_path(r"^knowledge/?$", views.KnowledgeView.as_view(), name="knowledge"),
-    re_path(r"^schema/?$", SpectacularAPIView.as_view(**_docs), name="schema"),
-    re_path(r"^docs/?$", SpectacularSwaggerView.as_view(url_name="api:schema", **_docs), name="docs"),
-    re_path(r"^redoc/?$", SpectacularRedocView.as_view(url_name="api:schema", **_docs), name="redoc"),
+    path("chat", views.ChatView.as_view(), name="chat"),
+    path("chat/stream", stream.chat_stream, name="chat-stream"),
+    path("runs", views.RunListView.as_view(), name="run-list"),
+    path("runs/<uuid:pk>", views.RunDetailView.as_view(), name="run-detail"),
+    path("sessions", views.SessionListView.as_view(), name="session-list"),
+    path("sessions/<uuid:pk>", views.SessionDetailView.as_view(), name="session-detail"),
+    path("knowledge", views.KnowledgeView.as_view(), name="knowledge"),
+    path("schema/", SpectacularJSONAPIView.as_view(**_schema_policy), name="schema"),
+    path("docs/", login_required(SpectacularSwaggerView.as_view(url_name="api:schema")), name="docs"),
+    path("redoc/", login_required(SpectacularRedocView.as_view(url_name="api:schema")), name="redoc"),
 ]
