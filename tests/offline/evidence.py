@@ -52,16 +52,47 @@ def knowledge_call(hits: list[dict[str, Any]], invocation_id: str = "inv_3") -> 
     )
 
 
-def record(ts: str, message: str, *, service: str = "payment-service", level: str = "ERROR") -> dict[str, Any]:
-    return {"timestamp": ts, "service": service, "level": level, "instance": "i-1", "message": message, "trace_id": ""}
+def record(
+    ts: str, message: str, *, service: str = "payment-service", level: str = "ERROR"
+) -> dict[str, Any]:
+    return {
+        "timestamp": ts,
+        "service": service,
+        "level": level,
+        "instance": "i-1",
+        "message": message,
+        "trace_id": "",
+    }
 
 
-def alert(name: str, *, service: str = "payment-service", state: str = "firing", starts_at: str,
-          value: str = "", summary: str = "", severity: str = "critical", ends_at: str | None = None) -> dict[str, Any]:
-    return {"name": name, "service": service, "severity": severity, "state": state, "starts_at": starts_at,
-            "ends_at": ends_at, "value": value, "summary": summary, "labels": {}}
+def alert(
+    name: str,
+    *,
+    service: str = "payment-service",
+    state: str = "firing",
+    starts_at: str,
+    value: str = "",
+    summary: str = "",
+    severity: str = "critical",
+    ends_at: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "service": service,
+        "severity": severity,
+        "state": state,
+        "starts_at": starts_at,
+        "ends_at": ends_at,
+        "value": value,
+        "summary": summary,
+        "labels": {},
+    }
 
 
 def as_fact(call: ToolCallResult) -> dict[str, Any]:
-    return {"invocation_id": call.invocation_id, "tool_name": call.tool_name, "status": call.status,
-            "evidence_refs": call.evidence_refs}
+    return {
+        "invocation_id": call.invocation_id,
+        "tool_name": call.tool_name,
+        "status": call.status,
+        "evidence_refs": call.evidence_refs,
+    }

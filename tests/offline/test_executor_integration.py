@@ -27,12 +27,26 @@ def ask(owner, question: str, *, mode: str = "NORMAL", round_no: int = 1, gaps=(
     now = reference_now()
     ctx = AgentContext(run_id=str(run.id), round=round_no)
     plan = provider.planner.plan(
-        PlannerRequest(question=question, mode=mode, round=round_no, now=now, now_source="reference_time",
-                       services=services, evidence_gaps=list(gaps)),
+        PlannerRequest(
+            question=question,
+            mode=mode,
+            round=round_no,
+            now=now,
+            now_source="reference_time",
+            services=services,
+            evidence_gaps=list(gaps),
+        ),
         ctx,
     )
-    request = ExecutorRequest(question=question, plan=plan, mode=mode, round=round_no, now=now, services=services,
-                              evidence_gaps=list(gaps))
+    request = ExecutorRequest(
+        question=question,
+        plan=plan,
+        mode=mode,
+        round=round_no,
+        now=now,
+        services=services,
+        evidence_gaps=list(gaps),
+    )
     reply = provider.executor.execute(request, RunToolRunner(run=run, round_no=round_no), ctx)
     return run, plan, json.loads(reply.content)
 
@@ -58,17 +72,25 @@ def test_a_runbook_cause_is_checked_against_the_logs_and_stays_a_hypothesis(worl
     slow = ToolInvocation.objects.filter(run=run, tool_name="query_logs", arguments__keyword="slow").get()
     assert slow.status == "success"
     # what the check found is a claim bound to that call's log line, not to the runbook
-    assert any(b["source_invocation_id"] == slow.invocation_id for c in contract["claims"] for b in c["evidence_bindings"])
+    assert any(
+        b["source_invocation_id"] == slow.invocation_id
+        for c in contract["claims"]
+        for b in c["evidence_bindings"]
+    )
 
 
 def test_runbook_text_never_appears_as_a_claim(world, api_user):
     for question in ("payment-service 10:05 开始大量 500，原因是什么？", "订单服务昨晚为什么重启"):
         _, _, contract = ask(api_user, question)
-        runbook_lines = [line.strip("-* 1.") for line in (POOL_RUNBOOK + OOM_RUNBOOK).splitlines() if len(line) > 8]
+        runbook_lines = [
+            line.strip("-* 1.") for line in (POOL_RUNBOOK + OOM_RUNBOOK).splitlines() if len(line) > 8
+        ]
         for claim in contract["claims"]:
             assert all(b["tool_name"] != "lookup_knowledge" for b in claim["evidence_bindings"])
             assert not any(line and line in claim["claim_text"] for line in runbook_lines)
-        assert contract["recommended_actions"] and {a["basis"] for a in contract["recommended_actions"]} == {"runbook"}
+        assert contract["recommended_actions"] and {a["basis"] for a in contract["recommended_actions"]} == {
+            "runbook"
+        }
 
 
 def test_a_service_the_data_does_not_have_yields_no_claims_and_its_gap(world, api_user):
@@ -95,9 +117,13 @@ def test_a_narrow_question_yields_at_most_two_observations(world, api_user):
 
 def test_without_a_time_the_executor_widens_once_when_the_last_hour_is_empty(world, api_user):
     run, plan, contract = ask(api_user, "订单服务为什么一直重启？")
-    calls = ToolInvocation.objects.filter(run=run, tool_name__in=["query_logs", "query_metrics"]).order_by("seq")
+    calls = ToolInvocation.objects.filter(run=run, tool_name__in=["query_logs", "query_metrics"]).order_by(
+        "seq"
+    )
     assert calls.count() > sum(1 for s in plan.steps if s.tool != "lookup_knowledge")
-    assert any("OOMKilled" in c["claim_text"] and "exitCode=137" in c["claim_text"] for c in contract["claims"])
+    assert any(
+        "OOMKilled" in c["claim_text"] and "exitCode=137" in c["claim_text"] for c in contract["claims"]
+    )
     assert gatekeeper_result(run, contract).status == "pass"
 
 
@@ -105,8 +131,15 @@ def test_gap_only_round_calls_tools_only_for_the_gaps(world, api_user):
     question = "payment-service 10:05 开始大量 500，原因是什么？"
     run, _, first = ask(api_user, question)
     before = ToolInvocation.objects.filter(run=run).count()
-    gaps = [{"claim_id": first["claims"][0]["claim_id"], "gap": "缺少直接证据", "is_critical": True,
-             "suggested_tool": "query_metrics", "suggested_query": "payment-service http_5xx_rate"}]
+    gaps = [
+        {
+            "claim_id": first["claims"][0]["claim_id"],
+            "gap": "缺少直接证据",
+            "is_critical": True,
+            "suggested_tool": "query_metrics",
+            "suggested_query": "payment-service http_5xx_rate",
+        }
+    ]
     _, plan, second = ask(api_user, question, mode="EVIDENCE_GAP_ONLY", round_no=2, gaps=gaps, run=run)
     assert plan.mode == "EVIDENCE_GAP_ONLY" and [s.tool for s in plan.steps] == ["query_metrics"]
     round_two = ToolInvocation.objects.filter(run=run, round=2)

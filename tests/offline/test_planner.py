@@ -15,13 +15,21 @@ from diagnosis.agents.offline import build_provider
 SH = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=SH)
 SERVICES = [
-    ServiceInfo(name="payment-service", aliases=["支付服务", "支付"], description="支付（Java），HikariCP 连接池，MySQL pay_db"),
-    ServiceInfo(name="order-service", aliases=["订单服务"], description="下单与报表导出，容器 memory limit 2Gi"),
+    ServiceInfo(
+        name="payment-service",
+        aliases=["支付服务", "支付"],
+        description="支付（Java），HikariCP 连接池，MySQL pay_db",
+    ),
+    ServiceInfo(
+        name="order-service", aliases=["订单服务"], description="下单与报表导出，容器 memory limit 2Gi"
+    ),
 ]
 
 
 def plan(question: str, **extra):
-    request = PlannerRequest(question=question, now=NOW, now_source="reference_time", services=SERVICES, **extra)
+    request = PlannerRequest(
+        question=question, now=NOW, now_source="reference_time", services=SERVICES, **extra
+    )
     return build_provider().planner.plan(request, AgentContext(run_id="r"))
 
 
@@ -30,18 +38,31 @@ def test_a_cause_question_reads_error_logs_metrics_and_runbooks_for_the_named_se
     assert p.mode == "NORMAL"
     logs, metrics, knowledge = p.steps
     window = {"start": "2026-11-28T09:55:00+08:00", "end": "2026-11-28T10:30:00+08:00"}
-    assert logs.tool == "query_logs" and logs.arguments == {"service": "payment-service", "level": "ERROR", **window, "limit": 50}
+    assert logs.tool == "query_logs" and logs.arguments == {
+        "service": "payment-service",
+        "level": "ERROR",
+        **window,
+        "limit": 50,
+    }
     assert metrics.tool == "query_metrics" and metrics.arguments == {"service": "payment-service", **window}
     assert knowledge.tool == "lookup_knowledge"
     query = knowledge.arguments["query"]
-    assert "500" in query and "HikariCP" in query and "连接池" in query  # symptoms + the service's description
+    assert (
+        "500" in query and "HikariCP" in query and "连接池" in query
+    )  # symptoms + the service's description
 
 
 def test_an_alias_plans_for_the_canonical_service():
     p = plan("支付服务半小时前开始超时")
-    assert {s.arguments.get("service") for s in p.steps if s.tool != "lookup_knowledge"} == {"payment-service"}
+    assert {s.arguments.get("service") for s in p.steps if s.tool != "lookup_knowledge"} == {
+        "payment-service"
+    }
     assert any(s.arguments.get("keyword") == "timeout" for s in p.steps)
-    assert all(s.arguments.get("start") == "2026-11-28T09:50:00+08:00" for s in p.steps if s.tool != "lookup_knowledge")
+    assert all(
+        s.arguments.get("start") == "2026-11-28T09:50:00+08:00"
+        for s in p.steps
+        if s.tool != "lookup_knowledge"
+    )
 
 
 def test_no_service_named_plans_broad_reads_instead_of_failing():
@@ -69,9 +90,31 @@ def test_restart_questions_read_warn_logs_and_an_oom_keyword_over_the_named_even
 
 
 _pieces = st.lists(
-    st.sampled_from(["payment-service", "支付服务", "订单服务", "refund-service", "10:05", "半小时前", "昨晚", "500", "超时",
-                     "慢", "重启", "OOM", "磁盘", "CPU", "告警", "连接池", "原因是什么", "有没有", "吗"]),
-    min_size=0, max_size=8,
+    st.sampled_from(
+        [
+            "payment-service",
+            "支付服务",
+            "订单服务",
+            "refund-service",
+            "10:05",
+            "半小时前",
+            "昨晚",
+            "500",
+            "超时",
+            "慢",
+            "重启",
+            "OOM",
+            "磁盘",
+            "CPU",
+            "告警",
+            "连接池",
+            "原因是什么",
+            "有没有",
+            "吗",
+        ]
+    ),
+    min_size=0,
+    max_size=8,
 )
 
 
@@ -87,10 +130,20 @@ def test_every_plan_is_bounded_and_uses_known_tools(pieces):
 
 
 GAPS = [
-    {"claim_id": "c1", "gap": "c1 缺少直接证据", "is_critical": True, "suggested_tool": "query_logs",
-     "suggested_query": "payment-service 连接池 超时 10:05 前后"},
-    {"claim_id": "c2", "gap": "告警数值未核实", "is_critical": True, "suggested_tool": "query_metrics",
-     "suggested_query": "payment-service HighErrorRate"},
+    {
+        "claim_id": "c1",
+        "gap": "c1 缺少直接证据",
+        "is_critical": True,
+        "suggested_tool": "query_logs",
+        "suggested_query": "payment-service 连接池 超时 10:05 前后",
+    },
+    {
+        "claim_id": "c2",
+        "gap": "告警数值未核实",
+        "is_critical": True,
+        "suggested_tool": "query_metrics",
+        "suggested_query": "payment-service HighErrorRate",
+    },
 ]
 
 
@@ -110,8 +163,19 @@ def test_gap_only_mode_plans_only_for_the_given_gaps():
 
 
 def test_gap_only_mode_infers_a_tool_when_the_gap_names_none():
-    p = plan("订单服务昨晚为什么重启", mode="EVIDENCE_GAP_ONLY", round=2,
-             evidence_gaps=[{"claim_id": "c3", "gap": "缺少处理手册依据", "is_critical": True, "suggested_tool": "shell",
-                             "suggested_query": "OOMKilled 处理手册"}])
+    p = plan(
+        "订单服务昨晚为什么重启",
+        mode="EVIDENCE_GAP_ONLY",
+        round=2,
+        evidence_gaps=[
+            {
+                "claim_id": "c3",
+                "gap": "缺少处理手册依据",
+                "is_critical": True,
+                "suggested_tool": "shell",
+                "suggested_query": "OOMKilled 处理手册",
+            }
+        ],
+    )
     assert [s.tool for s in p.steps] == ["lookup_knowledge"]
     assert "OOMKilled" in p.steps[0].arguments["query"]

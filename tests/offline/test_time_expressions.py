@@ -92,10 +92,17 @@ _expressions = st.one_of(
     st.builds(lambda n: f"最近{n}分钟", st.integers(1, 5000)),
     st.builds(lambda n: f"过去{n}小时", st.integers(1, 100)),
     st.builds(lambda h1, h2: f"{h1}:00到{h2}:30", st.integers(0, 23), st.integers(0, 23)),
-    st.builds(lambda day, part: f"{day}{part}", st.sampled_from(["今天", "昨天", ""]),
-              st.sampled_from(["上午", "下午", "早上", "晚上", "凌晨", "中午", "傍晚", "深夜", ""])),
-    st.builds(lambda day, part, h: f"{day}{part}{h}点", st.sampled_from(["今天", "昨天"]),
-              st.sampled_from(["上午", "下午", "晚上", ""]), st.integers(1, 12)),
+    st.builds(
+        lambda day, part: f"{day}{part}",
+        st.sampled_from(["今天", "昨天", ""]),
+        st.sampled_from(["上午", "下午", "早上", "晚上", "凌晨", "中午", "傍晚", "深夜", ""]),
+    ),
+    st.builds(
+        lambda day, part, h: f"{day}{part}{h}点",
+        st.sampled_from(["今天", "昨天"]),
+        st.sampled_from(["上午", "下午", "晚上", ""]),
+        st.integers(1, 12),
+    ),
     st.sampled_from(["半小时前", "两小时前", "一个半小时前", "昨晚", "刚才", "刚刚", "最近", "现在", "当前"]),
 )
 _nows = st.datetimes(min_value=datetime(2024, 1, 1), max_value=datetime(2030, 12, 31)).map(

@@ -426,24 +426,44 @@ def _shorten(text: str, limit: int = 120) -> str:
     return text[: cut + 1] if cut >= limit // 3 else text[: limit - 1] + "…"
 
 
+def ranked_sections(refs: Sequence[Ref]) -> list[Ref]:
+    """Runbook hits of the best documents, best document first, each section once.
+
+    Documents are ranked by the summed scores of their hits in the first lookup listed (the
+    evidence-driven one when there is one): a runbook matching on several sections beats one
+    matching on a single generic section."""
+    hits = [r for r in refs if r.kind == "hit"]
+    if not hits:
+        return []
+    lead = hits[0].invocation_id
+    doc_score: dict[str, float] = {}
+    first_seen: dict[str, int] = {}
+    for i, ref in enumerate(hits):
+        title = str(ref.element.get("document_title") or "")
+        first_seen.setdefault(title, i)
+        if ref.invocation_id == lead:
+            score = ref.element.get("score")
+            doc_score[title] = doc_score.get(title, 0.0) + (
+                float(score) if isinstance(score, int | float) else 1.0
+            )
+    docs = sorted(first_seen, key=lambda t: (-doc_score.get(t, 0.0), first_seen[t]))[:MAX_RUNBOOK_DOCS]
+    out: list[Ref] = []
+    seen: set[tuple[str, str]] = set()
+    for title in docs:
+        for ref in hits:
+            section = (title, str(ref.element.get("heading_path") or ""))
+            if str(ref.element.get("document_title") or "") == title and section not in seen:
+                seen.add(section)
+                out.append(ref)
+    return out
+
+
 def runbook_guidance(refs: Sequence[Ref]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(hypotheses, recommended_actions) from the top runbook hits — guidance, never facts."""
+    """(hypotheses, recommended_actions) from the best runbooks' sections — guidance, never facts."""
     hypotheses: list[dict[str, Any]] = []
     actions: list[dict[str, Any]] = []
-    docs: list[str] = []
-    sections: set[tuple[str, str]] = set()
-    for ref in refs:
-        if ref.kind != "hit":
-            continue
-        section = (str(ref.element.get("document_title") or ""), str(ref.element.get("heading_path") or ""))
-        if section in sections:
-            continue
-        sections.add(section)
+    for ref in ranked_sections(refs):
         title = str(ref.element.get("document_title") or "")
-        if title not in docs:
-            if len(docs) >= MAX_RUNBOOK_DOCS:
-                continue
-            docs.append(title)
         path = str(ref.element.get("heading_path") or "").split(" / ")
         heading = path[-1] if len(path) > 1 else ""  # a document's intro is no guidance section
         body = str(ref.element.get("text") or "")
@@ -490,6 +510,13 @@ def _describe_call(call: ToolCallResult) -> str:
     return f"{' '.join(bits)} 的{what}（{call.invocation_id}）"
 
 
+def _spaced(name: str, both: bool = False) -> str:
+    """A name set in Chinese text: ASCII names get spaces around them, Chinese ones none."""
+    if not name.isascii():
+        return name
+    return f" {name} " if both else f"{name} "
+
+
 def missing_info(
     *,
     facts: QuestionFacts,
@@ -498,14 +525,15 @@ def missing_info(
     refs: Sequence[Ref],
     allowed_services: set[str] | None,
     current_round: int,
+    claims_made: bool = True,
 ) -> list[dict[str, str]]:
     items: list[dict[str, str]] = []
     label = window.label()
     for name in facts.unknown_services:
         items.append(
             {
-                "item": f"{name} 的日志、告警与指标",
-                "reason": f"已加载的数据中没有名为 {name} 的服务，相关查询无结果",
+                "item": f"{_spaced(name)}的日志、告警与指标",
+                "reason": f"已加载的数据中没有名为{_spaced(name, both=True)}的服务，相关查询无结果",
             }
         )
     relevant = [
@@ -519,16 +547,24 @@ def missing_info(
                     "reason": "本次查询没有返回该服务的任何记录",
                 }
             )
+    scope = "、".join(facts.known_services) or "相关服务"
     if relevant:
         for symptom_id in facts.symptoms:
             if not any(symptom_id in r.symptoms for r in relevant):
-                scope = "、".join(facts.known_services) or "相关服务"
+                symptom = SYMPTOMS_BY_ID[symptom_id].label
                 items.append(
                     {
-                        "item": f"{scope} 的{SYMPTOMS_BY_ID[symptom_id].label}证据",
-                        "reason": f"本次查询到的日志、告警与指标中没有与{SYMPTOMS_BY_ID[symptom_id].label}直接相关的记录",
+                        "item": f"{_spaced(scope)}的{symptom}证据",
+                        "reason": f"本次查询到的日志、告警与指标中没有与{symptom}直接相关的记录",
                     }
                 )
+    if not claims_made and not items and not facts.unknown_services:
+        items.append(
+            {
+                "item": f"{_spaced(scope)}在 {label} 与问题直接相关的证据",
+                "reason": "查询到的日志、告警与指标中没有与问题直接相关的记录",
+            }
+        )
     for call in history:
         if call.tool_name not in EVIDENCE_TOOLS:
             continue
@@ -537,12 +573,8 @@ def missing_info(
                 {"item": _describe_call(call), "reason": f"调用失败：{(call.error or '未知错误')[:120]}"}
             )
         elif call.status == "deduped" and call.round == current_round:
-            items.append(
-                {
-                    "item": _describe_call(call),
-                    "reason": f"与 {call.deduped_from or '之前的调用'} 重复，没有带来新证据",
-                }
-            )
+            reason = f"与 {call.deduped_from or '之前的调用'} 重复，没有带来新证据"
+            items.append({"item": _describe_call(call), "reason": reason})
         elif call.status == "no_hit" and call.tool_name == "lookup_knowledge":
             items.append({"item": _describe_call(call), "reason": "知识库中没有匹配的处理手册"})
     unique: list[dict[str, str]] = []
@@ -604,8 +636,19 @@ def select_candidates(
         return picked[:MAX_CLAIMS_NARROW]
     # Broad: the most relevant log groups (symptom + mechanism), one or two alerts, one series.
     picked_logs = _diverse([c for c in logs if c.score >= 3], MAX_LOG_CLAIMS)
-    picked_alerts = [c for c in alerts if c.score >= 4][: 1 if picked_logs else 2]
-    picked_series = [c for c in series if c.score >= 10 or c.first.element.get("crossed_at")][:1]
+    # Without a named service, a firing alert or a crossed series only counts for a service the
+    # picked lines are about (another service's latency does not answer "who is erroring").
+    named = bool(facts.services)
+    services = {c.first.service for c in picked_logs}
+
+    def related(c: Candidate) -> bool:
+        asked = bool(c.first.symptoms & focus.primary)
+        return asked or named or not services or c.first.service in services
+
+    picked_alerts = [c for c in alerts if c.score >= 4 and related(c)][: 1 if picked_logs else 2]
+    picked_series = [
+        c for c in series if (c.score >= 10 or c.first.element.get("crossed_at")) and related(c)
+    ][:1]
     picked = picked_logs + picked_alerts + picked_series
     if not picked:
         picked = [c for c in logs + alerts + series if c.score >= 3][:1]
@@ -668,6 +711,7 @@ def build_contract(
         refs=chosen,
         allowed_services=allowed,
         current_round=current_round,
+        claims_made=bool(claims),
     )
     return {
         "answer_version": ANSWER_VERSION,

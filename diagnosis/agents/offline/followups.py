@@ -12,9 +12,9 @@ planned calls returned — the way an engineer reads a runbook after the first l
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from diagnosis.agents.offline.claims import Candidate, Ref, gloss
+from diagnosis.agents.offline.claims import Candidate, Ref, gloss, ranked_sections
 from diagnosis.agents.offline.entities import find_symptoms
 from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
 
@@ -37,12 +37,12 @@ def evidence_knowledge_query(candidates: Sequence[Candidate]) -> str:
     return " ".join(unique + ["常见原因", "处理方案"]) if unique else ""
 
 
-def runbook_causes(refs: Iterable[Ref]) -> list[str]:
-    """Texts of the cause sections among runbook hits, best hit first."""
+def runbook_causes(refs: Sequence[Ref]) -> list[str]:
+    """Texts of the cause sections of the best runbooks, best first."""
     return [
         str(r.element.get("text") or "")
-        for r in refs
-        if r.kind == "hit" and any(h in str(r.element.get("heading_path") or "") for h in _CAUSE_HEADINGS)
+        for r in ranked_sections(refs)
+        if any(h in str(r.element.get("heading_path") or "").split(" / ")[-1] for h in _CAUSE_HEADINGS)
     ]
 
 

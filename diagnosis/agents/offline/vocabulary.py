@@ -180,6 +180,15 @@ SYMPTOMS: tuple[Symptom, ...] = (
         knowledge_terms=("磁盘", "空间"),
     ),
     Symptom(
+        id="backlog",
+        label="消息积压",
+        triggers=("积压", "堆积", "lag", "backlog", "消费延迟", "消费慢", "消费不过来"),
+        evidence=("lag", "backlog", "积压", "堆积", "rebalanc"),
+        log_level="WARN",
+        log_keyword="lag",
+        knowledge_terms=("消息", "积压"),
+    ),
+    Symptom(
         id="alert",
         label="告警",
         triggers=("告警", "报警", "alert", "alarm", "firing"),
