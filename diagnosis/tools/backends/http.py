@@ -87,10 +87,13 @@ class Endpoint:
         return BackendHTTPError(self.scrub(f"{self.label} ({self.display}) {detail}"))
 
     def get_json(
-        self, path: str, params: dict[str, Any], *, timeout: float, max_bytes: int = MAX_RESPONSE_BYTES
+        self, path: str, params: dict[str, Any], *, timeout: float, max_bytes: int | None = None
     ) -> Any:
         """GET ``base + path`` with ``params``; the decoded JSON body (a 2xx response), or
-        ``BackendHTTPError``. A non-2xx response's body is read for the server's ``error``."""
+        ``BackendHTTPError``. A non-2xx response's body is read for the server's ``error``.
+        ``max_bytes`` defaults to ``MAX_RESPONSE_BYTES``."""
+        if max_bytes is None:
+            max_bytes = MAX_RESPONSE_BYTES
         url = f"{self.base}{path}?{urllib.parse.urlencode(params)}"
         headers = {"Accept": "application/json", "User-Agent": USER_AGENT}
         if self.authorization:
@@ -109,7 +112,7 @@ class Endpoint:
                 exc.close()
             raise self.fail(f"HTTP {exc.code}: {error_detail(body) or exc.reason}") from None
         except _TooLarge:
-            raise self.fail(f"响应超过 {max_bytes // (1024 * 1024)} MB 上限 (response too large)") from None
+            raise self.fail(f"响应超过 {_size(max_bytes)} 上限 (response too large)") from None
         except _Timeout:
             raise self.fail(f"请求超时 (timed out after {timeout:g}s)") from None
         except TimeoutError:
@@ -149,6 +152,10 @@ def _read_bounded(response: Any, *, deadline: float, max_bytes: int) -> bytes:
         if size > max_bytes:
             raise _TooLarge
         chunks.append(chunk)
+
+
+def _size(n: int) -> str:
+    return f"{n / (1024 * 1024):g} MB" if n >= 1024 * 1024 else f"{n} bytes"
 
 
 def _snippet(body: bytes, limit: int = 80) -> str:
