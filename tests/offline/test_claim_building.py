@@ -314,3 +314,18 @@ def test_every_generated_claim_is_grounded_in_its_cited_refs(records, alerts, se
     contract = contract_for(question, *calls)
     assert len(contract["claims"]) <= 5
     assert_grounded(contract, calls)
+
+
+def test_keep_claim_ids_reuses_ids_by_first_evidence_and_numbers_new_claims_freshly():
+    from diagnosis.agents.offline.claims import keep_claim_ids
+
+    def claim(cid, inv, path):
+        return {"claim_id": cid, "evidence_bindings": [{"source_invocation_id": inv, "raw_path": path}]}
+
+    previous = [claim("c1", "inv_1", "/records/0"), claim("c2", "inv_2", "/alerts/0")]
+    now = [
+        claim("c1", "inv_5", "/records/3"),
+        claim("c2", "inv_1", "/records/0"),
+        claim("c3", "inv_2", "/alerts/0"),
+    ]
+    assert [c["claim_id"] for c in keep_claim_ids(now, previous)] == ["c3", "c1", "c2"]

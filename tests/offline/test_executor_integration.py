@@ -151,3 +151,29 @@ def test_gap_only_round_calls_tools_only_for_the_gaps(world, api_user):
 def test_the_same_question_gives_the_same_contract(world, api_user):
     question = "订单服务昨晚为什么一直重启？"
     assert ask(api_user, question)[2] == ask(api_user, question)[2]
+
+
+def test_the_gap_round_keeps_the_claim_ids_of_claims_resting_on_the_same_evidence(world, api_user):
+    question = "payment-service 10:05 开始大量 500，原因是什么？"
+    run, _, first = ask(api_user, question)
+    gaps = [
+        {
+            "claim_id": "c1",
+            "gap": "缺少直接证据",
+            "is_critical": True,
+            "suggested_tool": "query_logs",
+            "suggested_query": "payment-service 连接池 超时",
+        }
+    ]
+    _, _, second = ask(api_user, question, mode="EVIDENCE_GAP_ONLY", round_no=2, gaps=gaps, run=run)
+
+    def first_ref(claim):
+        binding = claim["evidence_bindings"][0]
+        return binding["source_invocation_id"], binding["raw_path"]
+
+    before = {first_ref(c): c["claim_id"] for c in first["claims"]}
+    ids = [c["claim_id"] for c in second["claims"]]
+    assert len(ids) == len(set(ids))
+    for claim in second["claims"]:
+        if first_ref(claim) in before:
+            assert claim["claim_id"] == before[first_ref(claim)]

@@ -14,24 +14,39 @@ from diagnosis.verification.protocol import parse_verifier_reply
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
+    ),
     max_leaves=20,
 )
 _claim = st.fixed_dictionaries(
-    {"claim_id": st.one_of(st.text(max_size=5), st.integers()), "claim_text": st.one_of(st.text(max_size=80), _json)},
+    {
+        "claim_id": st.one_of(st.text(max_size=5), st.integers()),
+        "claim_text": st.one_of(st.text(max_size=80), _json),
+    },
     optional={"claim_type": st.sampled_from(["observation", "impact", "root_cause", "x"])},
 )
 _evidence = st.fixed_dictionaries(
     {"claim_id": st.text(max_size=5), "matched_text": st.one_of(st.text(max_size=120), st.none())},
-    optional={"source_invocation_id": st.text(max_size=6), "tool_name": st.text(max_size=12), "raw_path": st.text(max_size=8)},
+    optional={
+        "source_invocation_id": st.text(max_size=6),
+        "tool_name": st.text(max_size=12),
+        "raw_path": st.text(max_size=8),
+    },
 )
 _payload = st.fixed_dictionaries(
     {
-        "diagnosis_context": st.one_of(st.fixed_dictionaries({"original_query": st.text(max_size=60)}), _json),
+        "diagnosis_context": st.one_of(
+            st.fixed_dictionaries({"original_query": st.text(max_size=60)}), _json
+        ),
         "verified_executor_output": st.one_of(
             st.fixed_dictionaries(
                 {"claims": st.lists(st.one_of(_claim, _json), max_size=5)},
-                optional={"missing_info": st.lists(st.one_of(st.fixed_dictionaries({"item": st.text(max_size=20)}), _json))},
+                optional={
+                    "missing_info": st.lists(
+                        st.one_of(st.fixed_dictionaries({"item": st.text(max_size=20)}), _json)
+                    )
+                },
             ),
             _json,
         ),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from diagnosis.agents.base import (
     AgentContext,
@@ -28,6 +29,7 @@ from diagnosis.agents.offline.claims import (
     Candidate,
     build_contract,
     collect_refs,
+    keep_claim_ids,
     relevant_refs,
     select_candidates,
 )
@@ -36,8 +38,8 @@ from diagnosis.agents.offline.followups import evidence_knowledge_query, hypothe
 from diagnosis.agents.offline.planning import MAX_STEPS, plan_gaps, plan_normal
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window, widened
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
+from diagnosis.agents.offline.vocabulary import SYMPTOMS
 
-MODEL_LABEL = "offline-rules"
 MAX_WIDENING_CALLS = 3
 WIDEN_TOOLS = ("query_logs", "query_metrics")
 HYPOTHESIS_LOG_LIMIT = 20
@@ -91,16 +93,56 @@ class OfflineExecutor:
                 window = self._widen_if_empty(request, tools, facts, window, steps)
             if not facts.narrow:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
+        history = tools.history()
         contract = build_contract(
             facts=facts,
             window=window,
-            history=tools.history(),
+            history=history,
             services=request.services,
             current_round=request.round,
             checked_symptoms=checked,
             knowledge_first=knowledge_first,
         )
+        if request.round > 1:
+            contract["claims"] = keep_claim_ids(
+                contract["claims"], self._earlier_claims(request, facts, window, history)
+            )
         return ExecutorReply(content=json.dumps(contract, ensure_ascii=False))
+
+    def _earlier_claims(
+        self,
+        request: ExecutorRequest,
+        facts: QuestionFacts,
+        window: TimeWindow,
+        history: Sequence[ToolCallResult],
+    ) -> list[dict[str, Any]]:
+        """The claims the earlier rounds' evidence gave (recomputed: the contract is a function of
+        the invocations, and the follow-up calls are recognisable by their arguments)."""
+        earlier = [c for c in history if c.round < request.round]
+        checked = [
+            symptom.id
+            for call in earlier
+            if call.tool_name == "query_logs" and call.arguments.get("limit") == HYPOTHESIS_LOG_LIMIT
+            for symptom in SYMPTOMS
+            if symptom.log_keyword and symptom.log_keyword == call.arguments.get("keyword")
+        ]
+        lead = next(
+            (
+                c.invocation_id
+                for c in earlier
+                if c.tool_name == "lookup_knowledge" and c.arguments.get("top_k") == KNOWLEDGE_TOP_K
+            ),
+            "",
+        )
+        return build_contract(
+            facts=facts,
+            window=window,
+            history=earlier,
+            services=request.services,
+            current_round=request.round - 1,
+            checked_symptoms=checked,
+            knowledge_first=lead,
+        )["claims"]
 
     def _widen_if_empty(
         self,

@@ -61,7 +61,11 @@ _LOG_TEXT = re.compile(r"^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) (\S+) ([A-Z]+)
 _SINCE = re.compile(r"since (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
 _RESOLVED_AT = re.compile(r"resolved at (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
 _SERIES_SPAN = re.compile(r"^\S+ \S+ (\d{4}-\d{2}-\d{2} \S+?–(?:\d{4}-\d{2}-\d{2} )?\S+) ")
-_SERIES_FIELD = {k: re.compile(rf"(?<![a-z]){k} (\S+?)(?=[ ;]|$)") for k in ("min", "max", "avg", "last")}
+# "max 14.8%", "max 50 connections" (a spelled-out unit follows the number after a space).
+_SERIES_FIELD = {
+    k: re.compile(rf"(?<![a-z]){k} ([^\s;]+(?: (?!(?:min|max|avg|last) )[A-Za-z_/]+)?)(?=[ ;]|$)")
+    for k in ("min", "max", "avg", "last")
+}
 _CROSSED = re.compile(r"超过阈值 (\S+) 于 (\S+?)(?=[ ;(]|$)")
 _NOT_CROSSED = re.compile(r"未超过阈值 (\S+?)(?=[ ;(]|$)")
 _PEAK = re.compile(r"峰值于 (\S+?)(?=[ ;(]|$)")
@@ -678,6 +682,32 @@ def build_claims(candidates: Sequence[Candidate]) -> list[dict[str, Any]]:
             }
         )
     return claims
+
+
+def keep_claim_ids(
+    claims: Sequence[dict[str, Any]], previous: Sequence[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Give a claim that rests on the same first evidence ref as a previous round's claim that
+    claim's id (so an evidence gap's ``claim_id`` still names it); new claims get fresh ids."""
+
+    def key(claim: dict[str, Any]) -> tuple[str, str]:
+        first = (claim.get("evidence_bindings") or [{}])[0]
+        return str(first.get("source_invocation_id")), str(first.get("raw_path"))
+
+    earlier = {key(c): str(c["claim_id"]) for c in previous}
+    taken = set(earlier.values())
+    out: list[dict[str, Any]] = []
+    used: set[str] = set()
+    fresh = 1
+    for claim in claims:
+        claim_id = earlier.get(key(claim))
+        if claim_id is None or claim_id in used:
+            while f"c{fresh}" in taken or f"c{fresh}" in used:
+                fresh += 1
+            claim_id = f"c{fresh}"
+        used.add(claim_id)
+        out.append({**claim, "claim_id": claim_id})
+    return out
 
 
 def build_contract(
