@@ -179,3 +179,11 @@ def test_gap_only_mode_infers_a_tool_when_the_gap_names_none():
     )
     assert [s.tool for s in p.steps] == ["lookup_knowledge"]
     assert "OOMKilled" in p.steps[0].arguments["query"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(question=st.text(max_size=200))
+def test_any_text_gets_a_valid_bounded_plan(question):
+    p = plan(question)
+    assert 1 <= len(p.steps) <= 6 and p.steps[-1].tool == "lookup_knowledge"
+    assert p.steps[-1].arguments["query"].strip()
