@@ -131,3 +131,26 @@ def test_loki_without_a_url_is_a_configuration_error(run, world, settings):
     settings.LOKI_URL = ""
     inv = call(run, **WINDOW)
     assert_failed(inv, "backend misconfigured", "LOKI_URL")
+
+
+def test_a_server_that_does_not_speak_http_is_a_failed_invocation(run, world, fake_loki, settings):
+    import threading
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+
+    def answer_garbage():
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(65536)
+            conn.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+
+    thread = threading.Thread(target=answer_garbage, daemon=True)
+    thread.start()
+    settings.LOKI_URL = f"http://127.0.0.1:{listener.getsockname()[1]}"
+    try:
+        assert_failed(call(run, **WINDOW), "请求失败 (request failed)")
+    finally:
+        thread.join(timeout=5)
+        listener.close()

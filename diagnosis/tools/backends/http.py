@@ -18,13 +18,14 @@ failed invocation, so it says what went wrong in one line — HTTP status and th
 from __future__ import annotations
 
 import base64
+import http.client
 import json
 import re
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
@@ -57,8 +58,8 @@ class Endpoint:
     label: str  # "Loki", "Prometheus": how messages name the backend
     base: str
     display: str
-    authorization: str = ""
-    secret: str = ""  # the password, to scrub from anything a server echoes back
+    authorization: str = field(default="", repr=False)
+    secret: str = field(default="", repr=False)  # the password, to scrub from anything echoed back
 
     @classmethod
     def from_url(cls, url: str, *, label: str, setting: str) -> Endpoint:
@@ -122,7 +123,7 @@ class Endpoint:
             if isinstance(reason, TimeoutError):
                 raise self.fail(f"请求超时 (timed out after {timeout:g}s)") from None
             raise self.fail(f"无法连接 (unreachable): {reason}") from None
-        except (OSError, ValueError) as exc:  # connection reset, bad status line, …
+        except (OSError, ValueError, http.client.HTTPException) as exc:  # reset, bad status line, …
             raise self.fail(f"请求失败 (request failed): {type(exc).__name__}: {exc}") from None
         try:
             return json.loads(body)

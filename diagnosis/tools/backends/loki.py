@@ -29,6 +29,7 @@ second, metric query (``sum(count_over_time(<same LogQL>[window]))``) counts the
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 from datetime import UTC, datetime, timedelta
@@ -48,6 +49,8 @@ from diagnosis.tools.backends.http import (
     str_dict,
     success_data,
 )
+
+logger = logging.getLogger(__name__)
 
 QUERY_RANGE_PATH = "/loki/api/v1/query_range"
 QUERY_PATH = "/loki/api/v1/query"
@@ -144,7 +147,9 @@ class LokiLogsBackend:
             if not isinstance(result, list) or not result:
                 return None
             return int(float(result[0]["value"][1]))
-        except (BackendHTTPError, KeyError, IndexError, TypeError, ValueError):
+        except (BackendHTTPError, KeyError, IndexError, TypeError, ValueError) as exc:
+            # The records are fine; only the count is missing: report "more than limit" instead.
+            logger.warning("Loki count query failed, total is a lower bound: %s", exc)
             return None
 
     def _entries(self, payload: Any) -> list[tuple[int, dict[str, str], str]]:
