@@ -66,3 +66,10 @@ def test_the_url_userinfo_becomes_basic_auth_and_is_not_displayed():
     assert backend.endpoint.authorization == "Basic YWxAY2U6cDpzcw=="  # al@ce:p:ss
     assert "p:ss" not in str(backend.endpoint.fail("HTTP 401: p:ss rejected"))
     assert "p:ss" not in repr(backend.endpoint) and "YWxAY2U6cDpzcw" not in repr(backend.endpoint)
+
+
+@pytest.mark.parametrize("url", ["ftp://loki:3100", "http://u:pw@loki:port", "http://"])
+def test_a_malformed_url_is_a_configuration_error_without_its_password(url):
+    with pytest.raises(ImproperlyConfigured, match="LOKI_URL") as raised:
+        LokiLogsBackend(url=url)
+    assert "pw" not in str(raised.value)

@@ -43,7 +43,7 @@ class BackendHTTPError(ToolError):
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: ANN001 - urllib's signature
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
         return None  # the 3xx surfaces as an HTTPError
 
 
@@ -63,12 +63,17 @@ class Endpoint:
 
     @classmethod
     def from_url(cls, url: str, *, label: str, setting: str) -> Endpoint:
-        parts = urllib.parse.urlsplit(url.strip())
+        invalid = ImproperlyConfigured(f"{setting} 必须是 http:// 或 https:// URL (got {_redact(url)!r})")
+        try:
+            parts = urllib.parse.urlsplit(url.strip())
+            port = parts.port
+        except ValueError:  # a bad port or bracketed host
+            raise invalid from None
         if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ImproperlyConfigured(f"{setting} 必须是 http:// 或 https:// URL (got {_redact(url)!r})")
+            raise invalid
         netloc = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
-        if parts.port is not None:
-            netloc += f":{parts.port}"
+        if port is not None:
+            netloc += f":{port}"
         path = parts.path.rstrip("/")
         base = urllib.parse.urlunsplit((parts.scheme, netloc, path, "", ""))
         authorization = secret = ""
