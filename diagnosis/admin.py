@@ -96,14 +96,13 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     change_form_template = "admin/diagnosis/diagnosisrun/change_form.html"
     list_display = (
         "short_question",
-        "status",
-        "outcome",
+        "outcome_column",
         "verdict_badge",
-        "gatekeeper_severity",
-        "evidence_retry_count",
-        "provider",
+        "severity_column",
+        "retry_column",
+        "provider_column",
         "owner",
-        "created_at",
+        "created_column",
     )
     list_display_links = ("short_question",)
     list_filter = (
@@ -140,11 +139,34 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     )
     readonly_fields = ("verdict_badge", "session_link", "answer_text")
 
+    class Media:
+        css = {"all": ("css/audit-admin.css",)}
+
     @admin.display(description="问题", ordering="question")
     def short_question(self, run: DiagnosisRun) -> str:
         return Truncator(run.question).chars(QUESTION_LIST_CHARS)
 
-    @admin.display(description="结论", ordering="verdict")
+    @admin.display(description="结果 outcome", ordering="outcome")
+    def outcome_column(self, run: DiagnosisRun) -> str:
+        return run.get_outcome_display() if run.outcome else run.get_status_display()
+
+    @admin.display(description="守门 severity", ordering="gatekeeper_severity")
+    def severity_column(self, run: DiagnosisRun) -> str:
+        return run.gatekeeper_severity or "—"
+
+    @admin.display(description="补充取证", ordering="evidence_retry_count")
+    def retry_column(self, run: DiagnosisRun) -> int:
+        return run.evidence_retry_count
+
+    @admin.display(description="provider", ordering="provider")
+    def provider_column(self, run: DiagnosisRun) -> str:
+        return run.provider or "—"
+
+    @admin.display(description="创建时间", ordering="created_at")
+    def created_column(self, run: DiagnosisRun) -> Any:
+        return run.created_at
+
+    @admin.display(description="结论 verdict", ordering="verdict")
     def verdict_badge(self, run: DiagnosisRun) -> str:
         badge = run_badge(run)
         return format_html('<span class="audit-badge audit-badge-{}">{}</span>', badge.css, badge.label)

@@ -29,7 +29,7 @@ def test_run_list_renders_columns_and_every_filter(reviewer_client, api_user):
     response = reviewer_client.get(reverse("admin:diagnosis_diagnosisrun_changelist"))
     assert response.status_code == 200
     html = response.content.decode()
-    for column in ("问题", "结论", "Gatekeeper severity", "Evidence retry count", "Provider", "Created at"):
+    for column in ("问题", "结果 outcome", "结论 verdict", "守门 severity", "补充取证", "provider", "创建时间"):
         assert column.lower() in html.lower(), column
     for parameter in ("outcome__exact", "verdict__exact", "gatekeeper_severity__exact", "fallback_reason=", "provider=offline", "status__exact"):
         assert parameter in html, parameter
