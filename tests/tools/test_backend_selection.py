@@ -1,4 +1,4 @@
-"""select_backend(): settings pick the implementation; an unimplemented one fails clearly."""
+"""select_backend(): settings pick the implementation; a missing one fails clearly."""
 
 from __future__ import annotations
 
@@ -21,11 +21,22 @@ def test_builtin_is_the_default_for_every_kind():
 
 @pytest.mark.parametrize(
     ("setting", "kind", "value"),
-    [("LOGS_BACKEND", "logs", "loki"), ("METRICS_BACKEND", "metrics", "prometheus")],
+    [("LOGS_BACKEND", "logs", "elasticsearch"), ("METRICS_BACKEND", "metrics", "influxdb")],
 )
-def test_configured_but_unimplemented_backend_raises_at_selection(settings, setting, kind, value):
+def test_a_backend_name_without_implementation_raises_at_selection(settings, setting, kind, value):
     setattr(settings, setting, value)
     with pytest.raises(ImproperlyConfigured, match=f"{setting}={value}"):
+        select_backend(kind)
+
+
+@pytest.mark.parametrize(
+    ("setting", "url_setting", "kind", "value"),
+    [("LOGS_BACKEND", "LOKI_URL", "logs", "loki"), ("METRICS_BACKEND", "PROMETHEUS_URL", "metrics", "prometheus")],
+)
+def test_an_external_backend_without_its_url_raises_at_selection(settings, setting, url_setting, kind, value):
+    setattr(settings, setting, value)
+    setattr(settings, url_setting, "")
+    with pytest.raises(ImproperlyConfigured, match=url_setting):
         select_backend(kind)
 
 
