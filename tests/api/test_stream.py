@@ -148,3 +148,32 @@ def test_a_crash_outside_the_graph_is_an_error_event_then_done(api_user, monkeyp
     events, _ = parse_sse(async_to_sync(go)())
     assert [name for name, _ in events] == ["run", "error", "done"]
     assert events[1][1]["code"] == "internal_error" and "boom" not in events[1][1]["message"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_celery_execution_the_stream_polls_the_queued_run_to_its_end(api_user, monkeypatch, settings):
+    """RUN_EXECUTION=celery: the view submits the run to the queue; a worker (here a thread)
+    executes it, and the stream follows the run's status and events in the database."""
+    import threading
+
+    settings.RUN_EXECUTION = "celery"
+    workers = []
+
+    def submit(*, run):
+        worker = threading.Thread(target=stream._execute, args=(run.pk,))
+        workers.append(worker)
+        worker.start()
+
+    monkeypatch.setattr(stream, "diagnosis_run_submit", submit)
+    start = diagnosis_run_create_idempotent(owner=api_user, question=QUESTION)
+
+    async def go():
+        execution = await sync_to_async(stream.start_execution)(start)
+        assert execution is None
+        return "".join([chunk async for chunk in stream.event_stream(start, execution, poll_s=0.02)])
+
+    events, _ = parse_sse(async_to_sync(go)())
+    workers[0].join(timeout=60)
+    names = [name for name, _ in events]
+    assert names[0] == "run" and names[-2:] == ["answer", "done"] and "stage" in names
+    assert events[-1][1]["status"] == "completed"

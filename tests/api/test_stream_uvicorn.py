@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from diagnosis.graph.env import EventRecorder
 from diagnosis.models import DiagnosisRun
 from tests.api.asgi_server import uvicorn_in_thread, uvicorn_subprocess
 from tests.api.conftest import token_for
@@ -50,19 +51,22 @@ def _wait_for_completion(run_id, timeout: float = 60.0) -> DiagnosisRun:
     raise AssertionError("run did not finish")
 
 
-def _check_stream(base_url: str, token: str) -> None:
+def _check_stream(base_url: str, token: str, *, spread_over_ms: float = 0) -> None:
     conn, response = _open_stream(base_url, token)
     try:
         assert response.status == 200
         assert response.getheader("Content-Type").startswith("text/event-stream")
+        assert response.getheader("Content-Length") is None  # streamed (chunked), not one buffered body
         chunks = _read_all_frames(response)
     finally:
         conn.close()
     events, _ = parse_sse(b"".join(c for _, c in chunks).decode("utf-8"))
     names = [n for n, _ in events]
     assert names[0] == "run" and names[-2:] == ["answer", "done"] and "stage" in names
-    # Streamed, not buffered: the events came in several network chunks over time.
-    assert len(chunks) > 2
+    if spread_over_ms:
+        # The events came in several network chunks while the run was going, not in one burst.
+        assert len(chunks) > 2
+        assert (chunks[-1][0] - chunks[0][0]) * 1000 > spread_over_ms
     run = DiagnosisRun.objects.get(pk=events[0][1]["run_id"])
     assert run.status == "completed" and events[-2][1]["answer"] == run.final_answer
 
@@ -79,10 +83,17 @@ def _check_disconnect(base_url: str, token: str) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_stream_over_uvicorn_in_process(api_user):
+def test_stream_over_uvicorn_in_process(api_user, monkeypatch):
     token = token_for(api_user)
+    real_record = EventRecorder.record
+
+    def record_then_pause(self, node, event, detail=None):  # stands in for model latency
+        real_record(self, node, event, detail)
+        time.sleep(0.03)
+
+    monkeypatch.setattr(EventRecorder, "record", record_then_pause)
     with uvicorn_in_thread() as base_url:
-        _check_stream(base_url, token)
+        _check_stream(base_url, token, spread_over_ms=300)
         _check_disconnect(base_url, token)
 
 

@@ -5,12 +5,14 @@ in the admin (claim checks and gatekeeper tables). Screenshots: test-artifacts/s
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
 from diagnosis.demo import DEMO_BUNDLE_PATH
 from diagnosis.evidence.loader import evidence_bundle_load
+from diagnosis.graph.env import EventRecorder
 from diagnosis.models import DiagnosisRun
 from tests.personas import PASSWORD
 
@@ -29,6 +31,20 @@ WATCH_PROGRESS = """() => {
   new MutationObserver(() => { if (!answer.hidden && window.__answerAt === null) window.__answerAt = performance.now(); })
     .observe(answer, {attributes: true});
 }"""
+
+
+@pytest.fixture
+def model_latency(monkeypatch):
+    """The offline agents answer in microseconds once warm; real models take seconds. A short
+    pause after each orchestration event stands in for that, so that "the stages arrive while
+    the run is going" is observable whatever the machine's speed."""
+    real_record = EventRecorder.record
+
+    def record_then_pause(self, node, event, detail=None):
+        real_record(self, node, event, detail)
+        time.sleep(0.06)
+
+    monkeypatch.setattr(EventRecorder, "record", record_then_pause)
 
 
 @pytest.fixture
@@ -52,7 +68,7 @@ def _ask(page) -> None:
 
 
 def test_staff_watches_live_progress_reads_the_answer_and_a_reviewer_audits_it(
-    asgi_live_server, new_context, demo_world, staff, reviewer, screenshot
+    asgi_live_server, new_context, demo_world, model_latency, staff, reviewer, screenshot
 ):
     base = asgi_live_server
     page = new_context().new_page()
@@ -71,8 +87,8 @@ def test_staff_watches_live_progress_reads_the_answer_and_a_reviewer_audits_it(
     answer_at = page.evaluate("window.__answerAt")
     # (One observer callback per batch of DOM changes, i.e. per network chunk read.)
     assert page.locator("#stages li").count() >= 5 and answer_at is not None
-    assert len(stage_times) >= 2, stage_times  # several separate arrivals, not one burst
-    assert answer_at - stage_times[0] > 100, (stage_times, answer_at)
+    assert len(stage_times) >= 3, stage_times  # several separate arrivals, not one burst
+    assert answer_at - stage_times[0] > 300, (stage_times, answer_at)
 
     labels = page.locator("#stages li .stage-label").all_inner_texts()
     assert any("规划取证" in label for label in labels) and any("撰写回答" in label or "安全兜底" in label for label in labels)
@@ -138,6 +154,7 @@ def test_staff_watches_live_progress_reads_the_answer_and_a_reviewer_audits_it(
     screenshot(admin.locator("#audit-raw"), "06c-reviewer-raw-json")
 
 
+@pytest.mark.filterwarnings("ignore:StreamingHttpResponse must consume asynchronous iterators")
 def test_on_the_wsgi_live_server_the_ui_still_shows_every_stage_and_the_answer(live_server, page, demo_world, staff, screenshot):
     """pytest-django's live_server is WSGI: Django buffers the async stream to its end, so the
     stages arrive at once — the page must still show all of them, then the answer."""
