@@ -1,0 +1,154 @@
+"""Honest scenarios: unseen Chinese questions about the demo world (diagnosis/demo/README.md),
+answered by the real offline provider end to end.
+
+Answerable questions may end ``pass`` or ``low_confid``; on ``pass`` the key facts (service
+name, a key number) must be in the confirmed material. Questions about a service without data
+(or without the asked-for data) must never pass, must confirm nothing and must state the gap.
+
+A ``known_issue`` marks a real misbehaviour of the offline agents, reported as found — the
+expectation states what *should* happen, it is not bent to what does.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from diagnosis.evaluation.scenario import HONEST, LOW_CONFID, PASS, REJECT, Scenario
+
+ANSWERABLE: Final = frozenset({PASS, LOW_CONFID})
+NEVER_PASS: Final = frozenset({LOW_CONFID, REJECT})
+
+
+def answerable(name: str, question: str, *facts: str, known_issue: str = "") -> Scenario:
+    return Scenario(
+        name=name,
+        question=question,
+        expected=ANSWERABLE,
+        kind=HONEST,
+        group="honest",
+        key_facts=facts,
+        honest_claims="all",
+        known_issue=known_issue,
+    )
+
+
+def without_data(name: str, question: str, gap: str, known_issue: str = "") -> Scenario:
+    return Scenario(
+        name=name,
+        question=question,
+        expected=NEVER_PASS,
+        kind=HONEST,
+        group="no data",
+        gap_mentions=(gap, "证据缺口"),
+        no_confirmed=True,
+        honest_claims="all",
+        known_issue=known_issue,
+    )
+
+
+HONEST_SCENARIOS: Final[tuple[Scenario, ...]] = (
+    # --- incident 6: payment-service connection pool exhaustion (10:00 → now) -----------------
+    answerable("pay_500_since_ten", "支付服务 10 点后为什么一直 500？", "payment-service", "HTTP 500", "active=50"),
+    answerable(
+        "pay_errors_root_cause_chinese_time",
+        "payment 十点零五分开始大量报错，根因是什么？",
+        "payment-service",
+        "waiting=37",
+        "12.5%",
+    ),
+    answerable("pay_pool_now", "支付系统连接池现在什么情况？", "payment-service", "active=50"),
+    answerable(
+        "pay_alerts_now", "payment-service 现在有哪些告警？", "payment-service", "HighErrorRate", "DBConnectionPoolExhausted"
+    ),
+    # --- incident 2: payment-service channel blip (yesterday 16:40) -----------------------------
+    answerable("pay_channel_timeout_yesterday", "支付服务昨天下午 4 点 40 左右是不是有超时？", "payment-service", "unionpay", "HTTP 504"),
+    # --- incident 3: order-service OOMKilled (yesterday evening) --------------------------------
+    answerable("order_oom_last_night", "订单服务昨晚是不是 OOM 重启了？", "order-service", "OOMKilled", "exitCode=137"),
+    answerable("order_502_at_2130", "订单服务昨天 21:30 左右为什么返回 502？", "order-service", "OutOfMemoryError"),
+    answerable(
+        "order_memory_how_much",
+        "订单系统昨晚内存用到多少了？",
+        "order-service",
+        "memory_usage",
+        known_issue=(
+            "asked for the memory usage, the PASS answer confirms only OOM log lines: query_metrics ran and "
+            "returned memory_usage (max 2046MiB, threshold 1843MiB) and HighMemoryUsage (91%), but no claim "
+            "states a memory figure"
+        ),
+    ),
+    # --- incident 5: inventory-service slow SQL (this morning) ----------------------------------
+    answerable("inventory_slow_this_morning", "库存服务今天上午接口为什么慢？", "inventory-service", "slow query took"),
+    answerable(
+        "inventory_lock_wait_0920",
+        "inventory-service 今天 09:20 左右有没有锁等待超时？",
+        "inventory-service",
+        "Lock wait timeout exceeded",
+    ),
+    answerable(
+        "inventory_slowest_query",
+        "库存服务今天上午慢查询最慢有多慢？",
+        "inventory-service",
+        "4870ms",
+        known_issue=(
+            "asked for the slowest query, the PASS answer's slow-query claim states the first one (2310ms); "
+            "the peak (4870ms at 09:21:47, in the demo logs) is not confirmed — a reader takes 2310ms as the answer"
+        ),
+    ),
+    # --- incident 4: search-service disk full (early this morning) ------------------------------
+    answerable("search_disk_full_now", "搜索服务磁盘满了吗？", "search-service", "disk_usage"),
+    answerable(
+        "search_write_failures_night", "搜索服务今天凌晨写入失败是怎么回事？", "search-service", "No space left on device"
+    ),
+    answerable(
+        "search_disk_usage_at_two",
+        "搜索服务今天凌晨两点磁盘使用率多少？",
+        "search-service",
+        "disk_usage",
+        known_issue=(
+            "asked for the disk usage at 02:00, the PASS answer confirms two ERROR log lines only; the "
+            "disk_usage series (90% crossed 02:05, 100% at 02:31) and DiskSpaceLow/Critical alerts are not "
+            "stated, so the asked-for percentage is missing"
+        ),
+    ),
+    answerable("search_cpu_now", "search-service 现在 CPU 高吗？", "search-service", "cpu_usage"),
+    # --- incident 1: user-service / gateway 504 (yesterday afternoon) ---------------------------
+    answerable("gateway_504_yesterday", "网关昨天下午 504 的原因？", "api-gateway", "upstream timed out", "6.8%"),
+    answerable(
+        "gateway_504_at_1420", "网关昨天下午 2 点 20 左右大量 504 是什么原因？", "api-gateway", "upstream timed out"
+    ),
+    answerable("login_failures_yesterday", "登录服务昨天下午两点二十左右为什么登不上？", "user-service", "RedisCommandTimeoutException"),
+    answerable("user_redis_timeout_1430", "用户中心昨天 14:30 Redis 超时是什么原因？", "user-service", "2000ms"),
+    # --- noise: notification-service Kafka lag --------------------------------------------------
+    answerable("notification_kafka_lag", "通知服务昨天傍晚 kafka 消费是不是堆积了？", "notification-service", "12480"),
+    # --- broad ------------------------------------------------------------------------------------
+    answerable(
+        "firing_alerts_now",
+        "现在还有哪些告警没有恢复？",
+        "HighErrorRate",
+        "UpstreamErrorRate",
+        "CertificateExpiringSoon",
+        known_issue=(
+            "asked which alerts are still firing (6 at reference time: DBConnectionPoolHighUsage, HighLatencyP99, "
+            "DBConnectionPoolExhausted, HighErrorRate on payment-service, UpstreamErrorRate and "
+            "CertificateExpiringSoon on api-gateway), the PASS answer confirms payment-service WARN/ERROR log "
+            "lines, one alert (DBConnectionPoolExhausted) and a pool metric — the api-gateway alerts and "
+            "HighErrorRate are not listed although query_metrics returned them"
+        ),
+    ),
+    # --- services without (the asked-for) data: never PASS, gap stated ---------------------------
+    without_data("unknown_refund_service_cn", "退款服务今天有没有报错？", "退款服务"),
+    without_data("unknown_refund_service_en", "refund-service 10:05 开始报 500 了吗", "refund-service"),
+    without_data("unknown_points_service", "积分服务昨天晚上是不是挂了？", "积分服务"),
+    without_data(
+        "unknown_risk_service",
+        "风控服务 10 点以后有没有告警？",
+        "风控服务",
+        known_issue=(
+            "风控服务 is not detected as a service mention (jieba splits 风控 into 风/控, and the unknown-service "
+            "rule needs a ≥2-character last word), so the question is planned as a broad one and PASSes with "
+            "payment-service facts; expected: no PASS, nothing confirmed, the gap for 风控服务 stated"
+        ),
+    ),
+    without_data("user_service_no_recent_errors", "用户中心最近一小时有报错吗？", "user-service"),
+    without_data("notification_no_oom", "通知服务今天上午有没有 OOM？", "notification-service"),
+)

@@ -1,0 +1,252 @@
+"""Running the suite in the configured database (the Django edge of ``diagnosis.evaluation``).
+
+- The demo bundle is loaded first when it is not (matched by content hash; loading is idempotent).
+- Runs are owned by a dedicated inactive user ``evaluate`` and grouped in one session per
+  evaluation; the session (runs, invocations, events) is deleted at the end unless ``keep``.
+- Each scenario: fresh provider (scripted scripts are consumed), agents tapped to count calls and
+  capture the Composer material, one ``diagnosis_run_execute`` timed (``perf_counter``) and its
+  DB queries counted (``connection.execute_wrapper``) — provider construction, run creation and the
+  read-back are outside both figures. One untimed offline warm-up run first loads what a
+  long-lived process has loaded already (jieba dictionaries, retrieval index), so the figures
+  exclude start-up.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.utils import timezone
+
+from diagnosis.agents.base import (
+    AgentContext,
+    ComposerMaterial,
+    ExecutorReply,
+    ExecutorRequest,
+    Plan,
+    PlannerRequest,
+    Provider,
+    ToolRunner,
+)
+from diagnosis.evaluation.metrics import Summary, judge, summarize
+from diagnosis.evaluation.scenario import Observation, Scenario, ScenarioResult
+from diagnosis.evaluation.suite import SCENARIOS
+from diagnosis.models import DiagnosisRun, DiagnosisSession, EvidenceBundle
+from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
+
+EVALUATE_USERNAME: Final = "evaluate"
+SESSION_TITLE: Final = "evaluate {at}"
+WARM_UP_QUESTION: Final = "支付服务 10 点后为什么一直 500？"
+#: Loggers that print a stack trace for the faults the adversarial scenarios inject on purpose
+#: (the fault is still recorded on the run and judged; only the console noise is suppressed).
+QUIET_LOGGERS: Final = ("diagnosis.graph.runner", "diagnosis.graph.nodes", "diagnosis.services.runs")
+
+
+# --- Demo data and owner ------------------------------------------------------------------------
+def demo_ensure_loaded() -> bool:
+    """Load the demo bundle unless a bundle with its exact content is loaded; True if loaded now."""
+    from diagnosis.demo import DEMO_BUNDLE_PATH
+    from diagnosis.evidence.bundle import bundle_parse
+    from diagnosis.evidence.loader import bundle_content_hash, evidence_bundle_load
+
+    data = DEMO_BUNDLE_PATH.read_bytes()
+    if EvidenceBundle.objects.filter(content_hash=bundle_content_hash(bundle_parse(data))).exists():
+        return False
+    evidence_bundle_load(data=data, source_name=DEMO_BUNDLE_PATH.name)
+    return True
+
+
+def evaluation_owner() -> Any:
+    """The dedicated owner of evaluation runs (inactive, no usable password: nobody logs in as it)."""
+    User = get_user_model()
+    user, created = User.objects.get_or_create(username=EVALUATE_USERNAME, defaults={"is_active": False})
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+class QueryCounter:
+    """A ``connection.execute_wrapper`` that counts the queries run through it (no query log:
+    ``CaptureQueriesContext`` reads the bounded debug log, which overflows over a long suite)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
+        self.count += 1
+        return execute(sql, params, many, context)
+
+
+# --- Tapping the agents -------------------------------------------------------------------------
+@dataclass
+class Tap:
+    planner_calls: int = 0
+    executor_calls: int = 0
+    verifier_calls: int = 0
+    composer_materials: list[ComposerMaterial] = field(default_factory=list)
+
+
+class _Planner:
+    def __init__(self, inner: Any, tap: Tap) -> None:
+        self.inner, self.tap = inner, tap
+
+    def plan(self, request: PlannerRequest, ctx: AgentContext) -> Plan:
+        self.tap.planner_calls += 1
+        return self.inner.plan(request, ctx)
+
+
+class _Executor:
+    def __init__(self, inner: Any, tap: Tap) -> None:
+        self.inner, self.tap = inner, tap
+
+    def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
+        self.tap.executor_calls += 1
+        return self.inner.execute(request, tools, ctx)
+
+
+class _Verifier:
+    def __init__(self, inner: Any, tap: Tap) -> None:
+        self.inner, self.tap = inner, tap
+
+    def verify(self, verifier_input: str, ctx: AgentContext) -> str:
+        self.tap.verifier_calls += 1
+        return self.inner.verify(verifier_input, ctx)
+
+
+class _Composer:
+    def __init__(self, inner: Any, tap: Tap) -> None:
+        self.inner, self.tap = inner, tap
+
+    def compose(self, material: ComposerMaterial, ctx: AgentContext) -> str:
+        self.tap.composer_materials.append(material)
+        return self.inner.compose(material, ctx)
+
+
+def tap_provider(provider: Provider) -> tuple[Provider, Tap]:
+    """The same provider with every role call counted and the Composer material captured."""
+    tap = Tap()
+    tapped = dataclasses.replace(
+        provider,
+        planner=_Planner(provider.planner, tap),
+        executor=_Executor(provider.executor, tap),
+        verifier=_Verifier(provider.verifier, tap),
+        composer=_Composer(provider.composer, tap),
+    )
+    return tapped, tap
+
+
+def _offline_provider() -> Provider:
+    from diagnosis.agents.registry import get_provider
+
+    return get_provider("offline")
+
+
+@contextmanager
+def _quiet_injected_faults() -> Iterator[None]:
+    loggers = [logging.getLogger(name) for name in QUIET_LOGGERS]
+    previous = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, previous, strict=True):
+            lg.setLevel(level)
+
+
+# --- One scenario -------------------------------------------------------------------------------
+def scenario_observe(*, scenario: Scenario, owner: Any, session: DiagnosisSession) -> Observation:
+    """Run one scenario through the whole graph and read back what it produced."""
+    provider, tap = tap_provider((scenario.provider or _offline_provider)())
+    run = diagnosis_run_create(owner=owner, question=scenario.question, session=session)
+    queries = QueryCounter()
+    with connection.execute_wrapper(queries):
+        started = time.perf_counter()
+        diagnosis_run_execute(run_id=run.pk, provider=provider)
+        elapsed_ms = (time.perf_counter() - started) * 1000
+    run.refresh_from_db()
+    material = tap.composer_materials[-1] if tap.composer_materials else None
+    return Observation(
+        name=scenario.name,
+        status=run.status,
+        outcome=run.outcome,
+        fallback_reason=run.fallback_reason,
+        verdict=run.verdict,
+        evidence_retry_count=run.evidence_retry_count,
+        final_answer=run.final_answer,
+        verifier_evaluation=dict((run.self_evaluation or {}).get("verifier_evaluation") or {}),
+        confirmed_material=[dict(item) for item in material.confirmed] if material is not None else None,
+        planner_calls=tap.planner_calls,
+        verifier_calls=tap.verifier_calls,
+        composer_calls=len(tap.composer_materials),
+        nodes_started=list(run.events.filter(event="start").order_by("seq").values_list("node", flat=True)),
+        tool_statuses=list(run.tool_invocations.order_by("seq").values_list("status", flat=True)),
+        elapsed_ms=elapsed_ms,
+        queries=queries.count,
+        error=run.error,
+    )
+
+
+# --- The suite ----------------------------------------------------------------------------------
+@dataclass
+class EvaluationReport:
+    results: list[ScenarioResult]
+    summary: Summary
+    demo_loaded_now: bool
+    session_id: str
+    kept: bool
+    warm_up_ms: float
+
+
+def evaluation_run(
+    *,
+    scenarios: Sequence[Scenario] | None = None,
+    keep: bool = False,
+    warm_up: bool = True,
+    on_result: Callable[[ScenarioResult], None] | None = None,
+) -> EvaluationReport:
+    """Run ``scenarios`` (default: the whole suite) and judge them; see the module docstring."""
+    chosen = list(SCENARIOS if scenarios is None else scenarios)
+    loaded_now = demo_ensure_loaded()
+    owner = evaluation_owner()
+    session = DiagnosisSession.objects.create(owner=owner, title=SESSION_TITLE.format(at=timezone.now().isoformat()))
+    results: list[ScenarioResult] = []
+    warm_up_ms = 0.0
+    try:
+        with _quiet_injected_faults():
+            if warm_up:
+                started = time.perf_counter()
+                warm = diagnosis_run_create(owner=owner, question=WARM_UP_QUESTION, session=session)
+                diagnosis_run_execute(run_id=warm.pk, provider=_offline_provider())
+                warm_up_ms = (time.perf_counter() - started) * 1000
+            for scenario in chosen:
+                result = judge(scenario, scenario_observe(scenario=scenario, owner=owner, session=session))
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
+    finally:
+        if not keep:
+            evaluation_cleanup(session=session)
+    return EvaluationReport(
+        results=results,
+        summary=summarize(results, require_coverage=scenarios is None or len(chosen) == len(SCENARIOS)),
+        demo_loaded_now=loaded_now,
+        session_id=str(session.pk),
+        kept=keep,
+        warm_up_ms=warm_up_ms,
+    )
+
+
+def evaluation_cleanup(*, session: DiagnosisSession) -> int:
+    """Delete the session of an evaluation with its runs (invocations and events cascade)."""
+    count = DiagnosisRun.objects.filter(session=session).count()
+    session.delete()
+    return count
