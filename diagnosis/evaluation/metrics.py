@@ -242,6 +242,7 @@ class Summary:
     max_ms: float
     mean_queries: float
     max_queries: int
+    honest_p50_ms: float = 0.0  # the real offline provider only: what ``ask`` costs on the demo
     coverage: dict[str, int] = field(default_factory=dict)
     missing_routes: list[str] = field(default_factory=list)
 
@@ -267,6 +268,7 @@ def summarize(results: Sequence[ScenarioResult], *, require_coverage: bool = Tru
     matched scenario (off when only a selection of scenarios was run)."""
     judged = [r for r in results if not r.scenario.known_issue]
     times = [r.observation.elapsed_ms for r in results] or [0.0]
+    honest_times = [r.observation.elapsed_ms for r in results if r.scenario.kind == HONEST] or [0.0]
     queries = [r.observation.queries for r in results] or [0]
     adversarial = [r for r in results if r.scenario.kind == ADVERSARIAL]
     retry = [r for r in results if r.scenario.expect_retry]
@@ -293,6 +295,7 @@ def summarize(results: Sequence[ScenarioResult], *, require_coverage: bool = Tru
         max_ms=max(times),
         mean_queries=statistics.fmean(queries),
         max_queries=max(queries),
+        honest_p50_ms=statistics.median(honest_times),
         coverage={route: coverage.get(route, 0) for route in REQUIRED_ROUTES},
         missing_routes=[route for route in REQUIRED_ROUTES if not coverage.get(route)] if require_coverage else [],
     )
@@ -315,11 +318,13 @@ def table_rows(s: Summary) -> list[tuple[str, str]]:
         ("fabricated-claim leak rate", f"{_pct(s.leak_rate)} ({s.adversarial_with_leak}/{s.adversarial} adversarial scenarios)"),
         (
             "honest-claim acceptance",
-            f"{_pct(s.honest_claim_acceptance)} ({s.honest_claims_confirmed}/{s.honest_claims_valid} claims)",
+            f"{_pct(s.honest_claim_acceptance) if s.honest_claims_valid else 'n/a'} "
+            f"({s.honest_claims_confirmed}/{s.honest_claims_valid} claims)",
         ),
         ("evidence-retry scenarios retried", f"{s.retry_happened}/{s.retry_expected}"),
         ("mean ms per run", f"{s.mean_ms:.1f}"),
-        ("p50 ms per run", f"{s.p50_ms:.1f} (max {s.max_ms:.1f})"),
+        ("p50 ms per run", f"{s.p50_ms:.1f} (max {s.max_ms:.1f}"
+         + (f"; offline honest runs p50 {s.honest_p50_ms:.1f})" if s.honest else ")")),
         ("DB queries per run (mean)", f"{s.mean_queries:.1f} (max {s.max_queries})"),
     ]
 
@@ -385,6 +390,7 @@ def summary_json(s: Summary, results: Sequence[ScenarioResult]) -> dict[str, Any
             "mean_ms": round(s.mean_ms, 2),
             "p50_ms": round(s.p50_ms, 2),
             "max_ms": round(s.max_ms, 2),
+            "honest_p50_ms": round(s.honest_p50_ms, 2),
             "mean_queries": round(s.mean_queries, 2),
             "max_queries": s.max_queries,
         },

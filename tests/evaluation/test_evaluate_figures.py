@@ -15,7 +15,7 @@ from diagnosis.evaluation.runner import EvaluationReport, evaluation_run
 from diagnosis.evaluation.scenario import ADVERSARIAL, HONEST, REQUIRED_ROUTES
 from diagnosis.graph import reasons as R
 
-#: Measured 0.99 (91 of 92 honest claims confirmed; the miss is an honest pool claim the offline
+#: Measured 0.99 (92 of 93 honest claims confirmed; the miss is an honest pool claim the offline
 #: verifier reads as an inference next to an invented root cause); the bar leaves room for
 #: wording changes in the offline agents without hiding a real drop.
 HONEST_CLAIM_ACCEPTANCE_MIN = 0.9
