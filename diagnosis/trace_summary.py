@@ -487,6 +487,16 @@ def build_tool_trace_summary(
     Never raises on malformed invocation facts; unreadable parts are skipped.
     """
     calls = sorted((_read(item, i) for i, item in enumerate(invocations or [])), key=lambda c: c.order)
+    # Invocation ids are unique within a run (a DB constraint); malformed input repeating one is
+    # read first-wins, so trace refs stay unique and no call is counted twice.
+    seen_ids: set[str] = set()
+    unique_calls = []
+    for call in calls:
+        if call.invocation_id in seen_ids:
+            continue
+        seen_ids.add(call.invocation_id)
+        unique_calls.append(call)
+    calls = unique_calls
     if not include_helpers:
         calls = [c for c in calls if c.evidence_bearing]
 

@@ -107,3 +107,15 @@ def test_summary_is_bounded_and_never_raises(invocations, max_items, max_chars, 
     assert summary == build_tool_trace_summary(
         invocations, max_items=max_items, max_chars=max_chars, max_item_chars=max_item_chars
     )
+
+
+def test_a_repeated_invocation_id_is_read_once_so_trace_refs_stay_unique():
+    invocations = [
+        {"invocation_id": "inv_1", "round": 2, "tool_name": "query_logs", "status": "no_hit",
+         "arguments": {}, "output": [], "retrieval_details": {}, "error": None},
+        {"invocation_id": "inv_1", "round": 2, "tool_name": "query_logs", "status": "failed",
+         "arguments": {"service": "0"}, "output": {"hits": []}, "retrieval_details": {"evidence_refs": []}, "error": None},
+    ]
+    summary = build_tool_trace_summary(invocations)
+    assert [item.trace_ref for item in summary.items] == ["trace:2:query_logs:inv_1"]
+    assert summary.items[0].source_invocation_ids == ["inv_1"]
