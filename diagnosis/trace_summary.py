@@ -156,13 +156,16 @@ def _int(value: Any, default: int) -> int:
         return default
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
+    if isinstance(value, str):
+        try:  # not str.isdigit(): it accepts "²", which int() refuses
+            return int(value.strip())
+        except ValueError:
+            return default
     return default
 
 
 def _invocation_number(invocation_id: str) -> int:
-    match = re.fullmatch(r"inv_(\d{1,9})", invocation_id)
+    match = re.fullmatch(r"inv_([0-9]{1,9})", invocation_id)
     return int(match.group(1)) if match else 10**9
 
 

@@ -119,3 +119,11 @@ def test_a_repeated_invocation_id_is_read_once_so_trace_refs_stay_unique():
     summary = build_tool_trace_summary(invocations)
     assert [item.trace_ref for item in summary.items] == ["trace:2:query_logs:inv_1"]
     assert summary.items[0].source_invocation_ids == ["inv_1"]
+
+
+def test_a_non_ascii_digit_round_is_read_as_the_default_not_a_crash():
+    summary = build_tool_trace_summary(
+        [{"invocation_id": "inv_18", "round": "²", "tool_name": "query_logs", "status": "no_hit",
+          "arguments": {}, "output": {"records": []}, "retrieval_details": {"evidence_refs": []}, "error": None}]
+    )
+    assert summary.items[0].round == 1
