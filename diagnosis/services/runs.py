@@ -32,6 +32,7 @@ MSG_QUESTION_EMPTY: Final = "问题不能为空。"
 MSG_QUESTION_TOO_LONG: Final = "问题过长：最多 {limit} 个字符（当前 {length} 个）。"
 MSG_QUESTION_NUL: Final = "问题中包含非法的空字符（NUL）。"
 MSG_QUESTION_NOT_TEXT: Final = "问题必须是文本。"
+MSG_QUESTION_NOT_UTF8: Final = "问题中包含无法编码的字符（孤立的代理项），请检查输入。"
 MSG_SESSION_NOT_FOUND: Final = "会话不存在或无权访问。"
 
 
@@ -56,6 +57,12 @@ def question_clean(question: Any) -> str:
         raise InvalidQuestion(MSG_QUESTION_NOT_TEXT, code="question_not_text")
     if "\x00" in question:
         raise InvalidQuestion(MSG_QUESTION_NUL, code="question_nul")
+    try:
+        # JSON (and Python) strings can carry lone surrogates that UTF-8 — and the database —
+        # cannot store; refuse them here so no entry point writes a half-made run.
+        question.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidQuestion(MSG_QUESTION_NOT_UTF8, code="question_not_utf8") from None
     cleaned = question.strip()
     if not cleaned:
         raise InvalidQuestion(MSG_QUESTION_EMPTY, code="question_empty")

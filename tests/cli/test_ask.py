@@ -105,3 +105,22 @@ def test_cli_user_is_created_once():
     ask(QUESTION)
     ask(QUESTION)
     assert get_user_model().objects.filter(username="cli").count() == 1
+
+
+def test_an_unmigrated_database_gets_a_clear_chinese_message_not_a_traceback(monkeypatch):
+    from django.db.migrations.executor import MigrationExecutor
+
+    monkeypatch.setattr(MigrationExecutor, "migration_plan", lambda self, targets: [("diagnosis", "0001_initial")])
+    with pytest.raises(CommandError, match="migrate"):
+        ask(QUESTION)
+    assert DiagnosisRun.objects.count() == 0
+
+
+def test_an_empty_evidence_store_prints_a_hint_to_load_the_demo():
+    from diagnosis.models import Alert, KnowledgeDocument, LogRecord, MetricSeries
+
+    for model in (LogRecord, Alert, MetricSeries, KnowledgeDocument):
+        model.objects.all().delete()
+    err = StringIO()
+    call_command("ask", QUESTION, stdout=StringIO(), stderr=err)
+    assert "load_demo" in err.getvalue()

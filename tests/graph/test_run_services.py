@@ -34,7 +34,8 @@ def test_long_question_titles_are_bounded(api_user):
 @pytest.mark.parametrize(
     ("question", "code"),
     [("", "question_empty"), ("   \n", "question_empty"), ("a\x00b", "question_nul"),
-     ("x" * (S.QUESTION_MAX_CHARS + 1), "question_too_long"), (None, "question_not_text")],
+     ("x" * (S.QUESTION_MAX_CHARS + 1), "question_too_long"), (None, "question_not_text"),
+     ("payment-service \ud800 报错", "question_not_utf8")],
 )
 def test_invalid_question_is_refused_with_a_chinese_message(api_user, question, code):
     with pytest.raises(S.InvalidQuestion) as info:

@@ -15,6 +15,8 @@ from typing import Any, Final
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
+from django.db.migrations.executor import MigrationExecutor
 
 from diagnosis.models import DiagnosisRun
 from diagnosis.services.runs import (
@@ -28,6 +30,9 @@ from diagnosis.services.runs import (
 DEFAULT_USER: Final = "cli"
 MSG_UNKNOWN_USER: Final = "用户不存在：{username}"
 MSG_SESSION_NOT_FOUND: Final = "会话不存在或不属于用户 {username}：{session}"
+MSG_NOT_MIGRATED: Final = "数据库尚未初始化或未迁移到最新：请先运行 python manage.py migrate"
+MSG_DATABASE_UNAVAILABLE: Final = "无法访问数据库（{error}）：请检查 DATABASE_URL"
+MSG_NO_EVIDENCE: Final = "提示：尚未加载任何证据（日志、告警、指标、知识库），可先运行 python manage.py load_demo"
 STATUS_LINE: Final = "[运行 {run_id} · 会话 {session_id} · 状态 {status} · 结果 {outcome} · 判定 {verdict} · 补充取证 {retries} 次]"
 
 
@@ -67,7 +72,23 @@ class Command(BaseCommand):
         except User.DoesNotExist:
             raise CommandError(MSG_UNKNOWN_USER.format(username=username)) from None
 
+    def _check_database(self) -> None:
+        """A clear message instead of a traceback when the database is not ready."""
+        try:
+            connection = connections[DEFAULT_DB_ALIAS]
+            executor = MigrationExecutor(connection)
+            pending = executor.migration_plan(executor.loader.graph.leaf_nodes())
+        except DatabaseError as exc:
+            raise CommandError(MSG_DATABASE_UNAVAILABLE.format(error=str(exc).splitlines()[0][:200])) from None
+        if pending:
+            raise CommandError(MSG_NOT_MIGRATED)
+        from diagnosis.models import Alert, KnowledgeDocument, LogRecord, MetricSeries
+
+        if not any(model.objects.exists() for model in (LogRecord, Alert, MetricSeries, KnowledgeDocument)):
+            self.stderr.write(MSG_NO_EVIDENCE)
+
     def handle(self, *args: Any, **options: Any) -> None:
+        self._check_database()
         owner = self._owner(options["username"])
         session = None
         if options["session"]:
