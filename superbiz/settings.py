@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI / Redoc served from our own static files, no CDN
     "diagnosis",
 ]
 
@@ -161,6 +162,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Evidence-verified incident diagnosis chat.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "OAS_VERSION": "3.1.0",
     # Two models have a ``status`` choice set; name their enums instead of hashing them.
     "ENUM_NAME_OVERRIDES": {

@@ -37,6 +37,14 @@ def test_docs_page_renders_for_a_logged_in_user(client, api_user):
     assert response.status_code == 200 and b"swagger" in response.content.lower()
 
 
+@pytest.mark.parametrize("path", ["/api/docs/", "/api/redoc/"])
+def test_docs_pages_load_their_javascript_from_our_own_static_files_not_a_cdn(client, api_user, path):
+    client.force_login(api_user)
+    html = client.get(path).content.decode()
+    assert "/static/drf_spectacular_sidecar/" in html
+    assert "cdn.jsdelivr.net" not in html and "unpkg.com" not in html
+
+
 def test_unknown_api_path_is_json_404(as_api_user):
     response = as_api_user.get("/api/does-not-exist")
     assert response.status_code == 404
