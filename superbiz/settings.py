@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 import zoneinfo
 from pathlib import Path
 
@@ -43,6 +44,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (admin, web UI CSS, self-hosted API docs) under runserver, uvicorn or gunicorn
+    # alike, also with DEBUG off — no separate web server needed for a first run.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -94,6 +98,12 @@ USE_TZ = True  # always on (DESIGN §3)
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Serve straight from the app/static finders so no collectstatic step is required; run
+# `manage.py collectstatic` in production for compressed, cache-busted files.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+# Without collectstatic STATIC_ROOT does not exist yet; that is expected, not worth a warning.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
