@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import transaction
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from diagnosis.tools.service import tool_invocation_execute
@@ -58,12 +58,19 @@ def test_log_refs_resolve_and_match_their_element(run, world, rows, limit, level
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(values=st.lists(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False), min_size=1, max_size=40))
+@example(values=[0.0] * 31 + [1.0])  # the peak at 10:31 once fell outside the default window
 def test_metric_refs_resolve_and_match_their_element(run, world, values):
     from tests.tools.builders import make_series
 
     with transaction.atomic():
         make_series(points=[(f"10:{i:02d}", v) for i, v in enumerate(values)])
-        inv = tool_invocation_execute(run=run, round_no=1, tool_name="query_metrics", arguments={})
+        # Up to 40 points run from 10:00 to 10:39, past the default window's end (reference
+        # time 10:30), so ask for a window that holds them all.
+        window = {
+            "start": (REFERENCE_TIME - timedelta(hours=1)).isoformat(),
+            "end": (REFERENCE_TIME + timedelta(hours=1)).isoformat(),
+        }
+        inv = tool_invocation_execute(run=run, round_no=1, tool_name="query_metrics", arguments=window)
         assert_refs_resolve(inv)
         series = inv.output["series"][0]
         assert series["min"] == pytest.approx(min(values)) and series["max"] == pytest.approx(max(values))
