@@ -2,9 +2,11 @@
 network that reason over the loaded data (DESIGN §7 "offline").
 
 Pure reasoning lives in Django-free modules — ``time_expressions`` (question times → window),
-``entities`` (services, symptoms, scope), ``planning`` (question → tool calls), ``claims``
-(tool evidence → Executor V2 contract), ``checks`` (claim vs. evidence classification) and
-``verifying`` (Verifier input → reply) — and ``agents`` adapts them to the role interfaces.
+``entities`` (services, symptoms, scope), ``planning`` (question → tool calls), ``refs`` (tool
+evidence as read), ``selection`` (which evidence answers the question), ``runbooks`` (runbook
+hits → guidance), ``claims`` (→ Executor V2 contract), ``followups`` (the executor's next reads),
+``checks`` (claim vs. evidence classification) and ``verifying`` (Verifier input → reply) — and
+``agents`` adapts them to the role interfaces.
 """
 
 from __future__ import annotations

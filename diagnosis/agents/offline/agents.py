@@ -25,17 +25,12 @@ from diagnosis.agents.base import (
     ToolCallResult,
     ToolRunner,
 )
-from diagnosis.agents.offline.claims import (
-    Candidate,
-    build_contract,
-    collect_refs,
-    keep_claim_ids,
-    relevant_refs,
-    select_candidates,
-)
+from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
 from diagnosis.agents.offline.followups import evidence_knowledge_query, hypothesis_checks, runbook_causes
 from diagnosis.agents.offline.planning import MAX_STEPS, plan_gaps, plan_normal
+from diagnosis.agents.offline.refs import collect_refs
+from diagnosis.agents.offline.selection import Candidate, relevant_refs, select_candidates
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window, widened
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.agents.offline.vocabulary import SYMPTOMS

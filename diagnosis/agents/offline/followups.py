@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from diagnosis.agents.offline.claims import Candidate, Ref, gloss, ranked_sections
 from diagnosis.agents.offline.entities import find_symptoms
+from diagnosis.agents.offline.refs import Ref, gloss
+from diagnosis.agents.offline.runbooks import ranked_sections
+from diagnosis.agents.offline.selection import Candidate
 from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
 
 MAX_QUERY_TERMS = 8

@@ -1,0 +1,123 @@
+"""Tool evidence as the offline agents read it (pure, no Django): every evidence ref of every
+successful evidence call, together with the output element its ``raw_path`` points at (a log
+record, an alert, a series summary, a runbook hit), its service, level, clock and the symptoms
+its text shows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from diagnosis.agents.base import ServiceInfo, ToolCallResult
+from diagnosis.agents.offline.entities import evidence_symptoms
+from diagnosis.agents.offline.text import fold
+from diagnosis.agents.offline.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, any_spelling_in
+
+EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
+
+LOG_TEXT = re.compile(r"^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) (\S+) ([A-Z]+) (.*)$", re.S)
+SINCE = re.compile(r"since (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
+
+
+@dataclass(frozen=True)
+class Ref:
+    invocation_id: str
+    tool_name: str
+    round: int
+    raw_path: str
+    text: str
+    kind: str  # log | alert | series | hit
+    element: dict[str, Any]
+    service: str  # canonical when known
+    level: str = ""
+    clock: str = ""  # HH:MM:SS (logs) / HH:MM (alert start)
+    symptoms: frozenset[str] = frozenset()
+
+    @property
+    def message(self) -> str:
+        m = LOG_TEXT.match(self.text)
+        return m.group(5) if m else str(self.element.get("message") or self.text)
+
+
+def _pointer_element(output: Any, raw_path: str) -> dict[str, Any]:
+    """The output element a ``/records/3``-style pointer designates ({} when it does not resolve)."""
+    node = output
+    for token in raw_path.split("/")[1:]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        elif isinstance(node, dict) and token in node:
+            node = node[token]
+        else:
+            return {}
+    return node if isinstance(node, dict) else {}
+
+
+def canonical_service(name: str, services: Sequence[ServiceInfo]) -> str:
+    wanted = fold(name).strip()
+    for service in services:
+        if wanted == fold(service.name) or any(wanted == fold(a) for a in service.aliases):
+            return service.name
+    return name
+
+
+def collect_refs(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo]) -> list[Ref]:
+    """Every evidence ref of every successful evidence call (a log line or alert once)."""
+    seen: set[tuple[str, str]] = set()
+    refs: list[Ref] = []
+    for call in history:
+        if call.status != "success" or call.tool_name not in EVIDENCE_TOOLS:
+            continue
+        for ref in call.evidence_refs or []:
+            raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
+            if not raw_path or not text:
+                continue
+            element = _pointer_element(call.output, raw_path)
+            kind = {"records": "log", "alerts": "alert", "series": "series", "hits": "hit"}.get(
+                raw_path.split("/")[1] if raw_path.count("/") >= 1 else "", ""
+            )
+            if not kind:
+                continue
+            # A log line or alert seen by two calls is one piece of evidence (cite the first call);
+            # runbook hits are kept per call, so each lookup keeps its own ranking.
+            identity = (kind, text if kind != "hit" else f"{call.invocation_id}\n{text}")
+            if identity in seen:
+                continue
+            seen.add(identity)
+            service = str(element.get("service") or "")
+            level, clock = "", ""
+            if kind == "log":
+                m = LOG_TEXT.match(text)
+                if m:
+                    clock, service, level = m.group(2), service or m.group(3), m.group(4)
+                level = str(element.get("level") or level).upper()
+            elif kind == "alert":
+                m = SINCE.search(text)
+                clock = m.group(1) if m else ""
+            refs.append(
+                Ref(
+                    invocation_id=call.invocation_id,
+                    tool_name=call.tool_name,
+                    round=call.round,
+                    raw_path=raw_path,
+                    text=text,
+                    kind=kind,
+                    element=element,
+                    service=canonical_service(service, services) if service else "",
+                    level=level,
+                    clock=clock,
+                    symptoms=frozenset(evidence_symptoms(text)),
+                )
+            )
+    return refs
+
+
+def gloss(text: str, limit: int = 3) -> list[str]:
+    """Chinese key terms whose evidence spellings occur in ``text``, in reading order."""
+    folded = fold(text)
+    found = [t for t in GLOSS_TERMS if any_spelling_in(KEY_TERMS_BY_WORD[t].evidence, folded)]
+    # Keep the most specific: drop a term contained in a longer found term (连接 ⊂ 连接池).
+    return [t for t in found if not any(t != o and t in o for o in found)][:limit]
