@@ -70,11 +70,6 @@ HONEST_SCENARIOS: Final[tuple[Scenario, ...]] = (
         "订单系统昨晚内存用到多少了？",
         "order-service",
         "memory_usage",
-        known_issue=(
-            "asked for the memory usage, the PASS answer confirms only OOM log lines: query_metrics ran and "
-            "returned memory_usage (max 2046MiB, threshold 1843MiB) and HighMemoryUsage (91%), but no claim "
-            "states a memory figure"
-        ),
     ),
     # --- incident 5: inventory-service slow SQL (this morning) ----------------------------------
     answerable("inventory_slow_this_morning", "库存服务今天上午接口为什么慢？", "inventory-service", "slow query took"),
@@ -89,10 +84,6 @@ HONEST_SCENARIOS: Final[tuple[Scenario, ...]] = (
         "库存服务今天上午慢查询最慢有多慢？",
         "inventory-service",
         "4870ms",
-        known_issue=(
-            "asked for the slowest query, the PASS answer's slow-query claim states the first one (2310ms); "
-            "the peak (4870ms at 09:21:47, in the demo logs) is not confirmed — a reader takes 2310ms as the answer"
-        ),
     ),
     # --- incident 4: search-service disk full (early this morning) ------------------------------
     answerable("search_disk_full_now", "搜索服务磁盘满了吗？", "search-service", "disk_usage"),
@@ -104,11 +95,6 @@ HONEST_SCENARIOS: Final[tuple[Scenario, ...]] = (
         "搜索服务今天凌晨两点磁盘使用率多少？",
         "search-service",
         "disk_usage",
-        known_issue=(
-            "asked for the disk usage at 02:00, the PASS answer confirms two ERROR log lines only; the "
-            "disk_usage series (90% crossed 02:05, 100% at 02:31) and DiskSpaceLow/Critical alerts are not "
-            "stated, so the asked-for percentage is missing"
-        ),
     ),
     answerable("search_cpu_now", "search-service 现在 CPU 高吗？", "search-service", "cpu_usage"),
     # --- incident 1: user-service / gateway 504 (yesterday afternoon) ---------------------------
@@ -127,13 +113,6 @@ HONEST_SCENARIOS: Final[tuple[Scenario, ...]] = (
         "HighErrorRate",
         "UpstreamErrorRate",
         "CertificateExpiringSoon",
-        known_issue=(
-            "asked which alerts are still firing (6 at reference time: DBConnectionPoolHighUsage, HighLatencyP99, "
-            "DBConnectionPoolExhausted, HighErrorRate on payment-service, UpstreamErrorRate and "
-            "CertificateExpiringSoon on api-gateway), the PASS answer confirms payment-service WARN/ERROR log "
-            "lines, one alert (DBConnectionPoolExhausted) and a pool metric — the api-gateway alerts and "
-            "HighErrorRate are not listed although query_metrics returned them"
-        ),
     ),
     # --- services without (the asked-for) data: never PASS, gap stated ---------------------------
     without_data("unknown_refund_service_cn", "退款服务今天有没有报错？", "退款服务"),
@@ -143,11 +122,6 @@ HONEST_SCENARIOS: Final[tuple[Scenario, ...]] = (
         "unknown_risk_service",
         "风控服务 10 点以后有没有告警？",
         "风控服务",
-        known_issue=(
-            "风控服务 is not detected as a service mention (jieba splits 风控 into 风/控, and the unknown-service "
-            "rule needs a ≥2-character last word), so the question is planned as a broad one and PASSes with "
-            "payment-service facts; expected: no PASS, nothing confirmed, the gap for 风控服务 stated"
-        ),
     ),
     without_data("user_service_no_recent_errors", "用户中心最近一小时有报错吗？", "user-service"),
     without_data("notification_no_oom", "通知服务今天上午有没有 OOM？", "notification-service"),

@@ -27,10 +27,16 @@ from diagnosis.agents.base import (
 )
 from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
-from diagnosis.agents.offline.followups import evidence_knowledge_query, hypothesis_checks, runbook_causes
+from diagnosis.agents.offline.followups import (
+    evidence_knowledge_query,
+    hypothesis_checks,
+    runbook_causes,
+    services_to_sweep,
+)
 from diagnosis.agents.offline.planning import MAX_STEPS, plan_gaps, plan_normal
 from diagnosis.agents.offline.refs import collect_refs
-from diagnosis.agents.offline.selection import Candidate, relevant_refs, select_candidates
+from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
+from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window, widened
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.agents.offline.vocabulary import SYMPTOMS
@@ -39,6 +45,8 @@ MAX_WIDENING_CALLS = 3
 WIDEN_TOOLS = ("query_logs", "query_metrics")
 HYPOTHESIS_LOG_LIMIT = 20
 KNOWLEDGE_TOP_K = 8
+RUNBOOK_READ_TOP_K = 6  # differs from KNOWLEDGE_TOP_K: the evidence lookup stays recognisable
+SWEEP_LOG_LIMIT = 20
 
 
 class OfflinePlanner:
@@ -67,12 +75,17 @@ class OfflineExecutor:
     """Runs the plan through the real tools, then writes the contract from what they returned.
 
     Between the two it takes the follow-up steps an engineer would take (all bounded, all
-    persisted like any call, none in a narrow confirmation question):
+    persisted like any call):
 
     - no time given and nothing about the asked symptom in the default hour → the planned log
       and metric reads once more over the last 24 hours (≤ 3 calls);
-    - relevant lines found → the runbooks looked up by what those lines show (1 call), and the
-      causes that runbook lists checked against the asked service's logs (≤ 2 calls).
+    - "which service …" → a WARN-and-above read of each service the all-service read did not
+      show with the asked symptom (≤ 6 calls, ``followups.services_to_sweep``);
+    - relevant lines found (not in a narrow confirmation or a listing) → the runbooks
+      looked up by what those lines show (1 call), and the causes that runbook lists checked
+      against the asked service's logs (≤ 2 calls);
+    - the runbook whose title names what the chosen evidence shows, read by its title when its
+      causes/actions were not among the hits (≤ 1 call), so the 建议 come from it.
     """
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
@@ -86,8 +99,11 @@ class OfflineExecutor:
         if request.mode == "NORMAL":
             if not window.explicit:
                 window = self._widen_if_empty(request, tools, facts, window, steps)
-            if not facts.narrow:
+            if facts.listing == "services":
+                self._sweep_services(request, tools, facts, window)
+            if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
+            self._read_runbook(request, tools, facts, checked)
         history = tools.history()
         contract = build_contract(
             facts=facts,
@@ -161,6 +177,36 @@ class OfflineExecutor:
             calls += 1
         return wide if calls else window
 
+    def _sweep_services(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
+    ) -> None:
+        if facts.services:
+            return
+        refs = collect_refs(tools.history(), request.services)
+        start, end = window.iso()
+        for service in services_to_sweep(refs, Focus.of(facts), [s.name for s in request.services]):
+            tools.call(
+                "query_logs",
+                {"service": service, "level": "WARN", "start": start, "end": end, "limit": SWEEP_LOG_LIMIT},
+            )
+
+    def _read_runbook(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, checked: Sequence[str]
+    ) -> None:
+        if not facts.known_services and facts.unknown_services:
+            return
+        history = tools.history()
+        refs, _ = relevant_refs(collect_refs(history, request.services), facts)
+        candidates = select_candidates([r for r in refs if r.kind != "hit"], facts, Focus.of(facts, checked))
+        if not candidates:
+            return
+        weights = symptom_weights([c.first for c in candidates], facts.symptoms)
+        title = runbook_to_read([r for r in refs if r.kind == "hit"], weights)
+        query = f"{title} 常见原因 处理方案"
+        asked = {str(c.arguments.get("query") or "") for c in history if c.tool_name == "lookup_knowledge"}
+        if title and query not in asked:
+            tools.call("lookup_knowledge", {"query": query, "top_k": RUNBOOK_READ_TOP_K})
+
     def _follow_up(
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, steps: Sequence[PlanStep]
     ) -> tuple[str, list[str]]:
@@ -182,13 +228,18 @@ class OfflineExecutor:
         refs, _ = relevant_refs(collect_refs(history, request.services), facts)
         hits = [r for r in refs if r.kind == "hit"]
         hits.sort(key=lambda r: r.invocation_id != knowledge_first)
+        focus = Focus.of(facts)
+        weights = symptom_weights(
+            [c.first for c in select_candidates([r for r in refs if r.kind != "hit"], facts, focus)],
+            facts.symptoms,
+        )
         log_calls = [c for c in history if c.tool_name == "query_logs" and c.round == request.round]
         used = {str(c.arguments.get("keyword") or "").casefold() for c in log_calls}
         service = (facts.known_services or [candidates[0].first.service])[0]
         template = next((c.arguments for c in log_calls if c.arguments.get("start")), {})
         checked: list[str] = []
         for symptom_id, keyword in hypothesis_checks(
-            runbook_causes(hits), asked=facts.symptoms, used_keywords=used
+            runbook_causes(hits, weights), asked=facts.symptoms, used_keywords=used
         ):
             arguments = {"service": service, "keyword": keyword, "limit": HYPOTHESIS_LOG_LIMIT}
             arguments.update({k: template[k] for k in ("start", "end") if template.get(k)})

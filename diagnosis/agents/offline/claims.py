@@ -18,13 +18,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 from typing import Any
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Ref, collect_refs, gloss
-from diagnosis.agents.offline.runbooks import runbook_guidance
-from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
+from diagnosis.agents.offline.runbooks import runbook_guidance, symptom_weights
+from diagnosis.agents.offline.selection import (
+    Candidate,
+    Focus,
+    listed_alerts,
+    relevant_refs,
+    select_candidates,
+)
 from diagnosis.agents.offline.time_expressions import TimeWindow
 from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
 from gatekeeper.normalize import is_word_char
@@ -34,6 +41,12 @@ MAX_EXCERPT_CHARS = 420  # below the Gatekeeper's matched_text cap, so the Verif
 MAX_MESSAGE_CHARS = 300
 MAX_ACTIONS_NARROW = 2
 MAX_MISSING = 6
+
+# An alert listing longer than the claim budget: say that the list is not complete.
+UNLISTED_ALERTS = {
+    "item": "其余告警的逐条信息",
+    "reason": "符合条件的告警超出本次回答可列出的条数，未逐条列出；可按服务再查询 query_metrics",
+}
 
 SOURCE_TYPE = {"query_logs": "log", "query_metrics": "metric", "lookup_knowledge": "knowledge"}
 
@@ -47,6 +60,8 @@ _SERIES_FIELD = {
 _CROSSED = re.compile(r"超过阈值 (\S+) 于 (\S+?)(?=[ ;(]|$)")
 _NOT_CROSSED = re.compile(r"未超过阈值 (\S+?)(?=[ ;(]|$)")
 _PEAK = re.compile(r"峰值于 (\S+?)(?=[ ;(]|$)")
+_SINCE_DATED = re.compile(r"since (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
+_EXTREME_PHRASE = {"max:time": "用时最长", "min:time": "用时最短", "max": "数值最大", "min": "数值最小"}
 
 
 # --- Excerpts and glosses -------------------------------------------------------------------------
@@ -101,7 +116,13 @@ def _log_claim(c: Candidate) -> tuple[str, list[dict[str, Any]]]:
     label = f"（{'、'.join(terms)}）" if terms else ""
     service, level = m.group(3), m.group(4)
     bindings = [_binding(first, excerpt)]
-    if len(c.refs) > 1:
+    if c.extreme:
+        # A superlative question: the line with the extreme figure among the lines read.
+        which = _EXTREME_PHRASE.get(c.extreme) or _EXTREME_PHRASE[c.extreme.split(":")[0]]
+        text = (
+            f"{first.clock} {service} 出现 {level} 日志{label}（本次查到的同类日志中{which}的一条）：{shown}"
+        )
+    elif len(c.refs) > 1:
         last = c.refs[-1]
         bindings.append(_binding(last, excerpt_of(last.text)))
         text = f"{first.clock} 起 {service} 反复出现 {level} 日志{label}，最近一条在 {last.clock}：{shown}"
@@ -110,7 +131,16 @@ def _log_claim(c: Candidate) -> tuple[str, list[dict[str, Any]]]:
     return text, bindings
 
 
-def _alert_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
+def _since(excerpt: str, today: str) -> str:
+    """When an alert started, as its text says: the clock, with the date when not ``today``."""
+    m = _SINCE_DATED.search(excerpt)
+    if m:
+        return m.group(2) if m.group(1) == today else f"{m.group(1)} {m.group(2)}"
+    m = SINCE.search(excerpt)
+    return m.group(1) if m else ""
+
+
+def _alert_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str, Any]]]:
     ref = c.first
     e, text = ref.element, ref.text
     excerpt = excerpt_of(text)
@@ -124,13 +154,13 @@ def _alert_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     if severity and f" {severity} " in excerpt:
         parts[0] += f"（{severity}）"
     state = str(e.get("state") or "")
-    since = SINCE.search(excerpt)
+    since = _since(excerpt, today)
     if state == "firing" and " firing " in excerpt:
-        parts.append("正在触发（firing）" + (f"，开始于 {since.group(1)}" if since else ""))
+        parts.append("正在触发（firing）" + (f"，开始于 {since}" if since else ""))
     elif state == "resolved" and " resolved " in excerpt:
         resolved = _RESOLVED_AT.search(excerpt)
         parts.append(
-            (f"开始于 {since.group(1)}，" if since else "")
+            (f"开始于 {since}，" if since else "")
             + "已恢复（resolved）"
             + (f"，恢复于 {resolved.group(1)}" if resolved else "")
         )
@@ -142,6 +172,43 @@ def _alert_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
         parts.append(f"摘要：{summary}")
     claim_type = "observation"
     return "，".join(parts), claim_type, [_binding(ref, excerpt)]
+
+
+def _alert_list_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str, Any]]]:
+    """Several alerts of one service in one claim, each item from its own alert text and bound
+    to it: "api-gateway 正在触发（firing）的告警：UpstreamErrorRate（critical，开始于 10:06，值 7.1%）；…"."""
+    states = {str(r.element.get("state") or "") for r in c.refs}
+    head = {
+        frozenset({"firing"}): "正在触发（firing）的告警",
+        frozenset({"resolved"}): "已恢复（resolved）的告警",
+    }.get(frozenset(states), "的告警")
+    items: list[str] = []
+    bindings: list[dict[str, Any]] = []
+    for ref in c.refs:
+        e, excerpt = ref.element, excerpt_of(ref.text)
+        name = str(e.get("name") or "")
+        if not name or name not in excerpt:
+            continue
+        bits = []
+        severity = str(e.get("severity") or "")
+        if severity and f" {severity} " in excerpt:
+            bits.append(severity)
+        state = str(e.get("state") or "")
+        if len(states) > 1 and f" {state} " in excerpt:
+            bits.append(state)
+        since = _since(excerpt, today)
+        if since:
+            bits.append(f"开始于 {since}")
+        resolved = _RESOLVED_AT.search(excerpt)
+        if state == "resolved" and resolved:
+            bits.append(f"恢复于 {resolved.group(1)}")
+        value = str(e.get("value") or "")
+        if value and f" value {value}" in excerpt:
+            bits.append(f"值 {value}")
+        items.append(name + (f"（{'，'.join(bits)}）" if bits else ""))
+        bindings.append(_binding(ref, excerpt))
+    service = c.first.service or str(c.first.element.get("service") or "")
+    return f"{_spaced(service)}{head}：" + "；".join(items), "observation", bindings
 
 
 def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
@@ -260,14 +327,18 @@ def missing_info(
 
 
 # --- The contract -------------------------------------------------------------------------------------
-def build_claims(candidates: Sequence[Candidate]) -> list[dict[str, Any]]:
+def build_claims(candidates: Sequence[Candidate], today: str = "") -> list[dict[str, Any]]:
+    """Claims for ``candidates``; ``today`` (YYYY-MM-DD, the window's last day) is the date an
+    alert's start is not repeated for."""
     claims = []
     for c in candidates:
         if c.kind == "log":
             text, bindings = _log_claim(c)
             claim_type = "observation"
         elif c.kind == "alert":
-            text, claim_type, bindings = _alert_claim(c)
+            text, claim_type, bindings = _alert_claim(c, today)
+        elif c.kind == "alerts":
+            text, claim_type, bindings = _alert_list_claim(c, today)
         else:
             text, claim_type, bindings = _series_claim(c)
         claims.append(
@@ -325,10 +396,16 @@ def build_contract(
     refs = collect_refs(history, services)
     chosen, allowed = relevant_refs(refs, facts)
     focus = Focus.of(facts, checked_symptoms)
-    claims = build_claims(select_candidates([r for r in chosen if r.kind != "hit"], facts, focus))
+    evidence = [r for r in chosen if r.kind != "hit"]
+    candidates = select_candidates(evidence, facts, focus)
+    # The window's last day (an end at midnight belongs to the day before).
+    today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
+    claims = build_claims(candidates, today=today)
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call
-    hypotheses, actions = runbook_guidance(hits)
+    # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
+    weights = symptom_weights([c.first for c in candidates], facts.symptoms)
+    hypotheses, actions = runbook_guidance(hits, weights)
     if facts.narrow:
         # A confirmation question gets the observation, not a diagnosis (spec 001 narrow scope).
         hypotheses, actions = [], actions[:MAX_ACTIONS_NARROW]
@@ -341,6 +418,10 @@ def build_contract(
         current_round=current_round,
         claims_made=bool(claims),
     )
+    if facts.listing == "alerts":
+        cited = {(r.invocation_id, r.raw_path) for c in candidates for r in c.refs}
+        if any((r.invocation_id, r.raw_path) not in cited for r in listed_alerts(evidence, facts)):
+            missing = [UNLISTED_ALERTS, *missing][:MAX_MISSING]
     return {
         "answer_version": ANSWER_VERSION,
         "claims": claims,

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from diagnosis.agents.offline.entities import evidence_symptoms
 from diagnosis.agents.offline.refs import Ref
 
 MAX_HYPOTHESES = 3
@@ -41,12 +42,43 @@ def _shorten(text: str, limit: int = 120) -> str:
     return text[: cut + 1] if cut >= limit // 3 else text[: limit - 1] + "…"
 
 
-def ranked_sections(refs: Sequence[Ref]) -> list[Ref]:
-    """Runbook hits of the best documents, best document first, each section once.
+# Every runbook is about errors and alerts: those symptoms count half when matching a title.
+_GENERIC_SYMPTOMS = frozenset({"error", "alert"})
 
-    Documents are ranked by the summed scores of their hits in the first lookup listed (the
-    evidence-driven one when there is one): a runbook matching on several sections beats one
-    matching on a single generic section."""
+
+def symptom_weights(cited: Iterable[Ref], asked: Iterable[str]) -> dict[str, float]:
+    """How strongly the cited evidence (one per claim) and the question show each symptom."""
+    weights: dict[str, float] = {}
+    for symptoms in [ref.symptoms for ref in cited] + [frozenset(asked)]:
+        for s in symptoms:
+            weights[s] = weights.get(s, 0.0) + (0.5 if s in _GENERIC_SYMPTOMS else 1.0)
+    return weights
+
+
+def title_match(title: str, weights: Mapping[str, float]) -> float:
+    """How well a runbook's title names the symptoms of the evidence (上游超时与网关 504 排查手册 →
+    timeout, 5xx)."""
+    return sum(weights.get(s, 0.0) for s in evidence_symptoms(title))
+
+
+def _title(ref: Ref) -> str:
+    return str(ref.element.get("document_title") or "")
+
+
+def _heading(ref: Ref) -> str:
+    path = str(ref.element.get("heading_path") or "").split(" / ")
+    return path[-1] if len(path) > 1 else ""  # a document's intro is no guidance section
+
+
+def ranked_documents(refs: Sequence[Ref], weights: Mapping[str, float] | None = None) -> list[str]:
+    """Titles of the runbooks among the hits, best first.
+
+    With ``weights`` (the symptoms of the confirmed evidence), the runbook whose title names them
+    best comes first, and runbooks naming none of them are dropped when one does: a timeout line
+    calls for the upstream-timeout runbook even when the search ranked the pool runbook higher.
+    Otherwise (and among equals) by the summed scores of their hits in the first lookup listed
+    (the evidence-driven one when there is one): a runbook matching on several sections beats
+    one matching on a single generic section."""
     hits = [r for r in refs if r.kind == "hit"]
     if not hits:
         return []
@@ -54,33 +86,56 @@ def ranked_sections(refs: Sequence[Ref]) -> list[Ref]:
     doc_score: dict[str, float] = {}
     first_seen: dict[str, int] = {}
     for i, ref in enumerate(hits):
-        title = str(ref.element.get("document_title") or "")
+        title = _title(ref)
         first_seen.setdefault(title, i)
         if ref.invocation_id == lead:
             score = ref.element.get("score")
             doc_score[title] = doc_score.get(title, 0.0) + (
                 float(score) if isinstance(score, int | float) else 1.0
             )
-    docs = sorted(first_seen, key=lambda t: (-doc_score.get(t, 0.0), first_seen[t]))[:MAX_RUNBOOK_DOCS]
+    match = {t: title_match(t, weights) if weights else 0.0 for t in first_seen}
+    docs = sorted(first_seen, key=lambda t: (-match[t], -doc_score.get(t, 0.0), first_seen[t]))
+    if docs and match[docs[0]] > 0:
+        docs = [t for t in docs if match[t] > 0]
+    return docs
+
+
+def ranked_sections(refs: Sequence[Ref], weights: Mapping[str, float] | None = None) -> list[Ref]:
+    """Runbook hits of the best documents (``ranked_documents``), best document first, each
+    section once."""
+    hits = [r for r in refs if r.kind == "hit"]
     out: list[Ref] = []
     seen: set[tuple[str, str]] = set()
-    for title in docs:
+    for title in ranked_documents(hits, weights)[:MAX_RUNBOOK_DOCS]:
         for ref in hits:
             section = (title, str(ref.element.get("heading_path") or ""))
-            if str(ref.element.get("document_title") or "") == title and section not in seen:
+            if _title(ref) == title and section not in seen:
                 seen.add(section)
                 out.append(ref)
     return out
 
 
-def runbook_guidance(refs: Sequence[Ref]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def runbook_to_read(refs: Sequence[Ref], weights: Mapping[str, float]) -> str:
+    """The title of the runbook the evidence calls for when its guidance sections (causes and
+    actions) were not among the hits — worth one more lookup by that title — else ""."""
+    docs = ranked_documents(refs, weights)
+    if not docs or title_match(docs[0], weights) <= 0:
+        return ""
+    headings = [_heading(r) for r in refs if r.kind == "hit" and _title(r) == docs[0]]
+    has_causes = any(any(h in heading for h in _CAUSE_HEADING) for heading in headings)
+    has_actions = any(any(h in heading for h in _ACTION_HEADING) for heading in headings)
+    return "" if has_causes and has_actions else docs[0]
+
+
+def runbook_guidance(
+    refs: Sequence[Ref], weights: Mapping[str, float] | None = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(hypotheses, recommended_actions) from the best runbooks' sections — guidance, never facts."""
     hypotheses: list[dict[str, Any]] = []
     actions: list[dict[str, Any]] = []
-    for ref in ranked_sections(refs):
-        title = str(ref.element.get("document_title") or "")
-        path = str(ref.element.get("heading_path") or "").split(" / ")
-        heading = path[-1] if len(path) > 1 else ""  # a document's intro is no guidance section
+    for ref in ranked_sections(refs, weights):
+        title = _title(ref)
+        heading = _heading(ref)
         body = str(ref.element.get("text") or "")
         if any(h in heading for h in _CAUSE_HEADING):
             for item in _bullets(body):

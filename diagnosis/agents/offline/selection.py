@@ -15,6 +15,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from diagnosis.agents.offline.entities import QuestionFacts
+from diagnosis.agents.offline.measures import (
+    PERCENT,
+    SIZE,
+    TIME,
+    dimension_match,
+    figure,
+    preferred_kind,
+    unit_kind,
+    value_kind,
+)
 from diagnosis.agents.offline.refs import Ref, gloss
 from diagnosis.agents.offline.text import fold
 from diagnosis.agents.offline.vocabulary import ERRORISH
@@ -22,6 +32,7 @@ from diagnosis.agents.offline.vocabulary import ERRORISH
 MAX_CLAIMS_BROAD = 5
 MAX_CLAIMS_NARROW = 2
 MAX_LOG_CLAIMS = 3
+MAX_ALERTS_PER_CLAIM = 6
 LEVEL_SCORE = {"FATAL": 3, "ERROR": 2, "WARN": 1, "WARNING": 1}
 
 _SIGNATURE_NOISE = re.compile(r"0x[0-9a-f]+|[0-9a-f]{8,}|\d+(?:\.\d+)?")
@@ -29,10 +40,13 @@ _SIGNATURE_NOISE = re.compile(r"0x[0-9a-f]+|[0-9a-f]{8,}|\d+(?:\.\d+)?")
 
 @dataclass
 class Candidate:
-    kind: str
+    kind: str  # log | alert | series | alerts (several alerts of one service, one claim)
     refs: list[Ref]  # the cited refs (first = representative)
     score: float
     order: str  # sort key for timeline order
+    # "max:time" — the cited line is the one with the largest duration of its group (a
+    # superlative question), so the claim says so instead of "first … last".
+    extreme: str = ""
 
     @property
     def first(self) -> Ref:
@@ -76,7 +90,24 @@ def _concreteness(text: str) -> int:
     )
 
 
-def log_candidates(refs: Iterable[Ref], focus: Focus) -> list[Candidate]:
+def _extreme_member(members: Sequence[Ref], extreme: str, kind: str) -> tuple[Ref, str] | None:
+    """The member with the largest (``max``) or smallest (``min``) figure of ``kind`` — or of the
+    first kind the lines carry — when at least two members carry one; ties go to the earliest."""
+    for k in dict.fromkeys([kind, TIME, SIZE, PERCENT]):
+        if not k:
+            continue
+        measured = [
+            (value, i, m) for i, m in enumerate(members) if (value := figure(m.message, k)) is not None
+        ]
+        if len(measured) >= 2:
+            sign = -1 if extreme == "max" else 1
+            return min(measured, key=lambda t: (sign * t[0], t[1]))[2], k
+    return None
+
+
+def log_candidates(refs: Iterable[Ref], focus: Focus, extreme: str = "", kind: str = "") -> list[Candidate]:
+    """Log lines grouped by message signature. A group is cited by its first and last line — or,
+    for a superlative question (``extreme``), by its line with the extreme figure."""
     groups: dict[str, list[Ref]] = {}
     for ref in refs:
         if ref.kind != "log":
@@ -89,10 +120,16 @@ def log_candidates(refs: Iterable[Ref], focus: Focus) -> list[Candidate]:
         members.sort(key=lambda r: (r.text[:19], r.invocation_id, r.raw_path))
         first, last = members[0], members[-1]
         cited = [first] if last.clock == first.clock else [first, last]
+        picked = _extreme_member(members, extreme, kind) if extreme else None
+        note = ""
+        if picked is not None:
+            cited, note = [picked[0]], f"{extreme}:{picked[1]}"
         score = (
             10 * _relevance(first, focus) + 3 * LEVEL_SCORE.get(first.level, 0) + _concreteness(first.text)
         )
-        out.append(Candidate("log", cited, score + min(len(members), 5) * 0.1, first.text[:19]))
+        out.append(
+            Candidate("log", cited, score + min(len(members), 5) * 0.1, cited[0].text[:19], extreme=note)
+        )
     return out
 
 
@@ -159,26 +196,154 @@ def _diverse(logs: Sequence[Candidate], limit: int) -> list[Candidate]:
     return picked
 
 
+def _name(ref: Ref) -> str:
+    return str(ref.element.get("name") or "")
+
+
+def _dimensions(facts: QuestionFacts) -> list[str]:
+    return [s for s in facts.symptoms if s != "alert"]
+
+
+def figure_series(series: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
+    """Series that measure the asked dimension (memory → memory_usage …), best first: more asked
+    symptoms in the name, then a unit of the kind asked (a duration for 多慢), then a crossed
+    threshold."""
+    dims, kind = _dimensions(facts), preferred_kind(_dimensions(facts))
+
+    def key(c: Candidate) -> tuple[float, ...]:
+        unit = str(c.first.element.get("unit") or "")
+        return (
+            -dimension_match(_name(c.first), dims),
+            -(kind != "" and unit_kind(unit) == kind),
+            -bool(c.first.element.get("crossed_at")),
+            -c.score,
+        )
+
+    return sorted([c for c in series if dimension_match(_name(c.first), dims)], key=key)
+
+
+def figure_alerts(alerts: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
+    """Alerts watching the asked dimension (HighMemoryUsage, DiskSpaceCritical …), best first."""
+    dims, kind = _dimensions(facts), preferred_kind(_dimensions(facts))
+
+    def key(c: Candidate) -> tuple[float, ...]:
+        value = str(c.first.element.get("value") or "")
+        return (
+            -dimension_match(_name(c.first), dims),
+            -(kind != "" and value_kind(value) == kind),
+            -c.score,
+        )
+
+    return sorted([c for c in alerts if dimension_match(_name(c.first), dims)], key=key)
+
+
+def listed_alerts(refs: Sequence[Ref], facts: QuestionFacts) -> list[Ref]:
+    """The alerts an alert-listing question asks for: those it names (HighErrorRate), else those of
+    its other symptoms (5xx 告警), else all — only the firing ones when it asks what has not
+    recovered (and some are firing); critical first, then by start."""
+    alerts = [r for r in refs if r.kind == "alert"]
+    names = {fold(n) for n in facts.alert_names}
+    named = [r for r in alerts if fold(_name(r)) in names]
+    dims = _dimensions(facts)
+    measuring = [r for r in alerts if dimension_match(_name(r), dims)]
+    alerts = named or measuring or alerts
+    if facts.unresolved:
+        alerts = [r for r in alerts if _firing(r)] or alerts
+    return sorted(
+        alerts,
+        key=lambda r: (
+            not _firing(r),
+            _severity(r) != "critical",
+            str(r.element.get("starts_at") or ""),
+            _name(r),
+        ),
+    )
+
+
+def _firing(ref: Ref) -> bool:
+    return str(ref.element.get("state") or "").lower() == "firing"
+
+
+def _severity(ref: Ref) -> str:
+    return fold(str(ref.element.get("severity") or ""))
+
+
+def _alert_listing(refs: Sequence[Ref], facts: QuestionFacts, budget: int) -> list[Candidate]:
+    """One claim per alert when they fit the budget; else one claim per service listing its
+    alerts (each alert its own binding), at most MAX_ALERTS_PER_CLAIM each."""
+    listed = listed_alerts(refs, facts)
+    if len(listed) <= budget:
+        return [Candidate("alert", [r], 0.0, f"{i:03d}") for i, r in enumerate(listed)]
+    by_service: dict[str, list[Ref]] = {}
+    for ref in listed:
+        by_service.setdefault(ref.service, []).append(ref)
+    groups = list(by_service.values())[:budget]
+    return [
+        Candidate("alerts" if len(g) > 1 else "alert", g[:MAX_ALERTS_PER_CLAIM], 0.0, f"{i:03d}")
+        for i, g in enumerate(groups)
+    ]
+
+
+def _per_service(
+    logs: Sequence[Candidate], alerts: Sequence[Candidate], focus: Focus, budget: int
+) -> list[Candidate]:
+    """ "Which service …": the best line showing the asked symptom of each service (one claim per
+    service), then an asked-symptom alert for services without such a line, then one for the
+    listed services — bounded by the budget, services with the strongest evidence first."""
+    picked: list[Candidate] = []
+    covered: set[str] = set()
+    asked = Focus(focus.primary)  # a checked runbook cause does not make a service "erroring"
+    for c in logs:
+        if _relevance(c.first, asked) and c.first.service not in covered and len(picked) < budget:
+            picked.append(c)
+            covered.add(c.first.service)
+    relevant_alerts = [c for c in alerts if c.first.symptoms & focus.primary]
+    alerted: set[str] = set()
+    for wanted in (lambda svc: svc not in covered, lambda svc: svc in covered):
+        for c in relevant_alerts:
+            service = c.first.service
+            if len(picked) < budget and wanted(service) and service not in alerted and c not in picked:
+                picked.append(c)
+                alerted.add(service)
+    return picked
+
+
 def select_candidates(
     refs: Sequence[Ref], facts: QuestionFacts, focus: Focus | None = None
 ) -> list[Candidate]:
     focus = focus or Focus.of(facts)
-    logs = _ranked(log_candidates(refs, focus))
+    budget = MAX_CLAIMS_NARROW if facts.narrow else MAX_CLAIMS_BROAD
+    kind = preferred_kind(_dimensions(facts))
+    logs = _ranked(log_candidates(refs, focus, facts.extreme, kind))
     alerts = _ranked(alert_candidates(refs, focus))
     series = _ranked(series_candidates(refs, focus))
+    kind_order = {"log": 0, "alert": 1, "alerts": 1, "series": 2}
+    if facts.listing == "alerts":
+        listing = _alert_listing(refs, facts, budget)
+        if listing:
+            return listing
+    if facts.listing == "services":
+        per_service = _per_service(logs, alerts, focus, budget)
+        if per_service:
+            return sorted(per_service, key=lambda c: (kind_order[c.kind], c.order))
+    # A question asking for a figure is answered by the series (and alert) of its dimension.
+    figures = (
+        (figure_series(series, facts)[:1], figure_alerts(alerts, facts)[:1]) if facts.quantity else ([], [])
+    )
     wants_alert = "alert" in facts.symptoms
     if facts.narrow:
         # Confirm one thing: the best match of the asked kind, plus at most one corroboration.
-        if wants_alert:
-            primary = alerts or series
+        if figures[0] or figures[1]:
+            picked = figures[0] + figures[1]
+        elif wants_alert:
+            picked = (alerts or series)[:1]
         else:
-            primary = [c for c in logs if c.score >= 10] or [c for c in alerts + series if c.score >= 10]
-        picked = primary[:1]
+            picked = ([c for c in logs if c.score >= 10] or [c for c in alerts + series if c.score >= 10])[:1]
         if wants_alert and picked and picked[0].kind == "alert":
             pool = [c for c in alerts if c not in picked and c.score >= 10]
         else:
             pool = [c for c in (alerts + series + logs) if c not in picked and c.score >= 10]
-        picked += _ranked(pool)[:1]
+        picked += _ranked(pool)[: max(0, MAX_CLAIMS_NARROW - len(picked))]
         return picked[:MAX_CLAIMS_NARROW]
     # Broad: the most relevant log groups (symptom + mechanism), one or two alerts, one series.
     picked_logs = _diverse([c for c in logs if c.score >= 3], MAX_LOG_CLAIMS)
@@ -191,14 +356,16 @@ def select_candidates(
         asked = bool(c.first.symptoms & focus.primary)
         return asked or named or not services or c.first.service in services
 
-    picked_alerts = [c for c in alerts if c.score >= 4 and related(c)][: 1 if picked_logs else 2]
-    picked_series = [
-        c for c in series if (c.score >= 10 or c.first.element.get("crossed_at")) and related(c)
-    ][:1]
+    picked_alerts = (
+        figures[1] or [c for c in alerts if c.score >= 4 and related(c)][: 1 if picked_logs else 2]
+    )
+    picked_series = (
+        figures[0]
+        or [c for c in series if (c.score >= 10 or c.first.element.get("crossed_at")) and related(c)][:1]
+    )
     picked = picked_logs + picked_alerts + picked_series
     if not picked:
         picked = [c for c in logs + alerts + series if c.score >= 3][:1]
     picked = picked[:MAX_CLAIMS_BROAD]
     # Present logs in time order (a readable timeline), then alerts and series.
-    kind_order = {"log": 0, "alert": 1, "series": 2}
     return sorted(picked, key=lambda c: (kind_order[c.kind], c.order))

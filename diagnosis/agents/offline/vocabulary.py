@@ -29,6 +29,11 @@ class Symptom:
     log_keyword: str | None = None  # a literal message substring worth a dedicated query
     metrics: bool = True  # worth a query_metrics call
     knowledge_terms: tuple[str, ...] = ()  # Chinese search words for the runbooks
+    # Folded substrings of a metric series or alert *name* that measure it (memory_usage,
+    # HighMemoryUsage → memory): the series and alerts that answer "how much".
+    metric_terms: tuple[str, ...] = ()
+    measure: str = ""  # the kind of quantity that measures it: time | size | percent | count
+    implies: tuple[str, ...] = ()  # symptoms an evidence line showing it also shows (5xx → error)
 
 
 # A restart of a process/container (not "try restarting transaction").
@@ -44,6 +49,9 @@ SYMPTOMS: tuple[Symptom, ...] = (
         evidence=(_HTTP_5XX, "internal server error", "bad gateway", "service unavailable"),
         log_level="ERROR",
         knowledge_terms=("500", "错误率"),
+        metric_terms=("5xx", "error_rate", "errorrate"),
+        measure="percent",
+        implies=("error",),
     ),
     Symptom(
         id="error",
@@ -52,6 +60,8 @@ SYMPTOMS: tuple[Symptom, ...] = (
         evidence=("error", "exception", "fail", "fatal", "错误", "异常", "失败"),
         log_level="ERROR",
         knowledge_terms=("错误", "异常"),
+        metric_terms=("error", "5xx", "fail"),
+        measure="percent",
     ),
     Symptom(
         id="timeout",
@@ -61,6 +71,8 @@ SYMPTOMS: tuple[Symptom, ...] = (
         log_level="WARN",
         log_keyword="timeout",
         knowledge_terms=("超时",),
+        metric_terms=("timeout", "504"),
+        measure="time",
     ),
     Symptom(
         id="connection_pool",
@@ -79,6 +91,8 @@ SYMPTOMS: tuple[Symptom, ...] = (
         log_level="WARN",
         log_keyword="pool",
         knowledge_terms=("数据库", "连接池"),
+        metric_terms=("pool", "connection"),
+        measure="count",
     ),
     Symptom(
         id="latency",
@@ -100,6 +114,8 @@ SYMPTOMS: tuple[Symptom, ...] = (
         log_level="WARN",
         log_keyword="slow",
         knowledge_terms=("延迟", "慢查询"),
+        metric_terms=("latency", "duration", "p99", "p95", "p90", "response_time"),
+        measure="time",
     ),
     Symptom(
         id="slow_query",
@@ -117,6 +133,8 @@ SYMPTOMS: tuple[Symptom, ...] = (
         log_level="WARN",
         log_keyword="slow",
         knowledge_terms=("慢查询", "数据库"),
+        metric_terms=("slow",),
+        measure="time",
     ),
     Symptom(
         id="restart",
@@ -145,6 +163,8 @@ SYMPTOMS: tuple[Symptom, ...] = (
         log_level="WARN",
         log_keyword="oom",
         knowledge_terms=("重启", "内存", "oom"),
+        metric_terms=("restart", "oom", "crash"),
+        measure="count",
     ),
     Symptom(
         id="memory",
@@ -161,6 +181,8 @@ SYMPTOMS: tuple[Symptom, ...] = (
         ),
         log_level="WARN",
         knowledge_terms=("内存",),
+        metric_terms=("memory", "mem_", "heap", "rss"),
+        measure="size",
     ),
     Symptom(
         id="cpu",
@@ -169,6 +191,8 @@ SYMPTOMS: tuple[Symptom, ...] = (
         evidence=("cpu", r"re:(?<![a-z0-9])load(?![a-z0-9])", "throttl", "负载"),
         log_level="WARN",
         knowledge_terms=("cpu", "负载"),
+        metric_terms=("cpu", "load1", "load5", "loadavg", "load_avg"),
+        measure="percent",
     ),
     Symptom(
         id="disk",
@@ -178,6 +202,8 @@ SYMPTOMS: tuple[Symptom, ...] = (
         log_level="WARN",
         log_keyword="disk",
         knowledge_terms=("磁盘", "空间"),
+        metric_terms=("disk", "filesystem", "inode", "volume", "storage"),
+        measure="percent",
     ),
     Symptom(
         id="backlog",
@@ -187,6 +213,8 @@ SYMPTOMS: tuple[Symptom, ...] = (
         log_level="WARN",
         log_keyword="lag",
         knowledge_terms=("消息", "积压"),
+        metric_terms=("lag", "backlog", "queue"),
+        measure="count",
     ),
     Symptom(
         id="alert",

@@ -1,0 +1,89 @@
+"""Quantities in evidence (pure, no Django): what a unit measures, the size of a log line's
+figure, and whether a metric series or alert *measures* an asked symptom.
+
+Used when a question asks "how much" (内存用到多少, 磁盘使用率多少) or for an extreme (最慢, 峰值):
+the answer is the series of the asked dimension (memory → memory_usage, disk → disk_usage …),
+the alert watching it, or — among log lines of one kind — the line with the largest figure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from diagnosis.agents.offline.text import fold
+from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+
+TIME, SIZE, PERCENT, COUNT = "time", "size", "percent", "count"
+
+# unit (folded) → (kind, factor to the kind's base unit: ms, MiB, %)
+_UNITS: dict[str, tuple[str, float]] = {
+    "ms": (TIME, 1.0),
+    "毫秒": (TIME, 1.0),
+    "s": (TIME, 1000.0),
+    "sec": (TIME, 1000.0),
+    "secs": (TIME, 1000.0),
+    "second": (TIME, 1000.0),
+    "seconds": (TIME, 1000.0),
+    "秒": (TIME, 1000.0),
+    "min": (TIME, 60000.0),
+    "分钟": (TIME, 60000.0),
+    "kb": (SIZE, 1 / 1024),
+    "kib": (SIZE, 1 / 1024),
+    "ki": (SIZE, 1 / 1024),
+    "mb": (SIZE, 1.0),
+    "mib": (SIZE, 1.0),
+    "mi": (SIZE, 1.0),
+    "gb": (SIZE, 1024.0),
+    "gib": (SIZE, 1024.0),
+    "gi": (SIZE, 1024.0),
+    "tb": (SIZE, 1024.0 * 1024),
+    "tib": (SIZE, 1024.0 * 1024),
+    "%": (PERCENT, 1.0),
+    "percent": (PERCENT, 1.0),
+}
+_QUANTITY = re.compile(
+    r"(?<![a-z0-9_.])(\d+(?:\.\d+)?)\s*("
+    + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+    + r")(?![a-z0-9_])"
+)
+
+
+def unit_kind(unit: str) -> str:
+    """time | size | percent for a known unit, else count (connections, per_minute, messages …)."""
+    return _UNITS.get(fold(unit).strip(), (COUNT, 1.0))[0]
+
+
+def quantities(text: str) -> list[tuple[str, float]]:
+    """(kind, value in the kind's base unit) of every number-with-unit in ``text``."""
+    out = []
+    for m in _QUANTITY.finditer(fold(text)):
+        kind, factor = _UNITS[m.group(2)]
+        out.append((kind, float(m.group(1)) * factor))
+    return out
+
+
+def figure(text: str, kind: str) -> float | None:
+    """The largest quantity of ``kind`` in ``text`` (a slow-query line's duration), or None."""
+    values = [v for k, v in quantities(text) if k == kind]
+    return max(values) if values else None
+
+
+def value_kind(value: str) -> str:
+    """The kind of an alert value ("91%" → percent, "1350ms" → time, "active=50/50" → count)."""
+    found = quantities(value)
+    return found[0][0] if found else COUNT
+
+
+def dimension_match(name: str, symptom_ids: Iterable[str]) -> int:
+    """How many of the asked symptoms a series or alert name measures (HighMemoryUsage → memory)."""
+    folded = fold(name)
+    return sum(1 for s in symptom_ids if any(term in folded for term in SYMPTOMS_BY_ID[s].metric_terms))
+
+
+def preferred_kind(symptom_ids: Iterable[str]) -> str:
+    """The kind of quantity the asked symptoms are measured in (the first one that has one)."""
+    for s in symptom_ids:
+        if SYMPTOMS_BY_ID[s].measure:
+            return SYMPTOMS_BY_ID[s].measure
+    return ""
