@@ -1,0 +1,81 @@
+"""Settings come from one environment reader; a bad value fails loudly, naming the variable
+(issue 2 item 1, STYLE §5). Each case starts a fresh interpreter so the real settings module is
+imported exactly as `manage.py` would import it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = "import django; django.setup(); from django.conf import settings; print(settings.{name})"
+
+
+def load_settings(env: dict[str, str], name: str = "DATABASES") -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"} and not k.startswith("LLM_")}
+    clean.update({"DJANGO_SETTINGS_MODULE": "superbiz.settings", **env})
+    return subprocess.run(
+        [sys.executable, "-c", PROBE.format(name=name)],
+        cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("LLM_TIMEOUT_S", "soon"),
+        ("LLM_MAX_RETRIES", "-1"),
+        ("LLM_JSON_MODE", "maybe"),
+        ("LLM_PROVIDER", "anthropic-direct"),
+        ("RUN_EXECUTION", "threads"),
+        ("LOGS_BACKEND", "splunk"),
+        ("TIME_ZONE", "Mars/Olympus_Mons"),
+        ("DATABASE_URL", "not a url"),
+        ("OPENAI_BASE_URL", "ftp://example.com"),
+        ("EXECUTOR_MAX_TOOL_CALLS", "0"),
+        ("DEBUG", "yes please"),
+    ],
+)
+def test_a_bad_value_fails_start_up_with_a_message_naming_the_variable(variable, value):
+    result = load_settings({variable: value})
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert variable in result.stderr.splitlines()[-1]
+
+
+def test_openai_provider_without_a_model_is_refused_by_name():
+    result = load_settings({"LLM_PROVIDER": "openai"})
+    assert result.returncode != 0 and "LLM_MODEL" in result.stderr.splitlines()[-1]
+
+
+def test_loki_backend_without_its_url_is_refused_by_name():
+    result = load_settings({"LOGS_BACKEND": "loki"})
+    assert result.returncode != 0 and "LOKI_URL" in result.stderr.splitlines()[-1]
+
+
+def test_defaults_give_the_embedded_sqlite_offline_setup():
+    result = load_settings({}, name="DATABASES['default']['ENGINE'], settings.LLM_PROVIDER, settings.RUN_EXECUTION, settings.TIME_ZONE, settings.USE_TZ")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["django.db.backends.sqlite3", "offline", "inline", "Asia/Shanghai", "True"]
+
+
+def test_database_url_selects_postgresql_with_psycopg():
+    result = load_settings(
+        {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/superbiz"}, name="DATABASES['default']['ENGINE']"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "django.db.backends.postgresql"
+
+
+def test_role_models_default_to_llm_model_and_can_be_overridden():
+    result = load_settings(
+        {"LLM_MODEL": "qwen-plus", "LLM_MODEL_VERIFIER": "qwen-max"}, name="LLM_ROLE_MODELS"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(
+        {"planner": "qwen-plus", "executor": "qwen-plus", "verifier": "qwen-max", "composer": "qwen-plus"}
+    )
