@@ -219,6 +219,8 @@ def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     span = _SERIES_SPAN.search(excerpt)
     parts = [head + (f" 在 {span.group(1)} 内" if span else "")]
     fields = {k: rx.search(excerpt) for k, rx in _SERIES_FIELD.items()}
+    if c.extreme == "min" and fields["min"]:  # asked for the lowest value
+        parts.append(f"最小值 {fields['min'].group(1)}")
     if fields["max"]:
         parts.append(f"最大值 {fields['max'].group(1)}")
     peak = _PEAK.search(excerpt)
@@ -405,8 +407,10 @@ def build_contract(
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
     weights = symptom_weights([c.first for c in candidates], facts.symptoms)
-    hypotheses, actions = runbook_guidance(hits, weights)
-    if facts.narrow:
+    hypotheses, actions = runbook_guidance(hits, weights, require_match=bool(facts.listing))
+    if not facts.known_services and facts.unknown_services:
+        hypotheses, actions = [], []  # nothing was found to act on: only the gap is stated
+    elif facts.narrow:
         # A confirmation question gets the observation, not a diagnosis (spec 001 narrow scope).
         hypotheses, actions = [], actions[:MAX_ACTIONS_NARROW]
     missing = missing_info(

@@ -70,7 +70,9 @@ def _heading(ref: Ref) -> str:
     return path[-1] if len(path) > 1 else ""  # a document's intro is no guidance section
 
 
-def ranked_documents(refs: Sequence[Ref], weights: Mapping[str, float] | None = None) -> list[str]:
+def ranked_documents(
+    refs: Sequence[Ref], weights: Mapping[str, float] | None = None, *, require_match: bool = False
+) -> list[str]:
     """Titles of the runbooks among the hits, best first.
 
     With ``weights`` (the symptoms of the confirmed evidence), the runbook whose title names them
@@ -78,7 +80,8 @@ def ranked_documents(refs: Sequence[Ref], weights: Mapping[str, float] | None = 
     calls for the upstream-timeout runbook even when the search ranked the pool runbook higher.
     Otherwise (and among equals) by the summed scores of their hits in the first lookup listed
     (the evidence-driven one when there is one): a runbook matching on several sections beats
-    one matching on a single generic section."""
+    one matching on a single generic section. ``require_match``: only runbooks whose title names
+    an evidence symptom (a listing is no diagnosis: a runbook the search merely ranked is noise)."""
     hits = [r for r in refs if r.kind == "hit"]
     if not hits:
         return []
@@ -95,18 +98,20 @@ def ranked_documents(refs: Sequence[Ref], weights: Mapping[str, float] | None = 
             )
     match = {t: title_match(t, weights) if weights else 0.0 for t in first_seen}
     docs = sorted(first_seen, key=lambda t: (-match[t], -doc_score.get(t, 0.0), first_seen[t]))
-    if docs and match[docs[0]] > 0:
+    if require_match or (docs and match[docs[0]] > 0):
         docs = [t for t in docs if match[t] > 0]
     return docs
 
 
-def ranked_sections(refs: Sequence[Ref], weights: Mapping[str, float] | None = None) -> list[Ref]:
+def ranked_sections(
+    refs: Sequence[Ref], weights: Mapping[str, float] | None = None, *, require_match: bool = False
+) -> list[Ref]:
     """Runbook hits of the best documents (``ranked_documents``), best document first, each
     section once."""
     hits = [r for r in refs if r.kind == "hit"]
     out: list[Ref] = []
     seen: set[tuple[str, str]] = set()
-    for title in ranked_documents(hits, weights)[:MAX_RUNBOOK_DOCS]:
+    for title in ranked_documents(hits, weights, require_match=require_match)[:MAX_RUNBOOK_DOCS]:
         for ref in hits:
             section = (title, str(ref.element.get("heading_path") or ""))
             if _title(ref) == title and section not in seen:
@@ -128,12 +133,12 @@ def runbook_to_read(refs: Sequence[Ref], weights: Mapping[str, float]) -> str:
 
 
 def runbook_guidance(
-    refs: Sequence[Ref], weights: Mapping[str, float] | None = None
+    refs: Sequence[Ref], weights: Mapping[str, float] | None = None, *, require_match: bool = False
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(hypotheses, recommended_actions) from the best runbooks' sections — guidance, never facts."""
     hypotheses: list[dict[str, Any]] = []
     actions: list[dict[str, Any]] = []
-    for ref in ranked_sections(refs, weights):
+    for ref in ranked_sections(refs, weights, require_match=require_match):
         title = _title(ref)
         heading = _heading(ref)
         body = str(ref.element.get("text") or "")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.measures import (
@@ -90,19 +90,18 @@ def _concreteness(text: str) -> int:
     )
 
 
-def _extreme_member(members: Sequence[Ref], extreme: str, kind: str) -> tuple[Ref, str] | None:
-    """The member with the largest (``max``) or smallest (``min``) figure of ``kind`` — or of the
-    first kind the lines carry — when at least two members carry one; ties go to the earliest."""
-    for k in dict.fromkeys([kind, TIME, SIZE, PERCENT]):
-        if not k:
-            continue
-        measured = [
-            (value, i, m) for i, m in enumerate(members) if (value := figure(m.message, k)) is not None
-        ]
-        if len(measured) >= 2:
-            sign = -1 if extreme == "max" else 1
-            return min(measured, key=lambda t: (sign * t[0], t[1]))[2], k
-    return None
+def _extreme_member(members: Sequence[Ref], extreme: str, kind: str) -> Ref | None:
+    """The member with the largest (``max``) or smallest (``min``) figure of ``kind`` (a duration,
+    a size, a percentage) when at least two members carry different ones; ties go to the earliest."""
+    if kind not in (TIME, SIZE, PERCENT):
+        return None  # a count or an unmeasured symptom: no figure to compare lines by
+    measured = [
+        (value, i, m) for i, m in enumerate(members) if (value := figure(m.message, kind)) is not None
+    ]
+    if len({value for value, _, _ in measured}) < 2:
+        return None
+    sign = -1 if extreme == "max" else 1
+    return min(measured, key=lambda t: (sign * t[0], t[1]))[2]
 
 
 def log_candidates(refs: Iterable[Ref], focus: Focus, extreme: str = "", kind: str = "") -> list[Candidate]:
@@ -123,7 +122,7 @@ def log_candidates(refs: Iterable[Ref], focus: Focus, extreme: str = "", kind: s
         picked = _extreme_member(members, extreme, kind) if extreme else None
         note = ""
         if picked is not None:
-            cited, note = [picked[0]], f"{extreme}:{picked[1]}"
+            cited, note = [picked], f"{extreme}:{kind}"
         score = (
             10 * _relevance(first, focus) + 3 * LEVEL_SCORE.get(first.level, 0) + _concreteness(first.text)
         )
@@ -330,6 +329,8 @@ def select_candidates(
     figures = (
         (figure_series(series, facts)[:1], figure_alerts(alerts, facts)[:1]) if facts.quantity else ([], [])
     )
+    if facts.extreme == "min":  # the series claim then states its minimum too
+        figures = ([replace(c, extreme="min") for c in figures[0]], figures[1])
     wants_alert = "alert" in facts.symptoms
     if facts.narrow:
         # Confirm one thing: the best match of the asked kind, plus at most one corroboration.
