@@ -3,10 +3,15 @@ layer renders them (its own ``refs`` functions), without a database."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
+import gatekeeper
 from diagnosis.agents.base import ToolCallResult
 from diagnosis.tools import logs, metrics
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def log_call(records: list[dict[str, Any]], invocation_id: str = "inv_1", **arguments: Any) -> ToolCallResult:
@@ -96,3 +101,60 @@ def as_fact(call: ToolCallResult) -> dict[str, Any]:
         "status": call.status,
         "evidence_refs": call.evidence_refs,
     }
+
+
+def series(
+    name: str,
+    values: list[float],
+    *,
+    service: str = "payment-service",
+    unit: str = "%",
+    threshold: float | None = None,
+    first_at: str = "2026-11-28T10:00:00+08:00",
+    last_at: str = "2026-11-28T10:29:00+08:00",
+    peak_at: str = "2026-11-28T10:12:00+08:00",
+    crossed_at: str | None = None,
+) -> dict[str, Any]:
+    """A series summary exactly as ``query_metrics`` outputs it (see metrics.summarise_series)."""
+    return {
+        "name": name,
+        "service": service,
+        "unit": unit,
+        "labels": {},
+        "threshold": threshold,
+        "point_count": len(values),
+        "first_at": first_at,
+        "last_at": last_at,
+        "min": min(values),
+        "max": max(values),
+        "avg": sum(values) / len(values),
+        "last": values[-1],
+        "peak_at": peak_at,
+        "crossed_at": crossed_at,
+    }
+
+
+def ref_text(calls: list[ToolCallResult], binding: dict[str, Any]) -> str:
+    for call in calls:
+        if call.invocation_id == binding["source_invocation_id"]:
+            return next(r["text"] for r in call.evidence_refs if r["raw_path"] == binding["raw_path"])
+    raise AssertionError(f"binding cites an unknown invocation: {binding}")
+
+
+def assert_grounded(contract: dict[str, Any], calls: list[ToolCallResult]) -> None:
+    """The Gatekeeper passes every binding, every excerpt is a verbatim span of its ref text, and
+    every number a claim states is in one of its excerpts."""
+    result = gatekeeper.check(contract, [as_fact(c) for c in calls])
+    # "warn" only for a contract without claims (nothing to verify); never a failed rule.
+    expected = "pass" if contract["claims"] else "warn"
+    assert result.status == expected and result.failed_rules == [], result.model_dump()
+    for claim in contract["claims"]:
+        excerpts = []
+        for binding in claim["evidence_bindings"]:
+            text = ref_text(calls, binding)
+            assert gatekeeper.excerpt_supported(
+                binding["evidence_excerpt"], text, min_fragment_len=4
+            ).supported
+            excerpts.append(unicodedata.normalize("NFKC", binding["evidence_excerpt"]))
+        for number in NUMBER.findall(unicodedata.normalize("NFKC", claim["claim_text"])):
+            assert any(number in e for e in excerpts), (number, claim["claim_text"], excerpts)

@@ -3,56 +3,14 @@ call is persisted, and the contract the executor writes holds up under the Gatek
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-import gatekeeper
-from diagnosis.agents.base import AgentContext, ExecutorRequest, PlannerRequest, services_from
-from diagnosis.agents.offline import build_provider
-from diagnosis.graph.tool_runner import RunToolRunner
-from diagnosis.models import Service, ToolInvocation
-from diagnosis.selectors.evidence import reference_now
-from tests.factories import make_run
+from diagnosis.models import ToolInvocation
 from tests.offline.dataset import OOM_RUNBOOK, POOL_RUNBOOK
+from tests.offline.running import gatekeeper_result
+from tests.offline.running import plan_and_execute as ask
 
 pytestmark = pytest.mark.django_db
-
-
-def ask(owner, question: str, *, mode: str = "NORMAL", round_no: int = 1, gaps=(), run=None):
-    """Plan + execute one round like the graph does; returns (run, plan, contract)."""
-    provider = build_provider()
-    run = run or make_run(owner, question=question)
-    services = services_from(Service.objects.order_by("name"))
-    now = reference_now()
-    ctx = AgentContext(run_id=str(run.id), round=round_no)
-    plan = provider.planner.plan(
-        PlannerRequest(
-            question=question,
-            mode=mode,
-            round=round_no,
-            now=now,
-            now_source="reference_time",
-            services=services,
-            evidence_gaps=list(gaps),
-        ),
-        ctx,
-    )
-    request = ExecutorRequest(
-        question=question,
-        plan=plan,
-        mode=mode,
-        round=round_no,
-        now=now,
-        services=services,
-        evidence_gaps=list(gaps),
-    )
-    reply = provider.executor.execute(request, RunToolRunner(run=run, round_no=round_no), ctx)
-    return run, plan, json.loads(reply.content)
-
-
-def gatekeeper_result(run, contract):
-    return gatekeeper.check(contract, [i.as_fact() for i in ToolInvocation.objects.filter(run=run)])
 
 
 def test_an_answerable_question_yields_a_contract_that_passes_the_gatekeeper(world, api_user):

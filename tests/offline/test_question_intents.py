@@ -1,0 +1,75 @@
+"""What a question wants back: a figure (多少/使用率/峰值), an extreme (最慢/最高 or 最低), a list of
+alerts (哪些告警/还有哪些没有恢复) or the services showing a symptom (哪个服务在报错)."""
+
+from __future__ import annotations
+
+import pytest
+
+from diagnosis.agents.base import ServiceInfo
+from diagnosis.agents.offline.entities import analyse
+
+CATALOG = [
+    ServiceInfo(name="billing-service", aliases=["账单服务", "计费系统"]),
+    ServiceInfo(name="ledger-service", aliases=["账本服务"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "quantity"),
+    [
+        ("计费系统下午内存用到多少了？", True),
+        ("账本服务凌晨三点磁盘使用率多少", True),
+        ("账单服务 p95 峰值是多少", True),
+        ("账本服务慢查询最慢有多慢？", True),
+        ("账单服务重启了几次", True),
+        ("账单服务几点开始报错的", False),  # 几点 asks for a time
+        ("账单服务有没有超时？", False),
+        ("账单服务为什么报错", False),
+    ],
+)
+def test_a_question_asking_for_a_figure_is_recognised(question, quantity):
+    assert analyse(question, CATALOG).quantity is quantity
+
+
+@pytest.mark.parametrize(
+    ("question", "extreme"),
+    [
+        ("账本服务慢查询最慢有多慢？", "max"),
+        ("账单服务内存峰值多少", "max"),
+        ("哪个接口耗时最长", "max"),
+        ("账本服务 p95 最低到多少", "min"),
+        ("账本服务慢查询有多慢", ""),
+    ],
+)
+def test_a_superlative_is_recognised_with_its_direction(question, extreme):
+    assert analyse(question, CATALOG).extreme == extreme
+
+
+@pytest.mark.parametrize(
+    ("question", "listing", "unresolved"),
+    [
+        ("现在还有哪些告警没有恢复？", "alerts", True),
+        ("还有哪些没恢复", "alerts", True),
+        ("账单服务今天有什么告警", "alerts", False),
+        ("账单服务现在有哪些告警？", "alerts", True),
+        ("列出所有 firing 的告警", "alerts", True),
+        ("哪个服务在报错？", "services", False),
+        ("哪些系统延迟高", "services", False),
+        ("账单服务现在有告警吗？", "", True),  # a confirmation, not a list
+        ("账单服务为什么报错", "", False),
+    ],
+)
+def test_a_listing_question_is_recognised(question, listing, unresolved):
+    facts = analyse(question, CATALOG)
+    assert (facts.listing, facts.unresolved) == (listing, unresolved)
+
+
+def test_a_which_service_question_naming_a_service_is_not_a_service_listing():
+    assert analyse("账单服务的哪个模块在报错", CATALOG).listing == ""
+
+
+def test_alert_names_in_the_question_are_kept():
+    assert analyse("ChargeErrorRatio 和 ProxyUpstream5xx 还在触发吗", CATALOG).alert_names == (
+        "ChargeErrorRatio",
+        "ProxyUpstream5xx",
+    )
