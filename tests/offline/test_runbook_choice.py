@@ -53,39 +53,64 @@ def line(symptoms: set[str]) -> Ref:
 
 POOL = "连接池排障手册"
 TIMEOUT = "上游超时排查手册"
-HITS = [
-    hit(POOL, "", "pgbouncer 连接池", 10.7),
-    hit(POOL, "处理方案", "- 临时调大 pgbouncer 连接池 default_pool_size。", 6.2),
-    hit(POOL, "常见原因", "- 长事务占住连接池。", 5.0),
-    hit(TIMEOUT, "", "外部上游超时", 3.7),
-    hit(TIMEOUT, "处理方案", "- 切换备用渠道并对超时请求做幂等重试。", 2.8),
+DISK = "磁盘卷空间处理手册"
+# The planned lookup (the question's words + the service description: pgbouncer 连接池) ranks the
+# pool runbook first; the lookup by the evidence's own terms (超时 …) is listed first, as the
+# executor lists it.
+PLANNED = [
+    hit(POOL, "", "pgbouncer 连接池", 10.7, "inv_3"),
+    hit(POOL, "处理方案", "- 临时调大 pgbouncer 连接池 default_pool_size。", 6.2, "inv_3"),
+    hit(TIMEOUT, "", "外部上游超时", 3.7, "inv_3"),
 ]
+BY_EVIDENCE = [
+    hit(TIMEOUT, "常见原因", "- 外部渠道抖动或限流。", 6.4, "inv_5"),
+    hit(DISK, "常见原因", "- 归档文件未清理。", 5.1, "inv_5"),
+    hit(POOL, "常见原因", "- 长事务占住连接池。", 3.9, "inv_5"),
+    hit(DISK, "处理方案", "- 清理过期归档并扩容数据卷。", 3.8, "inv_5"),
+]
+HITS = BY_EVIDENCE + PLANNED
 
 
-def test_a_title_naming_the_evidence_symptoms_outranks_the_search_score():
+def test_the_lookup_by_the_evidence_terms_leads_not_the_planned_search():
+    assert ranked_documents(PLANNED)[0] == POOL  # the planned search alone
+    assert ranked_documents(HITS)[0] == DISK  # by the evidence lookup's summed scores (8.9 vs 6.4)
+
+
+def test_a_title_naming_the_evidence_symptom_counts_half_again_and_drops_the_unnamed():
     weights = symptom_weights([line({"timeout", "error"})], ["timeout"])
-    assert title_match(TIMEOUT, weights) > 0 and title_match(POOL, weights) == 0
-    assert ranked_documents(HITS) == [POOL, TIMEOUT]  # search order
-    assert ranked_documents(HITS, weights) == [TIMEOUT]  # evidence order; the unrelated one dropped
-    _, actions = runbook_guidance(HITS, weights)
-    assert [a["action"] for a in actions] == ["切换备用渠道并对超时请求做幂等重试。"]
+    assert title_match(TIMEOUT, weights) > 0 and title_match(DISK, weights) == title_match(POOL, weights) == 0
+    assert ranked_documents(HITS, weights) == [TIMEOUT]
+    hypotheses, _ = runbook_guidance(HITS, weights)
+    assert [h["text"] for h in hypotheses] == ["外部渠道抖动或限流。"]
 
 
-def test_pool_evidence_keeps_the_pool_runbook():
-    weights = symptom_weights([line({"connection_pool", "timeout"}), line({"connection_pool"})], [])
-    assert ranked_documents(HITS, weights)[0] == POOL
+def test_among_named_runbooks_the_evidence_lookup_picks_the_mechanism():
+    pool_first = [
+        hit(POOL, "常见原因", "- 长事务占住连接池。", 30.0, "inv_5"),
+        hit(TIMEOUT, "常见原因", "- 外部渠道抖动或限流。", 10.0, "inv_5"),
+    ]
+    # a pool line that timed out: both titles name a symptom of it, the search decides
+    weights = symptom_weights([line({"connection_pool", "timeout"}), line({"timeout"})], ["timeout"])
+    assert title_match(TIMEOUT, weights) > title_match(POOL, weights) > 0
+    assert ranked_documents(pool_first, weights) == [POOL, TIMEOUT]
 
 
-def test_with_no_title_naming_the_evidence_the_search_order_stands_unless_a_match_is_required():
-    weights = symptom_weights([line({"disk"})], [])
-    assert ranked_documents(HITS, weights) == [POOL, TIMEOUT]
+def test_with_no_title_naming_the_evidence_the_search_order_stands_and_nothing_is_read():
+    weights = symptom_weights([line({"cpu"})], ["cpu"])
+    assert ranked_documents(HITS, weights) == [DISK, TIMEOUT, POOL]
+    assert runbook_to_read(HITS, weights) == ""
     assert ranked_documents(HITS, weights, require_match=True) == []
 
 
-def test_the_runbook_to_read_is_the_matching_one_missing_its_guidance_sections():
+def test_a_listing_takes_only_named_runbooks_best_named_first():
+    weights = symptom_weights([line({"connection_pool"}), line({"connection_pool"}), line({"timeout"})], [])
+    assert ranked_documents(HITS, weights, require_match=True) == [POOL, TIMEOUT]
+
+
+def test_the_runbook_to_read_is_the_leading_named_one_missing_its_guidance_sections():
     weights = symptom_weights([line({"timeout"})], ["timeout"])
-    assert runbook_to_read(HITS, weights) == TIMEOUT  # its 常见原因 was not retrieved
-    complete = [*HITS, hit(TIMEOUT, "常见原因", "- 外部渠道抖动或限流。", 2.0)]
+    assert runbook_to_read(HITS, weights) == TIMEOUT  # its 处理方案 was not retrieved
+    complete = [*HITS, hit(TIMEOUT, "处理方案", "- 切换备用渠道并对超时请求做幂等重试。", 2.0, "inv_6")]
     assert runbook_to_read(complete, weights) == ""
 
 
@@ -106,9 +131,10 @@ def test_a_timeout_question_gets_the_timeout_runbooks_actions(ledger, api_user):
     # the planned search (service description terms) ranks the pool runbook first …
     assert first.arguments["query"] == planned.arguments["query"]
     assert first.output["hits"][0]["document_title"] == "连接池排障手册"
-    # … the evidence is a timeout, so the timeout runbook is read and guides
-    read = ToolInvocation.objects.filter(run=run, arguments__query__startswith="上游超时排查手册")
-    assert read.count() == 1
+    # … the evidence is a timeout: the runbooks are looked up by the evidence's terms, and the
+    # timeout runbook — named by the evidence, leading that lookup — guides
+    lookups = list(ToolInvocation.objects.filter(run=run, tool_name="lookup_knowledge").order_by("seq"))
+    assert len(lookups) >= 2 and "超时" in lookups[1].arguments["query"]
     actions = [a["action"] for a in contract["recommended_actions"]]
     assert actions and all(a.strip("- ") in TIMEOUT_RUNBOOK for a in actions)
 

@@ -35,7 +35,7 @@ from diagnosis.agents.offline.followups import (
 )
 from diagnosis.agents.offline.planning import MAX_STEPS, plan_gaps, plan_normal
 from diagnosis.agents.offline.refs import collect_refs
-from diagnosis.agents.offline.runbooks import ranked_documents, runbook_to_read, symptom_weights, title_match
+from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window, widened
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
@@ -84,9 +84,9 @@ class OfflineExecutor:
     - relevant lines found (not in a narrow confirmation or a listing) → the runbooks
       looked up by what those lines show (1 call), and the causes that runbook lists checked
       against the asked service's logs (≤ 2 calls);
-    - the runbook whose title names what the chosen evidence shows: looked up by what the
-      evidence shows when no retrieved runbook's title names it (≤ 1 call), and read by its title
-      when its causes/actions were not among the hits (≤ 1 call), so the 建议 come from it.
+    - the runbook the chosen evidence calls for: looked up by what that evidence shows when the
+      step above did not (≤ 1 call), and the leading one read by its title when its
+      causes/actions were not among the hits (≤ 1 call), so the 建议 come from it.
     """
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
@@ -104,7 +104,7 @@ class OfflineExecutor:
                 self._sweep_services(request, tools, facts, window)
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
-            knowledge_first = self._read_runbook(request, tools, facts, checked) or knowledge_first
+            knowledge_first = self._read_runbook(request, tools, facts, checked, knowledge_first)
         history = tools.history()
         contract = build_contract(
             facts=facts,
@@ -192,43 +192,42 @@ class OfflineExecutor:
             )
 
     def _read_runbook(
-        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, checked: Sequence[str]
+        self,
+        request: ExecutorRequest,
+        tools: ToolRunner,
+        facts: QuestionFacts,
+        checked: Sequence[str],
+        knowledge_first: str,
     ) -> str:
-        """Make sure the runbook the chosen evidence calls for is among the hits: look the
-        runbooks up by what the evidence shows when no retrieved title names it (once), then read
-        the best-named one by its title when its causes/actions are missing (once). Returns the
-        evidence lookup's invocation id ("" when none was made)."""
+        """Make sure the runbook the chosen evidence calls for guides: look the runbooks up by what
+        that evidence shows when no such lookup was made yet (a narrow question, a listing), then
+        read the leading runbook by its title when its causes/actions were not among the hits.
+        Returns the evidence lookup's invocation id (``knowledge_first``, or the new one)."""
         if not facts.known_services and facts.unknown_services:
-            return ""
-        lookup = ""
-        for _ in range(2):
-            history = tools.history()
-            refs, _ = relevant_refs(collect_refs(history, request.services), facts)
-            focus = Focus.of(facts, checked)
-            candidates = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
-            if not candidates:
-                return lookup
-            weights = symptom_weights([c.first for c in candidates], facts.symptoms)
-            hits = [r for r in refs if r.kind == "hit"]
-            asked = {
-                str(c.arguments.get("query") or "").casefold()
-                for c in history
-                if c.tool_name == "lookup_knowledge"
-            }
-            if not any(title_match(t, weights) > 0 for t in ranked_documents(hits)):
-                query = evidence_knowledge_query(candidates)
-                if lookup or not query or query.casefold() in asked:
-                    return lookup
-                lookup = tools.call(
-                    "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}
-                ).invocation_id
-                continue
-            title = runbook_to_read(hits, weights)
-            query = f"{title} 常见原因 处理方案"
-            if title and query.casefold() not in asked:
-                tools.call("lookup_knowledge", {"query": query, "top_k": RUNBOOK_READ_TOP_K})
-            return lookup
-        return lookup
+            return knowledge_first
+        history = tools.history()
+        refs, _ = relevant_refs(collect_refs(history, request.services), facts)
+        candidates = select_candidates([r for r in refs if r.kind != "hit"], facts, Focus.of(facts, checked))
+        if not candidates:
+            return knowledge_first
+        asked = {
+            str(c.arguments.get("query") or "").casefold()
+            for c in history
+            if c.tool_name == "lookup_knowledge"
+        }
+        query = evidence_knowledge_query(candidates)
+        if not knowledge_first and query and query.casefold() not in asked:
+            knowledge_first = tools.call(
+                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}
+            ).invocation_id
+            refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
+        hits = sorted((r for r in refs if r.kind == "hit"), key=lambda r: r.invocation_id != knowledge_first)
+        weights = symptom_weights([c.first for c in candidates], facts.symptoms)
+        title = runbook_to_read(hits, weights, require_match=bool(facts.listing))
+        read = f"{title} 常见原因 处理方案"
+        if title and read.casefold() not in asked:
+            tools.call("lookup_knowledge", {"query": read, "top_k": RUNBOOK_READ_TOP_K})
+        return knowledge_first
 
     def _follow_up(
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, steps: Sequence[PlanStep]

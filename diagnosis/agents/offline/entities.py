@@ -3,12 +3,18 @@
 - Services are found by canonical name and aliases of the loaded catalog, longest match first,
   case-insensitively; an ASCII name must stand alone (``payments-service`` never matches
   ``payment-service``). Names that look like a service but are not in the catalog
-  (``refund-service``, ``退款服务``) are reported as unknown mentions, so the agents can say the
-  data has no such service instead of answering about another one.
+  (``refund-service``, ``risk-svc``, ``退款服务``, ``风控系统``, ``营销平台``) are reported as unknown
+  mentions, so the agents can say the data has no such service instead of answering about
+  another one. A Chinese name is what stands between the last lead-in word (question words,
+  times, pronouns: 看下/十点/为什么 …) and a 服务/系统/集群/平台/应用 suffix — not what jieba makes
+  of it (风控 is 风/控 to jieba).
 - Symptoms come from ``vocabulary.SYMPTOMS`` (ordered by first appearance).
 - A *narrow* question asks to confirm one thing (``…有告警吗？``, ``是否有 500``) and gets one or two
   observation claims (spec 001 "Narrow scope produces minimal observation claims"); a question
   asking for a cause or an analysis is broad.
+- What the question wants back: a figure (多少/使用率/峰值 → ``quantity``), an extreme (最慢/最高 →
+  ``extreme``), a list of alerts (哪些告警/还有哪些没有恢复 → ``listing="alerts"``, ``unresolved``)
+  or the services showing a symptom (哪个服务在报错 → ``listing="services"``).
 """
 
 from __future__ import annotations
@@ -184,11 +190,14 @@ def find_symptoms(question: str) -> list[str]:
     return [h[2] for h in hits]
 
 
-def evidence_symptoms(text: str) -> set[str]:
-    """Symptom ids an evidence text shows (with what they imply: a 5xx response is an error)."""
+def evidence_symptoms(text: str, *, implied: bool = True) -> set[str]:
+    """Symptom ids an evidence text shows (with what they imply unless ``implied`` is False: a
+    5xx response is an error)."""
     folded = fold(text)
     shown = {s.id for s in SYMPTOMS if any_spelling_in(s.evidence, folded)}
-    return shown | {implied for s in shown for implied in SYMPTOMS_BY_ID[s].implies}
+    if not implied:
+        return shown
+    return shown | {i for s in shown for i in SYMPTOMS_BY_ID[s].implies}
 
 
 _CAUSE_WORDS = (

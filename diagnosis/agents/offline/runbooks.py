@@ -13,6 +13,7 @@ from diagnosis.agents.offline.refs import Ref
 MAX_HYPOTHESES = 3
 MAX_ACTIONS = 3
 MAX_RUNBOOK_DOCS = 2
+TITLE_BOOST = 0.5  # a title naming the evidence's symptoms is worth half again the search score
 
 _CAUSE_HEADING = ("常见原因", "可能原因", "原因", "根因")
 _ACTION_HEADING = ("处理方案", "处理步骤", "处理措施", "应急", "止血", "解决", "恢复步骤", "建议", "处置")
@@ -58,7 +59,8 @@ def symptom_weights(cited: Iterable[Ref], asked: Iterable[str]) -> dict[str, flo
 def title_match(title: str, weights: Mapping[str, float]) -> float:
     """How well a runbook's title names the symptoms of the evidence (上游超时与网关 504 排查手册 →
     timeout, 5xx)."""
-    return sum(weights.get(s, 0.0) for s in evidence_symptoms(title))
+    # What the title names, not what that implies (a 504 runbook is no general error runbook).
+    return sum(weights.get(s, 0.0) for s in evidence_symptoms(title, implied=False))
 
 
 def _title(ref: Ref) -> str:
@@ -75,13 +77,17 @@ def ranked_documents(
 ) -> list[str]:
     """Titles of the runbooks among the hits, best first.
 
-    With ``weights`` (the symptoms of the confirmed evidence), the runbook whose title names them
-    best comes first, and runbooks naming none of them are dropped when one does: a timeout line
-    calls for the upstream-timeout runbook even when the search ranked the pool runbook higher.
-    Otherwise (and among equals) by the summed scores of their hits in the first lookup listed
-    (the evidence-driven one when there is one): a runbook matching on several sections beats
-    one matching on a single generic section. ``require_match``: only runbooks whose title names
-    an evidence symptom (a listing is no diagnosis: a runbook the search merely ranked is noise)."""
+    By the summed scores of their hits in the first lookup listed — the one made with the terms
+    of the evidence the claims rest on (数据库 连接池 HikariPool …), so the runbook of the mechanism
+    the evidence shows leads (pool exhaustion behind the 500s) rather than the one the question's
+    words or the service description favoured; a runbook matching on several sections beats one
+    matching on a single generic section. A runbook whose title names a symptom of that evidence
+    (``weights``: a timeout line → 上游超时…手册, a lag series → Kafka 消费堆积…) counts half again
+    as much, and when the leader is such a runbook the others are dropped (a generic word in the
+    search does not bring the disk runbook's advice to a Kafka lag).
+
+    ``require_match`` (a listing, which is no diagnosis): only runbooks whose title names an
+    evidence symptom, best named first — a runbook the search merely ranked is noise there."""
     hits = [r for r in refs if r.kind == "hit"]
     if not hits:
         return []
@@ -97,10 +103,15 @@ def ranked_documents(
                 float(score) if isinstance(score, int | float) else 1.0
             )
     match = {t: title_match(t, weights) if weights else 0.0 for t in first_seen}
-    docs = sorted(first_seen, key=lambda t: (-match[t], -doc_score.get(t, 0.0), first_seen[t]))
-    if require_match or (docs and match[docs[0]] > 0):
-        docs = [t for t in docs if match[t] > 0]
-    return docs
+    if require_match:
+        matched = [t for t in first_seen if match[t] > 0]
+        return sorted(matched, key=lambda t: (-match[t], -doc_score.get(t, 0.0), first_seen[t]))
+
+    def boosted(title: str) -> float:
+        return doc_score.get(title, 0.0) * (1 + TITLE_BOOST if match[title] > 0 else 1)
+
+    docs = sorted(first_seen, key=lambda t: (-boosted(t), -match[t], first_seen[t]))
+    return [t for t in docs if match[t] > 0] if docs and match[docs[0]] > 0 else docs
 
 
 def ranked_sections(
@@ -120,11 +131,14 @@ def ranked_sections(
     return out
 
 
-def runbook_to_read(refs: Sequence[Ref], weights: Mapping[str, float]) -> str:
-    """The title of the runbook the evidence calls for when its guidance sections (causes and
-    actions) were not among the hits — worth one more lookup by that title — else ""."""
-    docs = ranked_documents(refs, weights)
-    if not docs or title_match(docs[0], weights) <= 0:
+def runbook_to_read(
+    refs: Sequence[Ref], weights: Mapping[str, float] | None = None, *, require_match: bool = False
+) -> str:
+    """The title of the leading runbook (``ranked_documents``) when its title names a symptom of
+    the evidence and its guidance sections (causes and actions) were not among the hits — worth
+    one more lookup by that title — else "" (a runbook the search merely ranked is not read)."""
+    docs = ranked_documents(refs, weights, require_match=require_match)
+    if not docs or not weights or title_match(docs[0], weights) <= 0:
         return ""
     headings = [_heading(r) for r in refs if r.kind == "hit" and _title(r) == docs[0]]
     has_causes = any(any(h in heading for h in _CAUSE_HEADING) for heading in headings)

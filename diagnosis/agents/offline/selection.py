@@ -5,7 +5,15 @@ none when the question only names services the data does not know). Repeated log
 grouped by message signature; a group is cited by its first record (and its last one, when it
 repeated, so "repeatedly" rests on two cited lines). Candidates are ranked by the question's
 symptoms, then severity, then how concrete they are. Narrow questions get at most two claims,
-broad ones at most five.
+broad ones at most five. What the question wants back shapes the choice:
+
+- a figure (内存用到多少): the series measuring the asked dimension (``measures``) and the alert
+  watching it come first — their claims state max/peak/last/threshold and the alert value;
+- an extreme (最慢): a log group is cited by its line with the extreme figure, not its first;
+- a list of alerts (还有哪些告警没有恢复): the alerts themselves, one claim each, or one per
+  service listing its alerts when they do not fit the budget;
+- which service (哪个服务在报错): the best line showing the symptom of each service, one claim
+  per service, then the symptom's alerts.
 """
 
 from __future__ import annotations
