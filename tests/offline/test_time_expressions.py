@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from diagnosis.agents.offline.time_expressions import MAX_LOOKBACK, resolve_window
@@ -112,6 +112,8 @@ _nows = st.datetimes(min_value=datetime(2024, 1, 1), max_value=datetime(2030, 12
 
 @settings(max_examples=300, deadline=None)
 @given(expression=_expressions, now=_nows, zone=st.sampled_from(["Asia/Shanghai", "UTC", "America/New_York"]))
+# Found by this test: 47 hours back across the end of US summer time is 48 hours of wall clock.
+@example(expression="47小时前", now=datetime(2024, 11, 4, 0, 0, tzinfo=SH), zone="America/New_York")
 def test_every_supported_expression_maps_into_a_bounded_window(expression, now, zone):
     window = resolve_window(f"payment-service {expression} 报错了", now, zone)
     assert window.start < window.end
@@ -128,3 +130,9 @@ def test_a_clock_time_resolves_to_today_or_else_yesterday(now, hour, minute):
     today = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
     expected_day = now.date() if today <= now else now.date() - timedelta(days=1)
     assert anchor.date() == expected_day
+
+
+def test_hours_ago_count_elapsed_time_across_a_dst_change():
+    now = datetime(2024, 11, 4, 0, 0, tzinfo=SH)  # 2024-11-03 11:00 in New York, after summer time ended
+    window = resolve_window("47小时前开始报错", now, "America/New_York")
+    assert window.anchor == now - timedelta(hours=47)

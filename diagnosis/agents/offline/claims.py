@@ -120,7 +120,7 @@ def _log_claim(c: Candidate) -> tuple[str, list[dict[str, Any]]]:
         # A superlative question: the line with the extreme figure among the lines read.
         which = _EXTREME_PHRASE.get(c.extreme) or _EXTREME_PHRASE[c.extreme.split(":")[0]]
         text = (
-            f"{first.clock} {service} 出现 {level} 日志{label}（本次查到的同类日志中{which}的一条）：{shown}"
+            f"{first.clock} {service} 出现 {level} 日志{label}，是本次查到的同类日志中{which}的一条：{shown}"
         )
     elif len(c.refs) > 1:
         last = c.refs[-1]

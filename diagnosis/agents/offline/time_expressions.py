@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from diagnosis.agents.offline.text import CHINESE_NUMERAL_CHARS, chinese_number, nfkc
@@ -189,13 +189,20 @@ def _day_part(text: str) -> tuple[str, int, int] | None:
     return best[1] if best else None
 
 
+def _after(moment: datetime, delta: timedelta) -> datetime:
+    """``moment`` + ``delta`` of elapsed time, in ``moment``'s zone. Python adds to an aware
+    datetime on the wall clock, which is off by an hour across a DST change ("47 小时前" in New
+    York on the day summer time ends); elapsed spans are added in UTC."""
+    return (moment.astimezone(UTC) + delta).astimezone(moment.tzinfo)
+
+
 def _bounded(start: datetime, end: datetime, now: datetime) -> tuple[datetime, datetime]:
-    floor = now - MAX_LOOKBACK
+    floor = _after(now, -MAX_LOOKBACK)
     start = max(start, floor)
     end = min(end, now)
     if end <= start:  # keep the window non-empty and inside the bounds
         end = now
-        start = max(min(start, now - timedelta(minutes=1)), floor)
+        start = max(min(start, _after(now, -timedelta(minutes=1))), floor)
     return start, end
 
 
@@ -228,15 +235,17 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
         if len(clocks) >= 2 and _RANGE_JOIN.match(text[first.end : clocks[1].start]):
             second = point(clocks[1])
             if second > anchor:
-                start, end = _bounded(anchor - timedelta(minutes=5), second + timedelta(minutes=5), now)
+                start, end = _bounded(
+                    _after(anchor, -timedelta(minutes=5)), _after(second, timedelta(minutes=5)), now
+                )
                 return TimeWindow(start, end, True, "range", text[first.start : clocks[1].end], anchor)
         tail = text[first.end : first.end + 8]
         if _BEFORE.match(tail):
-            start, end = _bounded(anchor - DEFAULT_SPAN, anchor, now)
+            start, end = _bounded(_after(anchor, -DEFAULT_SPAN), anchor, now)
         elif _STARTED_AFTER.match(tail):
-            start, end = _bounded(anchor - POINT_LEAD, now, now)
+            start, end = _bounded(_after(anchor, -POINT_LEAD), now, now)
         else:
-            start, end = _bounded(anchor - POINT_LEAD, anchor + POINT_TAIL, now)
+            start, end = _bounded(_after(anchor, -POINT_LEAD), _after(anchor, POINT_TAIL), now)
         return TimeWindow(start, end, True, "point", first.text.strip(), anchor)
 
     m = _RELATIVE_AGO.search(text)
@@ -244,8 +253,8 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
         amount = _amount(m.group(1), m.group(2), m.group(4))
         if amount is not None and amount > 0:
             delta = min(_unit(m.group(3)) * amount, MAX_LOOKBACK)
-            anchor = now - delta
-            start, end = _bounded(anchor - POINT_LEAD, now, now)
+            anchor = _after(now, -delta)
+            start, end = _bounded(_after(anchor, -POINT_LEAD), now, now)
             return TimeWindow(start, end, True, "relative", m.group(0), anchor)
 
     m = _RELATIVE_SPAN.search(text)
@@ -257,7 +266,7 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
         amount = _amount(number, half, None)
         if amount is not None and amount > 0:
             delta = min(_unit(unit) * amount, MAX_LOOKBACK)
-            start, end = _bounded(now - delta, now, now)
+            start, end = _bounded(_after(now, -delta), now, now)
             return TimeWindow(start, end, True, "span", m.group(0), None)
 
     if part is not None:
@@ -285,16 +294,16 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
 
     for word in _VAGUE_RECENT:
         if word in text:
-            return TimeWindow(now - RECENT_SPAN, now, True, "recent", word, None)
+            return TimeWindow(_after(now, -RECENT_SPAN), now, True, "recent", word, None)
     for word in _VAGUE_NOW:
         if word in text:
-            return TimeWindow(now - DEFAULT_SPAN, now, True, "now", word, None)
+            return TimeWindow(_after(now, -DEFAULT_SPAN), now, True, "now", word, None)
     for word in _VAGUE_LATELY:
         if word in text:
-            return TimeWindow(now - DEFAULT_SPAN, now, False, "default", word, None)
-    return TimeWindow(now - DEFAULT_SPAN, now, False, "default", "", None)
+            return TimeWindow(_after(now, -DEFAULT_SPAN), now, False, "default", word, None)
+    return TimeWindow(_after(now, -DEFAULT_SPAN), now, False, "default", "", None)
 
 
 def widened(window: TimeWindow, now: datetime) -> TimeWindow:
     """The wider window the executor falls back to when a default window found nothing."""
-    return TimeWindow(now - WIDE_SPAN, now, False, "widened", window.expression, None)
+    return TimeWindow(_after(now, -WIDE_SPAN), now, False, "widened", window.expression, None)
