@@ -16,13 +16,13 @@ import socket
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+from tests import personas
+
 # CI runs a fixed, derandomised set of examples so a submission's result does not depend on the
 # luck of the draw; local runs keep exploring new examples (and the failures they find become
 # explicit @example regressions).
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
-
-from tests import personas
 
 _real_connect = socket.socket.connect
 _real_connect_ex = socket.socket.connect_ex

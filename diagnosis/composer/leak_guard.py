@@ -12,7 +12,8 @@ A model-composed answer may only *say* what the Composer material says. Checked 
 - service names and aliases from the service catalog: a service may be mentioned only if one of
   its names occurs in the allowed text.
 
-Besides, the answer must not be the raw Executor contract, must not mention
+Besides, every line must be a heading, lead or item of its own section (``structure.py``), and
+the answer must not be the raw Executor contract, must not mention
 ``user_facing_answer`` / ``diagnosis_summary``, and for REJECT must not add root-cause wording
 that the material does not contain. Pure: the caller passes the service names.
 """
@@ -28,6 +29,7 @@ from typing import Final
 
 from diagnosis.agents.base import ComposerMaterial
 from diagnosis.composer.material import material_text
+from diagnosis.composer.structure import untraceable_lines
 
 MAX_LEAKED_REPORTED: Final = 20
 FORBIDDEN_MARKERS: Final = ("user_facing_answer", "diagnosis_summary", "executor_evidence_v2")
@@ -39,6 +41,7 @@ STATUS_LEAK: Final = "leak_guard_replaced"
 REASON_LEAKED_TOKENS: Final = "answer contains tokens absent from the allowed material"
 REASON_RAW_CONTRACT: Final = "answer is or contains the raw executor contract"
 REASON_ROOT_CAUSE: Final = "REJECT answer states a cause"
+REASON_UNTRACEABLE_LINE: Final = "answer has lines that are not an item of the material under their own heading"
 
 _NUMBER: Final = re.compile(r"(?<![\d.])\d+(?:[.:]\d+)*")
 _WORD: Final = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]|[A-Za-z]")
@@ -123,4 +126,16 @@ def check_answer(
     leaked = unknown_tokens(answer, allowed, service_names)
     if leaked:
         return GuardResult(ok=False, reason=REASON_LEAKED_TOKENS, leaked=[t[:80] for t in leaked[:MAX_LEAKED_REPORTED]])
+    # Tokens alone do not stop an unsupported claim (its text is in the material as a gap) from
+    # being written under the confirmed heading: every line must sit in its own section.
+    allowed_fold = normalize(allowed).casefold()
+    synonyms = [
+        name
+        for names in service_names
+        if any(n and normalize(n).casefold() in allowed_fold for n in names)
+        for name in names
+    ]
+    stray = untraceable_lines(answer, material, synonyms=synonyms)
+    if stray:
+        return GuardResult(ok=False, reason=REASON_UNTRACEABLE_LINE, leaked=stray)
     return GuardResult(ok=True)

@@ -39,6 +39,10 @@ MAX_TEXT: Final = 400
 MAX_EVIDENCE_PER_CLAIM: Final = 2
 REJECT_CONFIRMABLE_TYPES: Final = frozenset({"observation", "negative_observation", "timeline", "impact"})
 ROUTE_FOR_VERDICT: Final = {"PASS": "pass", "LOW_CONFID": "low_confid", "REJECT": "reject"}
+#: Tools whose evidence is guidance (runbooks, knowledge), not an observation of this incident
+#: (spec 000 "Runbook and skill guidance do not become incident facts").
+GUIDANCE_TOOLS: Final = frozenset({"lookup_knowledge"})
+GUIDANCE_DIRECTION: Final = "{text}（依据处理手册，不是本次事件的观察）"
 _GAP_FOR: Final = {
     UNSUPPORTED: T.UNSUPPORTED_CLAIM_GAP,
     OVERSTATED: T.OVERSTATED_CLAIM_GAP,
@@ -114,8 +118,12 @@ def build_material(
         kind = check.get("verification")
         evidence = evidence_by_claim.get(str(claim.get("claim_id")), [])
         text = _short(claim.get("claim_text"))
+        guidance_only = bool(evidence) and all(e.get("tool_name") in GUIDANCE_TOOLS for e in evidence)
         if kind == CONTRADICTED:
             contradicted += 1
+        elif guidance_only and kind in (DIRECT_OBSERVATION, REASONABLE_INFERENCE):
+            if route != "reject":
+                inference_directions.append(GUIDANCE_DIRECTION.format(text=text))
         elif kind == DIRECT_OBSERVATION:
             if route != "reject" or claim.get("claim_type") in REJECT_CONFIRMABLE_TYPES:
                 confirmed.append(_confirmed_item(claim, evidence, kind))
@@ -139,7 +147,7 @@ def build_material(
         _short(a.get("action") if isinstance(a, Mapping) else a) for a in verified_executor_output.get("recommended_actions") or []
     ]
     if route == "pass":
-        directions, next_steps = hypotheses, actions
+        directions, next_steps = hypotheses + inference_directions, actions
     elif route == "low_confid":
         directions, next_steps = hypotheses + inference_directions, actions + _gap_steps(evidence_gaps)
     else:

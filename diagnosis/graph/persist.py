@@ -78,7 +78,7 @@ def verifier_evaluation_from_state(state: GraphState) -> VerifierEvaluation:
         verifier_errors=list(state.verifier_errors),
         verifier_input_sha256=vi.sha256 if vi else None,
         verifier_input_chars=len(vi.text) if vi else None,
-        verifier_input_truncation=(list(vi.truncation) if vi else list(state.projection_truncation)),
+        verifier_input_truncation=list(dict.fromkeys([*state.projection_truncation, *(vi.truncation if vi else [])])),
         retry_context=state.retry_context,
         round_history=list(state.round_history),
         valid_evidence_gaps=list(state.valid_gaps) if completed else [],

@@ -274,7 +274,11 @@ def parse_verifier_reply(
             elif kept not in kept_refs:
                 kept_refs.append(kept)
         verification = check.verification
-        if verification == "direct_observation" and check.evidence_refs and not kept_refs:
+        if verification == "direct_observation" and not evidence_by_claim.get(check.claim_id):
+            # spec 001: a claim without matching verified evidence is never direct_observation
+            verification = UNSUPPORTED
+            downgraded.append({"claim_id": check.claim_id, "from": check.verification, "to": verification})
+        elif verification == "direct_observation" and check.evidence_refs and not kept_refs:
             verification = DOWNGRADE_TARGET
             downgraded.append({"claim_id": check.claim_id, "from": check.verification, "to": verification})
         checks.append(

@@ -127,6 +127,17 @@ def bounded_projection(
     if len(evidence) < len(verified_evidence):
         cut.notes.append(f"verified_evidence: {len(verified_evidence) - len(evidence)} items of cut claims/bindings left out")
     evidence = cut.items(evidence, MAX_EVIDENCE_ITEMS, "verified_evidence")
+    # Keep claims and evidence consistent: a binding whose evidence item was cut goes too, and a
+    # claim left without any verified evidence is not shown to the Verifier at all.
+    kept_refs = {(e.get("claim_id"), e.get("source_invocation_id"), e.get("raw_path")) for e in evidence}
+    for c in claims_out:
+        c["evidence_bindings"] = [
+            b for b in c["evidence_bindings"] if (c["claim_id"], b.get("source_invocation_id"), b.get("raw_path")) in kept_refs
+        ]
+    left_out = [c["claim_id"] for c in claims_out if not c["evidence_bindings"]]
+    if left_out:
+        cut.notes.append(f"claims: {len(left_out)} left out because their verified evidence was cut ({', '.join(left_out[:10])})")
+        output["claims"] = [c for c in claims_out if c["evidence_bindings"]]
     evidence = [
         {
             "claim_id": e.get("claim_id"),

@@ -51,12 +51,6 @@ def test_low_confid_evidence_gaps_come_only_from_verifier_identified_gaps(world,
     assert GAP_C2["gap"] in run.final_answer and RAW_MARKER not in run.final_answer
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="composer/leak_guard.check_answer only checks that each number/identifier/service of a model "
-    "answer occurs somewhere in the material; an unsupported claim's text is in the material (as a gap), "
-    "so a LOW_CONFID model answer stating it as confirmed is accepted",
-)
 @pytest.mark.parametrize(
     "answer",
     [
@@ -84,12 +78,6 @@ def test_pass_uses_composer_safe_output_without_raw_executor_json(world, api_use
     assert "{" not in run.final_answer and RAW_MARKER not in run.final_answer
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="composer/leak_guard.check_answer refuses REJECT answers only for root-cause marker words and "
-    "unknown numbers/identifiers/services; a possible cause written in plain Chinese without those "
-    "words passes and reaches the user",
-)
 def test_reject_model_answer_cannot_add_a_possible_cause_outside_the_material(world, api_user):
     """REJECT material has no directions; a model answer that adds one anyway (here the Executor's
     unverified hypothesis, reworded without a cause marker word) is not bounded output."""

@@ -92,12 +92,6 @@ def test_runbook_guidance_influences_recommended_actions_but_never_becomes_a_cla
 
 
 @pytest.mark.django_db
-@pytest.mark.xfail(
-    strict=True,
-    reason="no deterministic layer distinguishes guidance from incident evidence: a claim bound only to a "
-    "lookup_knowledge (runbook) ref passes the Gatekeeper, and if the Verifier model calls it "
-    "direct_observation, composer/material.py lists it under 结论（已验证）",
-)
 def test_a_claim_resting_only_on_runbook_text_is_never_presented_as_confirmed(world, api_user):
     def content(results, tools):
         logs, _metrics, knowledge = results

@@ -170,11 +170,6 @@ def test_verified_structured_claims_are_the_only_verification_target(world, api_
     assert "HighErrorRate" not in stated_as_confirmed(run.final_answer)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="protocol.parse_verifier_reply only downgrades a direct_observation whose *cited* refs were "
-    "all invalid; a direct_observation citing nothing, for a claim with no verified evidence, is kept",
-)
 def test_a_claim_without_matching_verified_evidence_is_not_direct_observation():
     claims = [
         {"claim_id": "c1", "claim_text": "连接池耗尽"},
@@ -202,12 +197,6 @@ def test_a_claim_without_matching_verified_evidence_is_not_direct_observation():
     assert [c["verification"] for c in out.claim_checks][1] != "direct_observation"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="verifier_input.bounded_projection caps verified_evidence at MAX_EVIDENCE_ITEMS but keeps the "
-    "claims whose evidence was cut; the Verifier then classifies such a claim direct_observation "
-    "with no evidence and the answer confirms it",
-)
 def test_a_claim_whose_verified_evidence_was_cut_is_never_confirmed_as_direct_observation(world, api_user):
     def content(logs, metrics):
         bindings = [
