@@ -58,7 +58,9 @@ OOM = (
         ("payment-service 的告警 HighErrorRate 数值 15.5%", ALERT, "contradicted"),
         # unsupported: nothing of substance found, or a fabricated detail without a rival value
         ("Redis 集群发生主从切换", POOL, "unsupported"),
-        ("payment-service 出现 NullPointerException", POOL, "unsupported"),
+        ("payment-service 出现 NullPointerException", POOL, "contradicted"),
+        ("payment-service 返回错误码 ERR_DB_TIMEOUT", POOL, "contradicted"),
+        ("payment-service 出现 SlowQueryStorm", POOL, "unsupported"),
         ("数据库连接池耗尽", "", "unsupported"),
     ],
 )
@@ -176,7 +178,7 @@ def test_a_contradicted_critical_claim_rejects():
 
 def test_an_unsupported_critical_claim_is_low_confid_with_a_gap_naming_a_tool():
     raw, _ = verify(
-        _input([_claim("c1", "payment-service 出现 NullPointerException")], [_evidence("c1", POOL)])
+        _input([_claim("c1", "payment-service 出现 SlowQueryStorm")], [_evidence("c1", POOL)])
     )
     assert raw["verdict"] == "LOW_CONFID"
     gap = raw["evidence_gaps"][0]

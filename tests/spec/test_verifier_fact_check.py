@@ -87,12 +87,6 @@ def test_reject_verdict_when_a_claim_fabricates_a_key_entity(world, api_user):
     assert "HTTP 502" not in run.final_answer
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="offline checks.check_claim treats an identifier absent from the evidence as a 'hard miss' "
-    "(unsupported → LOW_CONFID) unless it is a status code or a service name; a fabricated error code or "
-    "exception name is therefore not REJECTed (spec 001; prompts/verifier.md says contradicted/REJECT)",
-)
 @pytest.mark.parametrize(
     "fabricated",
     ["数据库返回错误码 ERR_DB_TIMEOUT", "抛出 NullPointerException"],

@@ -15,7 +15,8 @@ Each fact is looked up in the claim's evidence (the Gatekeeper's ``matched_text`
 
 - a fact of a kind whose *different* value is in the evidence is a **conflict** (claim 502,
   evidence 500; claim waiting=73, evidence waiting=37; claim order-service, evidence
-  payment-service); a status code or service name absent from the evidence is a fabricated key
+  payment-service); a status code, an error code / exception name (``ERR_DB_TIMEOUT``,
+  ``NullPointerException``) or a service name absent from the evidence is a fabricated key
   entity and also a conflict (spec 001 "fabricates a key entity, error code" → REJECT);
 - a number, identifier or service absent without a conflicting value is a **hard miss**;
 - a clock time absent from evidence that has no time at all, an English word or a Chinese gloss
@@ -162,6 +163,18 @@ def extract(text: str) -> Facts:
     return facts
 
 
+# Error codes and exception/error class names: ERR_DB_TIMEOUT, ECONNRESET, ORA-00060,
+# NullPointerException, OutOfMemoryError. Absent from the evidence, one of these is a fabricated
+# key entity, not a mere gap (spec 001 "fabricates a key entity, error code" → REJECT).
+_ERROR_CODE_LIKE = re.compile(
+    r"^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|E[A-Z]{4,}|[A-Z]{2,6}-\d{2,6}|[A-Za-z][A-Za-z0-9]*(?:Exception|Error))$"
+)
+
+
+def error_code_like(token: str) -> bool:
+    return bool(_ERROR_CODE_LIKE.match(token))
+
+
 def _strong_identifier(token: str) -> bool:
     """CamelCase, ALLCAPS, or carrying digits / ``_`` / ``-`` / ``.``: a name, not a word."""
     if any(ch.isdigit() or ch in "_-." for ch in token):
@@ -278,6 +291,8 @@ def check_claim(claim_text: str, evidence_texts: Sequence[str]) -> CheckResult:
         elif fact.kind == "ident":
             if _token_in(fact.value, folded_evidence):
                 result.matched.append(shown)
+            elif error_code_like(fact.text or fact.value):
+                result.conflicts.append(f"错误码/异常 {shown}（证据中没有这个错误码或异常）")
             else:
                 result.hard_missing.append(shown)
         else:  # word
