@@ -20,12 +20,10 @@ dictionary other code might use.
 
 from __future__ import annotations
 
-import logging
 import re
-import threading
 import unicodedata
 
-import jieba
+from diagnosis.retrieval.segmenter import lazy_segmenter
 
 # Domain words jieba's default dictionary does not know (or splits badly); added to our private
 # tokenizer only.
@@ -86,22 +84,7 @@ _PART_SPLIT_RE = re.compile(r"[_.\-:/]+")
 # camelCase / PascalCase / ACRONYMWord / digits boundaries: OOMKilled → OOM, Killed.
 _CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
-_lock = threading.Lock()
-_tokenizer: jieba.Tokenizer | None = None
-
-
-def _jieba() -> jieba.Tokenizer:
-    global _tokenizer
-    if _tokenizer is None:
-        with _lock:
-            if _tokenizer is None:
-                jieba.setLogLevel(logging.WARNING)
-                tokenizer = jieba.Tokenizer()
-                tokenizer.initialize()
-                for word in DOMAIN_WORDS:
-                    tokenizer.add_word(word)
-                _tokenizer = tokenizer
-    return _tokenizer
+_jieba = lazy_segmenter(DOMAIN_WORDS)
 
 
 def ensure_ready() -> None:

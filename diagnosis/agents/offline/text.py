@@ -8,14 +8,11 @@
 
 from __future__ import annotations
 
-import logging
 import re
-import threading
 import unicodedata
 
-import jieba
-
 from diagnosis.agents.offline.vocabulary import SEGMENTER_WORDS
+from diagnosis.retrieval.segmenter import lazy_segmenter
 
 
 def fold(text: str) -> str:
@@ -70,22 +67,7 @@ def chinese_number(token: str) -> int | None:
     return None
 
 
-_lock = threading.Lock()
-_tokenizer: jieba.Tokenizer | None = None
-
-
-def _jieba() -> jieba.Tokenizer:
-    global _tokenizer
-    if _tokenizer is None:
-        with _lock:
-            if _tokenizer is None:
-                jieba.setLogLevel(logging.WARNING)
-                tokenizer = jieba.Tokenizer()
-                tokenizer.initialize()
-                for word in SEGMENTER_WORDS:
-                    tokenizer.add_word(word, freq=200000)
-                _tokenizer = tokenizer
-    return _tokenizer
+_jieba = lazy_segmenter(SEGMENTER_WORDS, freq=200000)
 
 
 _HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
