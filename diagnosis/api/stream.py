@@ -319,7 +319,8 @@ class StreamSchemaView(ApiPolicy, APIView):
         tags=["chat"],
     )
     def post(self, request: Any) -> HttpResponse:  # pragma: no cover — never routed
-        raise NotImplementedError
+        # Only the schema reads this class; requests reach the async ``chat_stream`` view.
+        raise MethodNotAllowed("POST", detail="served by the async chat_stream view")
 
 
 @csrf_exempt
