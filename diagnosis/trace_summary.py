@@ -186,10 +186,10 @@ def _read(item: Any, position: int) -> _Call:
         order=(round_no, _invocation_number(invocation_id), position),
         tool_name=tool_name,
         evidence_bearing=evidence_bearing,
-        arguments=arguments if isinstance(arguments, Mapping) else {},
+        arguments=dict(arguments) if isinstance(arguments, Mapping) else {},
         status=status,
         output=_get(item, "output"),
-        details=details if isinstance(details, Mapping) else {},
+        details=dict(details) if isinstance(details, Mapping) else {},
         error=_text(_get(item, "error"), MAX_ERROR_CHARS),
         deduped_from=_text(_get(item, "deduped_from") or "", 32),
     )

@@ -310,8 +310,8 @@ def parse_verifier_reply(
         for fact in reply.facts_checked:
             refs = []
             for ref in fact.evidence_refs[:MAX_REFS_PER_CHECK]:
-                cid = fact.claim_id or (ref.get("claim_id") if isinstance(ref, Mapping) else None)
-                kept, _ = _match_ref(ref, cid, evidence_by_claim) if isinstance(cid, str) else (None, "")
+                fact_cid = fact.claim_id or (ref.get("claim_id") if isinstance(ref, Mapping) else None)
+                kept, _ = _match_ref(ref, fact_cid, evidence_by_claim) if isinstance(fact_cid, str) else (None, "")
                 if kept is not None:
                     refs.append(kept)
             facts.append(

@@ -332,7 +332,7 @@ def missing_info(
 def build_claims(candidates: Sequence[Candidate], today: str = "") -> list[dict[str, Any]]:
     """Claims for ``candidates``; ``today`` (YYYY-MM-DD, the window's last day) is the date an
     alert's start is not repeated for."""
-    claims = []
+    claims: list[dict[str, Any]] = []
     for c in candidates:
         if c.kind == "log":
             text, bindings = _log_claim(c)

@@ -125,8 +125,8 @@ def find_services(question: str, services: Iterable[_ServiceLike]) -> list[Servi
         start = text.find(spelling)
         while start >= 0:
             end = start + len(spelling)
-            free = all(end <= a or start >= b for a, b in taken)
-            if free and _ascii_bounded(text, start, end, spelling):
+            unclaimed = all(end <= a or start >= b for a, b in taken)
+            if unclaimed and _ascii_bounded(text, start, end, spelling):
                 taken.append((start, end))
                 previous = found.get(canonical)
                 if previous is None or start < previous.start:

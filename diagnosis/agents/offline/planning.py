@@ -87,7 +87,8 @@ def plan_normal(*, question: str, now: datetime, tz: str, services: Sequence[Ser
     targets = [m.name for m in facts.services][:MAX_SERVICES]
     steps: list[PlanStep] = []
     focus = "、".join(SYMPTOMS_BY_ID[s].label for s in symptoms) or "报错与告警"
-    for service in targets or [None]:
+    per_service: list[str | None] = list(targets) or [None]
+    for service in per_service:
         who = service or "全部服务"
         if not alerts_only:
             steps.append(
@@ -109,7 +110,7 @@ def plan_normal(*, question: str, now: datetime, tz: str, services: Sequence[Ser
             )
         )
     if keyword and not alerts_only:
-        for service in targets[:1] or [None]:
+        for service in per_service[:1]:
             steps.insert(
                 1,
                 PlanStep(

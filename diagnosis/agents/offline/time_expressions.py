@@ -152,9 +152,10 @@ def _clocks(text: str, *, has_day_marker: bool) -> list[_Clock]:
     for m in _CLOCK_CN.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in taken):
             continue
-        hour = chinese_number(m.group(1))
-        if hour is None or hour > 24:
+        cn_hour = chinese_number(m.group(1))
+        if cn_hour is None or cn_hour > 24:
             continue
+        hour = cn_hour
         minute_text = m.group(2)
         if minute_text is None:
             minute = 0
