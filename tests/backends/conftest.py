@@ -6,21 +6,13 @@ from __future__ import annotations
 import pytest
 
 from tests.backends.fakes import FakeAPI
-from tests.factories import make_run
-from tests.tools.builders import make_bundle, make_service
 
-
-@pytest.fixture
-def run(api_user):
-    return make_run(api_user)
-
-
-@pytest.fixture
-def world(db):
-    """Reference time 2026-11-28 10:30 (Asia/Shanghai) and a payment-service known as 支付服务."""
-    make_bundle()
-    make_service("payment-service", "支付服务", "Payment", description="支付")
-    make_service("order-service", "订单服务", description="订单")
+# The same run, world and evidence-ref invariant as the builtin tool tests (one definition).
+from tests.tools.conftest import (  # noqa: F401
+    _every_invocation_keeps_the_evidence_ref_invariant,
+    run,
+    world,
+)
 
 
 @pytest.fixture
@@ -43,20 +35,3 @@ def fake_prometheus(settings):
     settings.PROMETHEUS_DEFAULT_METRICS = []
     yield api
     api.stop()
-
-
-@pytest.fixture(autouse=True)
-def _every_invocation_keeps_the_evidence_ref_invariant(request):
-    """After every database test here: each persisted invocation's refs resolve into its output
-    and carry the rendering of the element they point at."""
-    if "db" not in request.fixturenames and request.node.get_closest_marker("django_db") is None:
-        yield
-        return
-    request.getfixturevalue("db")
-    request.getfixturevalue("settings")
-    yield
-    from diagnosis.models import ToolInvocation
-    from tests.tools.refcheck import assert_refs_resolve
-
-    for invocation in ToolInvocation.objects.all():
-        assert_refs_resolve(invocation)
