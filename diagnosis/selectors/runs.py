@@ -488,10 +488,13 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         for p in _dicts(prompt_audit.get("prompts"))
     ] + _key_values(prompt_audit, skip=("version", "prompts"))
     composer_output = _dict(verifier.get("composer_output"))
-    audit.composer_output = _key_values(composer_output, skip=("dropped_actions",))
+    audit.composer_output = _key_values(composer_output, skip=("dropped_actions", "dropped_hypotheses"))
     audit.dropped_actions = [
         KeyValue(_text(a.get("action")), " / ".join(p for p in (_text(a.get("basis")), _text(a.get("reason"))) if p))
         for a in _dicts(composer_output.get("dropped_actions"))
+    ] + [
+        KeyValue(_text(h.get("hypothesis")), " / ".join(p for p in ("hypothesis", _text(h.get("runbook")), _text(h.get("reason"))) if p))
+        for h in _dicts(composer_output.get("dropped_hypotheses"))
     ]
     asked = _dict(verifier.get("asked"))
     audit.asked = [

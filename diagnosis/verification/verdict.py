@@ -165,8 +165,15 @@ def evidence_retry_qualifies(
 ) -> bool:
     """Spec 001 "LOW_CONFID qualifies for evidence retry": effective LOW_CONFID, ceiling PASS, ≥ 1
     valid critical gap and no retry yet. No groundedness threshold, no feature flag. A coverage
-    gap (the question is not answered; it names an evidence tool) is a critical gap like any other."""
-    coverage_qualifies = bool(coverage_gap) and (coverage_gap or {}).get("suggested_tool") in EVIDENCE_TOOLS
+    gap (the verified claims do not answer the question; it names an evidence tool) is a critical
+    gap like any other — and like any other it refers to verified claims: a round with no verified
+    claim at all has nothing the gap could be about, and is not retried."""
+    verified_claim_ids = list(verified_claim_ids)
+    coverage_qualifies = (
+        bool(coverage_gap)
+        and (coverage_gap or {}).get("suggested_tool") in EVIDENCE_TOOLS
+        and bool(verified_claim_ids)
+    )
     return (
         effective == LOW_CONFID
         and ceiling == PASS

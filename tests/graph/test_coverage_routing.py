@@ -34,6 +34,12 @@ def test_a_coverage_gap_obeys_the_same_bounds_as_any_gap(overrides):
     assert route_after_verifier(with_coverage_gap(**overrides)) == Route(COMPOSER, R.LOW_CONFID_NO_RETRY)
 
 
+def test_a_coverage_gap_without_any_verified_claim_does_not_qualify():
+    s = with_coverage_gap()
+    s.verified_output = {"claims": []}
+    assert route_after_verifier(s) == Route(COMPOSER, R.LOW_CONFID_NO_RETRY)
+
+
 def test_a_coverage_gap_without_an_evidence_tool_does_not_qualify():
     s = with_coverage_gap(gap={**COVERAGE_GAP, "suggested_tool": "get_current_time"})
     assert route_after_verifier(s) == Route(COMPOSER, R.LOW_CONFID_NO_RETRY)
