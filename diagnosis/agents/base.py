@@ -16,6 +16,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from diagnosis.masking.masker import Masker
 from diagnosis.verification.asked import Asked
 
 Role = Literal["planner", "executor", "verifier", "composer"]
@@ -164,6 +165,8 @@ class AgentContext:
     round: int = 1
     usage: dict[str, dict[str, int]] = field(default_factory=dict)
     model_by_role: dict[str, str] = field(default_factory=dict)
+    # This run's placeholder map (DESIGN §10.4); None = nothing is masked. Never persisted.
+    masker: Masker | None = None
 
     def record_usage(self, role: Role, *, prompt_tokens: int, completion_tokens: int) -> None:
         slot = self.usage.setdefault(role, {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0})

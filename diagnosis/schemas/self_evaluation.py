@@ -107,6 +107,8 @@ class VerifierEvaluation(BaseModel):
     asked: Asked | None = None
     coverage: Coverage | None = None
     coverage_verdict: Literal["PASS", "LOW_CONFID"] | None = None
+    # DESIGN §10.4: whether masking ran and how many values of each type — never the map itself.
+    masking: dict[str, Any] | None = None
     updates: int = 0
 
 
