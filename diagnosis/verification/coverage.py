@@ -226,7 +226,7 @@ def measure_word(question: str) -> str:
 
 
 def gap_subject(asked: Asked, question: str) -> str:
-    who = "、".join(asked.services) + " 的" if asked.services else ""
+    who = "、".join(asked.services) + " 的 " if asked.services else ""
     terms = " ".join(asked.dimension.terms)
     if asked.kind == QUANTITY:
         what = terms or asked.dimension.metric or "所问指标"

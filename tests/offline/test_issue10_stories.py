@@ -28,7 +28,7 @@ def test_redis_pool_question_is_unanswered_in_round_one_and_passes_once_the_gap_
     first = ve["round_history"][0]
     # Round 1 confirmed only the unrelated P99 alert: grounded, but not an answer.
     assert first["coverage"]["status"] == "unanswered"
-    assert first["coverage"]["gap"].startswith("没有找到直接回答『inventory-service 的Redis 连接池用量』的证据（已查询：")
+    assert first["coverage"]["gap"].startswith("没有找到直接回答『inventory-service 的 Redis 连接池用量』的证据（已查询：")
     assert first["effective_verdict"] == "LOW_CONFID"
     assert run.evidence_retry_count == 1
     # The gap round looked further back and found the pool line; now the question is answered.
@@ -45,7 +45,7 @@ def test_a_question_no_round_can_answer_ends_low_confid_with_the_gap_named(story
     ve = evaluation(run)
     assert run.verdict == "LOW_CONFID"
     assert ve["coverage"]["status"] == "unanswered"
-    assert "没有找到直接回答『edge-node 的Redis 连接池用量』的证据" in run.final_answer
+    assert "没有找到直接回答『edge-node 的 Redis 连接池用量』的证据" in run.final_answer
     assert "已查询：query_logs service=edge-node" in run.final_answer  # the tools that were tried
 
 

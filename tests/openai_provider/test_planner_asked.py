@@ -84,7 +84,7 @@ def test_an_unanswered_question_is_low_confid_and_its_gap_round_sees_what_was_tr
     assert run.evidence_retry_count == 1
     gap_request = json.loads(graph.requests_for("planner")[1].user_message())
     coverage_gaps = [g for g in gap_request["evidence_gaps"] if g["claim_id"] is None]
-    assert coverage_gaps and coverage_gaps[0]["gap"].startswith("没有找到直接回答『payment-service 的Redis 连接池用量』的证据")
+    assert coverage_gaps and coverage_gaps[0]["gap"].startswith("没有找到直接回答『payment-service 的 Redis 连接池用量』的证据")
     assert [t["tool_name"] for t in gap_request["tried"]] == ["query_logs", "query_metrics"]
     assert {t["status"] for t in gap_request["tried"]} <= {"success", "no_hit", "failed", "deduped"}
     evaluation = verifier_evaluation(run)

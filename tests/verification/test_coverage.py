@@ -47,7 +47,7 @@ REDIS_ASKED = Asked(
 def test_an_unrelated_latency_alert_leaves_a_redis_pool_question_unanswered_with_the_gap_named():
     result = coverage(REDIS_ASKED, claim("c1", "inventory-service 的告警 InventoryLatencyP99 正在触发，值 870ms", P99_ALERT, tool="query_metrics"))
     assert result.status == "unanswered"
-    assert result.gap.startswith("没有找到直接回答『inventory-service 的Redis 连接池用量』的证据")
+    assert result.gap.startswith("没有找到直接回答『inventory-service 的 Redis 连接池用量』的证据")
     assert "已查询：query_logs service=inventory-service level=ERROR → 有结果" in result.gap
     assert coverage_verdict(result.status) == "LOW_CONFID"
     gap = coverage_gap(result)
