@@ -23,6 +23,7 @@ Rules (tests/settings/test_secret_key.py):
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -79,7 +80,8 @@ def _read_or_create(path: Path) -> str:
         except OSError as exc:
             raise ImproperlyConfigured(MSG_FILE_UNWRITABLE.format(path=path, reason=exc.strerror or exc)) from None
         finally:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                tmp.unlink()
     try:
         key = path.read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError) as exc:

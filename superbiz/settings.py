@@ -34,7 +34,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "t
 # `manage.py check --deploy --fail-level WARNING` passes (tests/settings/test_deploy_check.py).
 SECRET_KEY = secret_key_resolve(
     env_value=env_str("SECRET_KEY", ""),
-    key_file=Path(env_str("SECRET_KEY_FILE", "") or BASE_DIR / ".secret_key"),
+    key_file=BASE_DIR / (env_str("SECRET_KEY_FILE", "") or ".secret_key"),  # relative: beside manage.py
     debug=DEBUG,
     require=env_bool("REQUIRE_SECRET_KEY", False),
 )

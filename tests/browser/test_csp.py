@@ -142,6 +142,10 @@ def test_redoc_renders_the_operations_with_no_csp_violation(asgi_live_server, wa
     # Redoc's run-time <style> elements (styled-components) were allowed by the nonce: its
     # three-panel layout is styled (an unstyled page has no flex menu).
     assert page.locator(".menu-content").evaluate("e => getComputedStyle(e).display") == "flex"
+    # Search runs in a blob: Web Worker (worker-src 'self' blob:) and finds the chat operation.
+    page.locator("input[placeholder='Search...']").fill("chat")
+    expect(page.locator("[data-role='search:results'] li").first).to_be_visible(timeout=15_000)
+    expect(page.locator("[data-role='search:results']")).to_contain_text("提问：新建一次诊断运行")
     # The one report is the policy doing its job: Redoc's footer logo from an outside origin
     # is blocked (img-src), and Redoc hides the broken image.
     unexpected = [v for v in watch.violations(page) if REDOC_LOGO not in str(v)]
