@@ -43,7 +43,7 @@ MSG_WEAK_KEY = (
     f"环境变量 SECRET_KEY 太弱 (DEBUG=false 时至少 {MIN_LENGTH} 个字符、{MIN_UNIQUE_CHARACTERS} 种不同字符)"
 )
 MSG_REQUIRED = "环境变量 SECRET_KEY 未设置 (required when REQUIRE_SECRET_KEY=true)"
-MSG_FILE_UNWRITABLE = "无法创建 SECRET_KEY_FILE {path}: {reason}；请设置环境变量 SECRET_KEY 或可写的 SECRET_KEY_FILE"
+MSG_FILE_UNWRITABLE = "无法创建或读取 SECRET_KEY_FILE {path}: {reason}；请设置环境变量 SECRET_KEY 或可写的 SECRET_KEY_FILE"
 MSG_FILE_WEAK = "SECRET_KEY_FILE {path} 中的密钥无效 (为空或太短)；删除该文件让系统重新生成，或设置 SECRET_KEY"
 
 
