@@ -6,6 +6,8 @@ a violation, so "none reported" means something."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -17,6 +19,7 @@ from tests.personas import PASSWORD
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 QUESTION = "payment-service 10:05 开始大量 500，原因是什么？"
+MEMORY_QUESTION = "订单服务昨晚内存最高到多少？"  # its answer cites a metric series: a chart
 # Redoc's menu footer always requests this image; the policy keeps the docs from calling out.
 REDOC_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg"
 
@@ -115,6 +118,29 @@ def test_admin_run_audit_page_renders_with_no_csp_violation(asgi_live_server, wa
     page.locator("#audit-raw summary").click()
     expect(page.locator("#audit-raw pre")).to_contain_text('"verifier_evaluation"')
     assert page.locator("#header").evaluate("e => getComputedStyle(e).display") == "flex"
+    assert watch.violations(page) == []
+
+
+def test_metric_chart_review_label_and_calibration_pages_work_with_no_csp_violation(
+    asgi_live_server, watch, demo_world, reviewer
+):
+    """The uPlot chart (canvas, CSSOM styles), the label form post and the calibration page."""
+    from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
+
+    run = diagnosis_run_execute(run_id=diagnosis_run_create(owner=reviewer, question=MEMORY_QUESTION).pk)
+    page = watch.page()
+    _login(page, asgi_live_server, "reviewer")
+    _assert_strict_policy(page.goto(f"{asgi_live_server}/runs/{run.pk}/"))
+    expect(page.locator(".metric-chart").first).to_have_class(re.compile("metric-chart-drawn"), timeout=20_000)
+
+    page.goto(f"{asgi_live_server}/admin/diagnosis/diagnosisrun/{run.pk}/change/")
+    expect(page.locator(".metric-chart").first).to_have_class(re.compile("metric-chart-drawn"), timeout=20_000)
+    form = page.locator("#review-run-form")
+    form.locator("input[type=radio]").first.check()
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#review-labels")).to_be_visible()
+    _assert_strict_policy(page.goto(f"{asgi_live_server}/admin/diagnosis/diagnosisrun/calibration/"))
+    expect(page.locator("#evaluate-history")).to_be_attached()
     assert watch.violations(page) == []
 
 
