@@ -84,8 +84,10 @@ def _read_or_create(path: Path) -> str:
                 tmp.unlink()
     try:
         key = path.read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ImproperlyConfigured(MSG_FILE_UNWRITABLE.format(path=path, reason=exc)) from None
+    except OSError as exc:
+        raise ImproperlyConfigured(MSG_FILE_UNWRITABLE.format(path=path, reason=exc.strerror or exc)) from None
+    except UnicodeDecodeError:  # the message must not quote the file's bytes
+        raise ImproperlyConfigured(MSG_FILE_WEAK.format(path=path)) from None
     if key_problem(key) is not None:
         raise ImproperlyConfigured(MSG_FILE_WEAK.format(path=path))
     return key

@@ -94,6 +94,10 @@ def test_an_empty_or_weak_key_file_is_refused_naming_secret_key_file(tmp_path):
     (tmp_path / ".secret_key").write_text("dev-only-insecure-key-change-me\n")
     with pytest.raises(ImproperlyConfigured, match="SECRET_KEY_FILE"):
         resolve(tmp_path)
+    (tmp_path / ".secret_key").write_bytes("密钥".encode() * 20)
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY_FILE") as caught:
+        resolve(tmp_path)
+    assert "0x" not in str(caught.value)  # the file's bytes are not quoted
 
 
 def test_concurrent_first_starts_all_use_the_same_key(tmp_path):
