@@ -261,6 +261,8 @@ def report(figures: dict[str, Any]) -> str:
         out.append(f"failed runs' errors: {saved['failed_run_errors']}")
     if figures["model_calls"]:
         out.append(f"model calls: {figures['model_calls']} (unscripted {figures['model_unscripted']})")
+        if figures["model_unscripted"]:
+            out.append(f"unscripted model calls: {figures['model_unscripted_kinds']}")
     out.append(f"server log: {figures['server_log']}")
     out.append("")
     for name, ok in figures["invariants"].items():
@@ -291,6 +293,7 @@ def compute(records: list[dict[str, Any]], saved: dict[str, Any]) -> dict[str, A
 
 # --- the run ----------------------------------------------------------------------------------
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    load_before = os.getloadavg()[0]  # the machine is shared: say how busy it was
     workdir = Path(tempfile.mkdtemp(prefix=f"load-{args.db}-{args.provider}-"))
     if args.db == "sqlite":
         database_url = f"sqlite:///{workdir}/load.sqlite3"
@@ -364,7 +367,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "users": args.users,
         "duration_s": args.duration,
         "wall_s": wall_s,
-        "machine": f"{os.cpu_count()} cores, python {platform.python_version()}",
+        "machine": f"{os.cpu_count()} cores, load average {load_before:.1f} at start, python {platform.python_version()}",
         "still_active_after_drain": still_active,
         "saved": saved,
         "model_calls": None,
@@ -378,6 +381,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
         figures["model_calls"] = calls_by_role(model)
         figures["model_unscripted"] = len(model.unscripted)
+        figures["model_unscripted_kinds"] = dict(Counter(m[:160] for m in model.unscripted).most_common(3))
     if not args.keep:
         shutil.rmtree(workdir, ignore_errors=True)
     return figures

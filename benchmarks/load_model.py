@@ -55,7 +55,7 @@ def executor_reply(request: RecordedRequest) -> Reply:
 def composer_reply(request: RecordedRequest) -> Reply:
     """The confirmed statements of the material, one per line, under the PASS heading."""
     material = json.loads(request.user_message())
-    lines = [CONFIRMED_HEADING] + [f"- {item['claim_text']}" for item in material.get("confirmed", [])]
+    lines = [CONFIRMED_HEADING] + [f"- {item['text']}" for item in material.get("confirmed", [])]
     return Reply(content=json.dumps({"answer": "\n".join(lines)}, ensure_ascii=False))
 
 
