@@ -19,11 +19,12 @@ What one run does, all on 127.0.0.1:
 3. ``uvicorn superbiz.asgi:application`` (one process, the README's command) on a free port, with
    the API throttles raised (API_THROTTLE_USER / API_THROTTLE_CHAT = 1000000/minute: the load
    env measures the application, not its rate limit);
-4. ``locust --headless -u USERS -r SPAWN_RATE -t DURATION`` (benchmarks/load_locustfile.py): each
+4. one warm-up ask, not counted (jieba's dictionary, Django's first queries: seconds, once);
+5. ``locust --headless -u USERS -r SPAWN_RATE -t DURATION`` (benchmarks/load_locustfile.py): each
    user asks the demo questions in turn (offline) or the payment-service question (fake model),
    one ask in ``1/--stream-share`` through ``/api/chat/stream``, ``--think`` seconds between asks;
    at the end every request in flight is let finish (``--stop-timeout``);
-5. once no run of the load users is ``queued``/``running`` any more (or ``--drain-s`` passed),
+6. once no run of the load users is ``queued``/``running`` any more (or ``--drain-s`` passed),
    uvicorn is stopped and the database is checked: every 2xx response has exactly one run row,
    in a terminal state, and there are no other rows; nothing is stuck.
 
@@ -44,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -62,6 +64,7 @@ DEMO_QUESTIONS = [
     "昨天下午登录接口 504 的原因？",
     "现在还有哪些告警没有恢复？",
 ]
+WARMUP_USER = "load-warmup"  # not a "load-user-…": its run is not part of the figures
 MAX_ERROR_RATE = 0.01
 MIN_REAL_SHARE = 0.99
 
@@ -103,8 +106,9 @@ def recreate_postgres(url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def prepare_database(users: int) -> list[str]:
-    """Migrate, load the demo, create one user + token per Locust user; returns the tokens."""
+def prepare_database(users: int) -> tuple[list[str], str]:
+    """Migrate, load the demo, create one user + token per Locust user and a warm-up user;
+    returns the users' tokens and the warm-up token."""
     import django
 
     django.setup()
@@ -120,8 +124,26 @@ def prepare_database(users: int) -> list[str]:
     for i in range(users):
         user = get_user_model().objects.create_user(username=f"load-user-{i:03d}", password=None)
         tokens.append(Token.objects.create(user=user).key)
+    warmup = Token.objects.create(user=get_user_model().objects.create_user(username=WARMUP_USER, password=None)).key
     connections.close_all()  # the server under test gets the database to itself
-    return tokens
+    return tokens, warmup
+
+
+def warm_up(base_url: str, token: str, question: str) -> str:
+    """One ask before the load, not counted (the first run loads jieba's dictionary and warms
+    Django's first queries — seconds, once per process). Returns an error text or ""."""
+    request = urllib.request.Request(
+        f"{base_url}/api/chat",
+        data=json.dumps({"question": question}).encode(),
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:  # noqa: S310 — 127.0.0.1 only
+            body = json.loads(response.read())
+            return "" if body.get("outcome") not in (None, "fallback") else f"warm-up answer was {body.get('outcome')}"
+    except (OSError, ValueError) as exc:
+        return f"warm-up failed: {exc}"
 
 
 def load_runs() -> Any:
@@ -264,6 +286,8 @@ def report(figures: dict[str, Any]) -> str:
         if figures["model_unscripted"]:
             out.append(f"unscripted model calls: {figures['model_unscripted_kinds']}")
     out.append(f"server log: {figures['server_log']}")
+    if figures["warmup_error"]:
+        out.append(f"warm-up (not counted): {figures['warmup_error']}")
     out.append("")
     for name, ok in figures["invariants"].items():
         out.append(f"{'PASS' if ok else 'FAIL'}  {name}")
@@ -304,7 +328,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     os.environ["DJANGO_SETTINGS_MODULE"] = "superbiz.settings"
     os.environ.setdefault("LLM_PROVIDER", "offline")  # the harness process itself never asks
     sys.path.insert(0, str(ROOT))
-    tokens = prepare_database(args.users)
+    tokens, warmup_token = prepare_database(args.users)
     tokens_file = workdir / "tokens.json"
     tokens_file.write_text(json.dumps(tokens))
     results_file = workdir / "results.jsonl"
@@ -339,6 +363,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     }
     try:
         with uvicorn_process(app_env, log_path=server_log) as base_url:
+            warmup_error = warm_up(base_url, warmup_token, questions[0])
             command = [
                 str(Path(sys.executable).with_name("locust")), "-f", str(ROOT / "benchmarks" / "load_locustfile.py"),
                 "--headless", "-u", str(args.users), "-r", str(args.spawn_rate), "-t", f"{args.duration}s",
@@ -369,6 +394,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "wall_s": wall_s,
         "machine": f"{os.cpu_count()} cores, load average {load_before:.1f} at start, python {platform.python_version()}",
         "still_active_after_drain": still_active,
+        "warmup_error": warmup_error,
         "saved": saved,
         "model_calls": None,
         "model_unscripted": 0,
