@@ -286,6 +286,7 @@ def report(figures: dict[str, Any]) -> str:
         if figures["model_unscripted"]:
             out.append(f"unscripted model calls: {figures['model_unscripted_kinds']}")
     out.append(f"server log: {figures['server_log']}")
+    out.append("phases: " + ", ".join(f"{k} {v:.1f}" for k, v in figures["phases"].items()))
     if figures["warmup_error"]:
         out.append(f"warm-up (not counted): {figures['warmup_error']}")
     out.append("")
@@ -328,7 +329,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     os.environ["DJANGO_SETTINGS_MODULE"] = "superbiz.settings"
     os.environ.setdefault("LLM_PROVIDER", "offline")  # the harness process itself never asks
     sys.path.insert(0, str(ROOT))
+    phases: dict[str, float] = {}
+    mark = time.monotonic()
     tokens, warmup_token = prepare_database(args.users)
+    phases["setup_s"] = time.monotonic() - mark
     tokens_file = workdir / "tokens.json"
     tokens_file.write_text(json.dumps(tokens))
     results_file = workdir / "results.jsonl"
@@ -362,8 +366,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "LOAD_THINK_MAX_S": str(args.think[1]),
     }
     try:
+        mark = time.monotonic()
         with uvicorn_process(app_env, log_path=server_log) as base_url:
+            phases["server_start_s"] = time.monotonic() - mark
+            mark = time.monotonic()
             warmup_error = warm_up(base_url, warmup_token, questions[0])
+            phases["warmup_s"] = time.monotonic() - mark
+            warmup_calls = len(model.requests) if model is not None else 0
             command = [
                 str(Path(sys.executable).with_name("locust")), "-f", str(ROOT / "benchmarks" / "load_locustfile.py"),
                 "--headless", "-u", str(args.users), "-r", str(args.spawn_rate), "-t", f"{args.duration}s",
@@ -375,7 +384,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 subprocess.run(command, cwd=ROOT, env=locust_env, stdout=locust_log, stderr=subprocess.STDOUT,
                                timeout=args.duration + args.stop_timeout + 60, check=False)
             wall_s = time.monotonic() - started
+            phases["locust_s"] = wall_s
+            mark = time.monotonic()
             still_active = drain(args.drain_s)
+            phases["drain_s"] = time.monotonic() - mark
     finally:
         if model is not None:
             model.stop()
@@ -395,6 +407,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "machine": f"{os.cpu_count()} cores, load average {load_before:.1f} at start, python {platform.python_version()}",
         "still_active_after_drain": still_active,
         "warmup_error": warmup_error,
+        "phases": phases,
         "saved": saved,
         "model_calls": None,
         "model_unscripted": 0,
@@ -405,7 +418,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if model is not None:
         from benchmarks.load_model import calls_by_role
 
-        figures["model_calls"] = calls_by_role(model)
+        figures["model_calls"] = calls_by_role(model, after=warmup_calls)
         figures["model_unscripted"] = len(model.unscripted)
         figures["model_unscripted_kinds"] = dict(Counter(m[:160] for m in model.unscripted).most_common(3))
     if not args.keep:

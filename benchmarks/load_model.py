@@ -81,8 +81,9 @@ def demo_model_start(latency_s: float) -> FakeLLMServer:
     return server
 
 
-def calls_by_role(server: FakeLLMServer) -> dict[str, int]:
-    return dict(Counter(r.role for r in server.requests))
+def calls_by_role(server: FakeLLMServer, *, after: int = 0) -> dict[str, int]:
+    """Model calls per role, leaving out the first ``after`` (the harness's warm-up ask)."""
+    return dict(Counter(r.role for r in server.requests[after:]))
 
 
 def model_env(server: FakeLLMServer) -> dict[str, str]:
