@@ -83,7 +83,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--drain-s", type=int, default=60, help="seconds to wait for runs still running after the load")
     parser.add_argument("--database-url", default=DEFAULT_POSTGRES_URL, help="PostgreSQL database to (re)create")
     parser.add_argument("--json-out", type=Path, help="write the figures as JSON here")
-    parser.add_argument("--keep", action="store_true", help="keep the scratch directory (logs, Locust CSV, results)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the scratch directory (logs, Locust CSV, results) and the PostgreSQL database")
     args = parser.parse_args(argv)
     if args.users < 1 or args.duration < 1:
         parser.error("--users and --duration must be positive")
@@ -93,7 +94,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 # --- database ---------------------------------------------------------------------------------
-def recreate_postgres(url: str) -> None:
+def recreate_postgres(url: str, *, create: bool = True) -> None:
+    """Drop the database of ``url`` if it exists, then create it (``create=False``: only drop)."""
     import psycopg
 
     parts = urlsplit(url)
@@ -103,7 +105,8 @@ def recreate_postgres(url: str) -> None:
     admin = urlunsplit(parts._replace(path="/postgres"))
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+        if create:
+            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def prepare_database(users: int) -> tuple[list[str], str]:
@@ -423,6 +426,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         figures["model_unscripted_kinds"] = dict(Counter(m[:160] for m in model.unscripted).most_common(3))
     if not args.keep:
         shutil.rmtree(workdir, ignore_errors=True)
+        if args.db == "postgres":
+            recreate_postgres(database_url, create=False)
     return figures
 
 
