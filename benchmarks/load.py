@@ -44,6 +44,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections import Counter
@@ -153,6 +154,31 @@ def load_runs() -> Any:
     from diagnosis.models import DiagnosisRun
 
     return DiagnosisRun.objects.filter(owner__username__startswith="load-user-")
+
+
+class ConnectionSampler(threading.Thread):
+    """Peak number of PostgreSQL backends connected to the bench database, sampled each second
+    during the load (what ``max_connections`` must leave room for)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(daemon=True, name="pg-connection-sampler")
+        self.url, self.peak, self._stop_event = url, 0, threading.Event()
+
+    def run(self) -> None:
+        import psycopg
+
+        name = urlsplit(self.url).path.lstrip("/")
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            while not self._stop_event.wait(1.0):
+                (count,) = conn.execute(
+                    "SELECT count(*) - 1 FROM pg_stat_activity WHERE datname = %s", (name,)
+                ).fetchone()
+                self.peak = max(self.peak, count)
+
+    def stop(self) -> int:
+        self._stop_event.set()
+        self.join(timeout=5)
+        return self.peak
 
 
 def drain(deadline_s: float) -> int:
@@ -289,6 +315,8 @@ def report(figures: dict[str, Any]) -> str:
         if figures["model_unscripted"]:
             out.append(f"unscripted model calls: {figures['model_unscripted_kinds']}")
     out.append(f"server log: {figures['server_log']}")
+    if figures["peak_db_connections"] is not None:
+        out.append(f"peak PostgreSQL connections of the server: {figures['peak_db_connections']}")
     out.append("phases: " + ", ".join(f"{k} {v:.1f}" for k, v in figures["phases"].items()))
     if figures["warmup_error"]:
         out.append(f"warm-up (not counted): {figures['warmup_error']}")
@@ -382,11 +410,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "--stop-timeout", str(args.stop_timeout), "--csv", str(workdir / "locust"), "--host", base_url,
                 "--only-summary", "--loglevel", "WARNING",
             ]
+            sampler = ConnectionSampler(database_url) if args.db == "postgres" else None
+            if sampler:
+                sampler.start()
             started = time.monotonic()
             with open(workdir / "locust.log", "wb") as locust_log:
                 subprocess.run(command, cwd=ROOT, env=locust_env, stdout=locust_log, stderr=subprocess.STDOUT,
                                timeout=args.duration + args.stop_timeout + 60, check=False)
             wall_s = time.monotonic() - started
+            peak_connections = sampler.stop() if sampler else None
             phases["locust_s"] = wall_s
             mark = time.monotonic()
             still_active = drain(args.drain_s)
@@ -411,6 +443,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "still_active_after_drain": still_active,
         "warmup_error": warmup_error,
         "phases": phases,
+        "peak_db_connections": peak_connections,
         "saved": saved,
         "model_calls": None,
         "model_unscripted": 0,
