@@ -10,6 +10,8 @@ in docs/reliability/load.md; these are their CI form, a few seconds each.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -35,14 +37,21 @@ def postgres_bench_url() -> str:
 
 def run_harness(tmp_path: Path, *args: str) -> dict:
     out = tmp_path / "figures.json"
-    completed = subprocess.run(
+    # Its own session, so a hung run is ended with everything it started (uvicorn, Locust).
+    process = subprocess.Popen(
         [sys.executable, str(ROOT / "benchmarks" / "load.py"), *args, "--json-out", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=240, check=False,
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
-    print(completed.stdout, completed.stderr[-3000:])
-    assert out.exists(), f"the harness wrote no figures (exit {completed.returncode}): {completed.stderr[-3000:]}"
+    try:
+        stdout, stderr = process.communicate(timeout=240)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        stdout, stderr = process.communicate()
+        pytest.fail(f"the load harness did not finish in 240 s: {stdout[-2000:]} {stderr[-2000:]}")
+    print(stdout, stderr[-3000:])
+    assert out.exists(), f"the harness wrote no figures (exit {process.returncode}): {stderr[-3000:]}"
     figures = json.loads(out.read_text())
-    figures["report"] = completed.stdout
+    figures["report"] = stdout
     return figures
 
 
