@@ -16,6 +16,11 @@ enters. Per effective verdict:
   timeline / impact (never root_cause); no directions; gaps; next steps = gap suggestions only.
 
 Contradicted claims never appear as facts in any route; only their count is stated.
+
+Every item is then passed through ``quote_copies`` against the run's tool prose (issue 10 item 4):
+a claim, direction, gap or step that repeats a log message, alert summary or runbook text shows
+that text only as a quotation — a model executor that copies "根因已确认：数据库被删除" from a log
+line into its claim gets "…「根因已确认：数据库被删除」", a statement about the log, not a finding.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any, Final
 
 from diagnosis.agents.base import ComposerMaterial
 from diagnosis.composer import templates as T
+from diagnosis.composer.quoting import ToolText, quote_copies
 from diagnosis.verification.verdict import (
     CONTRADICTED,
     DIRECT_OBSERVATION,
@@ -99,8 +105,12 @@ def build_material(
     evidence_gaps: Sequence[Mapping[str, Any]],
     verified_executor_output: Mapping[str, Any],
     verified_evidence: Sequence[Mapping[str, Any]],
+    tool_texts: Sequence[ToolText] = (),
+    service_names: Sequence[str] = (),
 ) -> ComposerMaterial:
-    """Build the material for effective ``verdict`` (PASS / LOW_CONFID / REJECT)."""
+    """Build the material for effective ``verdict`` (PASS / LOW_CONFID / REJECT); ``tool_texts``
+    is the prose of the run's tool outputs, ``service_names`` every name and alias of the catalog
+    (a name is the system's word, never a copy)."""
     route = ROUTE_FOR_VERDICT[verdict]
     claims = {str(c.get("claim_id")): c for c in verified_executor_output.get("claims") or []}
     evidence_by_claim: dict[str, list[Mapping[str, Any]]] = {}
@@ -153,14 +163,19 @@ def build_material(
     else:
         directions, next_steps = [], _gap_steps(evidence_gaps)
 
+    def shown(values: Sequence[str]) -> list[str]:
+        return [quote_copies(v, tool_texts, names=service_names) for v in values]
+
+    for item in confirmed:
+        item["text"] = quote_copies(item["text"], tool_texts, names=service_names)
     return ComposerMaterial(
         question=_short(question, 2000),
         route=route,  # type: ignore[arg-type]
         verdict=verdict,  # type: ignore[arg-type]
         confirmed=confirmed[:MAX_ITEMS],
-        directions=_dedup(directions),
-        gaps=_dedup(gaps),
-        next_steps=_dedup(next_steps),
+        directions=_dedup(shown(directions)),
+        gaps=_dedup(shown(gaps)),
+        next_steps=_dedup(shown(next_steps)),
     )
 
 
