@@ -7,18 +7,30 @@ shows the injected text only as a quoted log line / alert summary / runbook exce
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pytest
+from django.urls import reverse
 
 from diagnosis.composer.leak_guard import REASON_UNQUOTED_TOOL_TEXT, STATUS_LEAK
 from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.selectors.runs import run_audit_view
 from diagnosis.tools.registry import TOOLS
 from diagnosis.verification.verdict import verdict_min
 from tests.fake_llm.server import Reply
 from tests.openai_provider.graph_helpers import ask, verifier_evaluation
-from tests.openai_provider.scripts import claim, composer_reply, find_ref, plan_reply, tool_calls_reply, verdict_reply
+from tests.openai_provider.scripts import (
+    claim,
+    composer_reply,
+    find_ref,
+    plan_reply,
+    tool_calls_reply,
+    verdict_reply,
+)
+from tests.personas import PASSWORD
 from tests.security.hostile_bundle import (
     HOSTILE_FRAGMENTS,
     INJECTED_CAUSE,
@@ -27,6 +39,7 @@ from tests.security.hostile_bundle import (
     WINDOW,
     load_hostile,
 )
+from tests.security.html_checks import assert_inert
 from tests.security.quotes import own_words, own_words_of_lines
 
 pytestmark = pytest.mark.django_db
@@ -164,3 +177,23 @@ def test_no_confirmed_statement_asserts_the_injected_cause(graph, api_user):
         # A statement about the log line ("payment-service 的日志：「…」"), not the finding itself.
         assert "payment-service 的日志" in own_words(line), line
         assert INJECTED_CAUSE not in own_words(line)
+
+
+def test_the_staff_page_states_the_obeyed_claims_as_quoted_evidence(graph, staff, client):
+    script_obeying_run(graph)
+    run = ask(staff, QUESTION)
+
+    audit = run_audit_view(run)
+    shown = [s.text for s in audit.statements] + [h.key for h in audit.hypotheses] + [a.key for a in audit.recommended_actions]
+    assert any(INJECTED_CAUSE in text for text in shown), shown
+    for text in shown:
+        for fragment in (INJECTED_CAUSE, "忽略之前"):
+            assert fragment not in own_words(text), text
+    client.login(username=staff.username, password=PASSWORD)
+    page = client.get(reverse("web:run-detail", args=[run.pk]))
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert_inert(body)
+    statements = body.split('id="statements"', 1)[1].split("</section>", 1)[0]
+    for paragraph in re.findall(r'<td[^>]*class="claim">\s*<p>(.*?)</p>', statements, re.DOTALL):
+        assert INJECTED_CAUSE not in own_words(html.unescape(paragraph)), paragraph
