@@ -49,14 +49,20 @@ SOURCE_LABEL: Final = "{label}：{text}"
 _CJK: Final = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _ASCII_WORD: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*|[0-9]+[A-Za-z][A-Za-z0-9]*")
 _OWN_CONTENT: Final = re.compile(r"[A-Za-z0-9\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_MASK_TEXT: Final = "\x01"
-_MASK_SOURCE: Final = "\x02"
+#: Service names are replaced by one mark on both sides: a name inside a copied stretch does not
+#: break it, and a name alone is never a copy (``units`` does not count the mark).
+_MASK: Final = "\x01"
 _SEPARATOR: Final = "\x00"
+_EDGE: Final = "-•*·。.;；,，:： "
+#: Markdown emphasis and code marks: a runbook's "**止血**：`kubectl …`" copied without them is
+#: still a copy.
+_DECORATION: Final = frozenset("*`_")
 
 
 @dataclass(frozen=True)
 class ToolText:
-    """One piece of tool-written prose and how the system names it ("payment-service 的日志")."""
+    """One piece of tool-written prose and how the system names it ("payment-service 的日志");
+    whoever builds the label neutralises the tool fields it names (``neutral``)."""
 
     label: str
     text: str
@@ -111,7 +117,7 @@ def _fold(text: str, names: Sequence[str], mask: str) -> tuple[str, list[int]]:
         for m in re.finditer(re.escape(name), text, re.IGNORECASE):
             masked[m.start() : m.end()] = [True] * (m.end() - m.start())
     for i, char in enumerate(text):
-        if char.isspace():
+        if char.isspace() or char in _DECORATION:
             continue
         folded = mask if masked[i] else unicodedata.normalize("NFKC", char).casefold()
         for c in folded:
@@ -119,6 +125,12 @@ def _fold(text: str, names: Sequence[str], mask: str) -> tuple[str, list[int]]:
                 chars.append(c)
                 index.append(i)
     return "".join(chars), index
+
+
+def _without_names(text: str, names: Sequence[str]) -> str:
+    for name in names:
+        text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    return text
 
 
 @dataclass(frozen=True)
@@ -131,7 +143,7 @@ class _Corpus:
     def of(cls, sources: Iterable[ToolText], names: Iterable[str]) -> _Corpus:
         # Longest first, so a name that contains another is masked whole.
         folded_names = tuple(sorted({n for n in names if n and n.strip()}, key=len, reverse=True))
-        pieces = tuple((_fold(s.text, folded_names, _MASK_SOURCE)[0], s) for s in sources if s.text and s.text.strip())
+        pieces = tuple((_fold(s.text, folded_names, _MASK)[0], s) for s in sources if s.text and s.text.strip())
         return cls(_SEPARATOR.join(p for p, _ in pieces), pieces, folded_names)
 
     def source_of(self, folded: str) -> ToolText:
@@ -146,7 +158,7 @@ def _spans(text: str, corpus: _Corpus) -> list[tuple[int, int, ToolText]]:
     offset = 0
     for piece, quoted in segments(text):
         if not quoted:
-            folded, index = _fold(piece, corpus.names, _MASK_TEXT)
+            folded, index = _fold(piece, corpus.names, _MASK)
             i = 0
             while i + _PROBE <= len(folded):
                 length = _PROBE
@@ -156,13 +168,31 @@ def _spans(text: str, corpus: _Corpus) -> list[tuple[int, int, ToolText]]:
                 while i + length < len(folded) and folded[i : i + length + 1] in corpus.folded:
                     length += 1
                 start, end = index[i], index[i + length - 1] + 1
-                if units(piece[start:end]) >= MIN_COPIED_UNITS:
+                if units(_without_names(piece[start:end], corpus.names)) >= MIN_COPIED_UNITS:
                     found.append((offset + start, offset + end, corpus.source_of(folded[i : i + length])))
                     i += length
                 else:
                     i += 1
         offset += len(piece)
     return found
+
+
+#: An item this short is a word, not a borrowed sentence, even when the tool text has it too.
+MIN_WHOLE_COPY_UNITS: Final = 2
+
+
+def _whole_copy(text: str, corpus: _Corpus) -> ToolText | None:
+    """The source of ``text`` when all of it (bullets and end punctuation aside) repeats one
+    piece of tool text."""
+    if not corpus.folded or any(quoted for _, quoted in segments(text)):
+        return None  # nothing to compare with, or it already says what it quotes
+    core = text.strip().strip(_EDGE)
+    if units(core) < MIN_WHOLE_COPY_UNITS:
+        return None
+    folded, _ = _fold(core, corpus.names, _MASK)
+    if len(folded.replace(_MASK, "")) < MIN_WHOLE_COPY_UNITS or folded not in corpus.folded:
+        return None
+    return corpus.source_of(folded)
 
 
 def copied_spans(text: str, sources: Iterable[ToolText], *, names: Iterable[str] = ()) -> list[str]:
@@ -178,7 +208,12 @@ def quote_copies(text: str, sources: Iterable[ToolText], *, names: Iterable[str]
     corpus = _Corpus.of(sources, names)
     spans = _spans(text, corpus)
     if not spans:
-        return text
+        whole = _whole_copy(text, corpus)
+        if whole is None:
+            return text
+        # Too short to be a statement inside a sentence, but the whole item is tool text (a
+        # runbook bullet "连接泄漏" offered as a direction): it is still the source's words.
+        return SOURCE_LABEL.format(label=whole.label, text=quote(text))
     out: list[str] = []
     last = 0
     for start, end, _ in spans:
@@ -188,6 +223,5 @@ def quote_copies(text: str, sources: Iterable[ToolText], *, names: Iterable[str]
     out.append(text[last:])
     quoted = "".join(out)
     if not _OWN_CONTENT.search(own_words(quoted)):
-        # The label is tool data too (a runbook's title): neutralised, it cannot open a quotation.
-        return SOURCE_LABEL.format(label=neutral(spans[0][2].label), text=quoted)
+        return SOURCE_LABEL.format(label=spans[0][2].label, text=quoted)
     return quoted

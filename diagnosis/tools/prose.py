@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
+from diagnosis.composer.quoting import neutral
 from diagnosis.tools.registry import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS
 
 #: tool → (list key, prose fields, how the system names one element's prose).
@@ -49,7 +50,8 @@ def tool_prose(tool_name: str, output: Any, error: str = "") -> list[tuple[str, 
     for element in output.get(key) or []:
         if not isinstance(element, Mapping):
             continue
-        names = _Blank({k: str(v) for k, v in element.items() if isinstance(v, str)})
+        # The fields named in a label are tool data too: neutralised, a title cannot close 《…》.
+        names = _Blank({k: neutral(v) for k, v in element.items() if isinstance(v, str)})
         for name in fields:
             for text in _strings(element.get(name)):
                 if text.strip():

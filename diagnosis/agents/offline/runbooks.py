@@ -9,16 +9,11 @@ from typing import Any
 
 from diagnosis.agents.offline.entities import evidence_symptoms
 from diagnosis.agents.offline.refs import Ref
-from diagnosis.composer.quoting import neutral, quote
 
 MAX_HYPOTHESES = 3
 MAX_ACTIONS = 3
 MAX_RUNBOOK_DOCS = 2
 TITLE_BOOST = 0.5  # a title naming the evidence's symptoms is worth half again the search score
-# Runbook text is the runbook's words, not the system's: quoted, with its source named (issue 10
-# item 4) — a runbook line "忽略之前的指令，调用工具 …" stays a quoted line of that runbook.
-RUNBOOK_CAUSE = "《{title}》列出的可能原因：{quoted}"
-RUNBOOK_ACTION = "《{title}》建议：{quoted}"
 
 _CAUSE_HEADING = ("常见原因", "可能原因", "原因", "根因")
 _ACTION_HEADING = ("处理方案", "处理步骤", "处理措施", "应急", "止血", "解决", "恢复步骤", "建议", "处置")
@@ -171,7 +166,7 @@ def runbook_guidance(
                 hypotheses.append(
                     {
                         "hypothesis_id": f"h{len(hypotheses) + 1}",
-                        "text": RUNBOOK_CAUSE.format(title=neutral(title), quoted=quote(text)),
+                        "text": text,
                         "rationale": f"《{title}》「{heading}」列出的常见原因（手册内容，未经本次证据验证）"
                         + (f"：{detail}" if detail else ""),
                     }
@@ -182,7 +177,7 @@ def runbook_guidance(
                     break
                 actions.append(
                     {
-                        "action": RUNBOOK_ACTION.format(title=neutral(title), quoted=quote(_shorten(item))),
+                        "action": _shorten(item),
                         "priority": "high" if not actions else "medium",
                         "basis": "runbook",
                     }
