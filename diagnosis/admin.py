@@ -35,6 +35,7 @@ from diagnosis.models import (
 )
 from diagnosis.reviews.views import calibration_page, label_forms_context, run_label_post
 from diagnosis.selectors.runs import pretty_json, run_audit_view, run_badge
+from diagnosis.selectors.series import cited_series
 
 QUESTION_LIST_CHARS = 60
 
@@ -194,7 +195,8 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
             else None
         )
         if run is not None:
-            extra_context["audit"] = run_audit_view(run)
+            extra_context["audit"] = audit = run_audit_view(run)
+            extra_context["charts"] = cited_series(audit)
             extra_context.update(label_forms_context(run, request.user))
             extra_context["label_url"] = reverse("admin:diagnosis_diagnosisrun_label", args=[run.pk])
             extra_context["next_url"] = request.get_full_path()

@@ -33,6 +33,7 @@ from diagnosis.selectors.runs import (
     session_runs,
     sessions_owned_by,
 )
+from diagnosis.selectors.series import cited_series
 from diagnosis.services.idempotency import diagnosis_run_create_idempotent
 from diagnosis.services.runs import QUESTION_MAX_CHARS, InvalidQuestion, SessionNotFound, diagnosis_run_submit
 
@@ -129,7 +130,8 @@ def run_detail(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         run = run_with_audit_rows(runs_visible_to(request.user)).get(pk=pk)
     except DiagnosisRun.DoesNotExist:
         raise Http404("运行不存在") from None
-    context = {"run": run, "audit": run_audit_view(run), **label_forms_context(run, request.user)}
+    audit = run_audit_view(run)
+    context = {"run": run, "audit": audit, "charts": cited_series(audit), **label_forms_context(run, request.user)}
     context.update(label_url=reverse("web:run-label", args=[run.pk]), next_url=request.get_full_path())
     return render(request, "web/run_detail.html", context)
 
