@@ -3,9 +3,10 @@ DATABASE_URL password) never appear in what the model is sent (every captured re
 header — the Authorization header may carry the API key, to the model endpoint, and nothing
 else), in API responses, admin pages or logs, on the happy path and when the model fails.
 
-Secrets written *inside log records* (a leaked ``sk-…`` key, ``password=…``, a bearer token) do
-reach the model today: redacting evidence is the masking feature of issue 14, so that test is a
-strict xfail naming it — it starts passing (and must then lose the marker) when masking lands."""
+Secrets written *inside log records* (a leaked ``sk-…`` key, ``password=…``, a bearer token) are
+evidence the model must read: the masking of issue 14 (diagnosis/masking, MASKING=true by default)
+replaces them with ``<SECRET_n>`` placeholders at the provider door. Before it landed this test was
+a strict xfail naming issue 14; it now holds and guards that masking."""
 
 from __future__ import annotations
 
@@ -136,8 +137,10 @@ def test_settings_secrets_stay_out_when_the_model_echoes_the_key_in_an_error(can
     assert_absent(SETTINGS_CANARIES, [caplog.text], "logs")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14 (masking): secrets inside log records reach the model verbatim today")
 def test_secrets_inside_log_records_never_reach_the_model(canaries, fake_llm, api_user):
     script_pass(fake_llm)
-    ask_through_the_api(api_user)
+    run, _ = ask_through_the_api(api_user)
+    executor_results = [m for r in fake_llm.requests_for("executor") for m in r.tool_messages()]
+    assert any("upstream auth failed" in ref["text"] for m in executor_results for ref in m.get("evidence_refs", []))
     assert_absent(LOG_CANARIES, request_texts(fake_llm, with_authorization=True), "model requests")
+    assert (run.self_evaluation["verifier_evaluation"].get("masking") or {}).get("enabled") is True
