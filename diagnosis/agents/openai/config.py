@@ -16,6 +16,15 @@ from diagnosis.agents.base import ROLES
 PLACEHOLDER_API_KEY = "not-needed"
 # A connection that cannot be opened quickly will not get better by waiting for the read budget.
 MAX_CONNECT_TIMEOUT_S = 10.0
+# Shorter values would mask ordinary words of an error message.
+MIN_SECRET_CHARS = 4
+
+
+def settings_secrets() -> tuple[str, ...]:
+    """SECRET_KEY (and its fallbacks) and every configured database password."""
+    values = [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+    values += [str(db.get("PASSWORD") or "") for db in settings.DATABASES.values()]
+    return tuple(v for v in values if v)
 
 
 @dataclass(frozen=True)
@@ -27,15 +36,20 @@ class OpenAIConfig:
     max_retries: int
     json_mode: bool
     max_tool_calls: int
+    #: Other settings secrets (SECRET_KEY, database passwords) an error text must never carry
+    #: either: defence in depth for a proxy or gateway that echoes what it was configured with.
+    other_secrets: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def connect_timeout_s(self) -> float:
         return min(self.timeout_s, MAX_CONNECT_TIMEOUT_S)
 
     def scrub(self, text: str) -> str:
-        """``text`` with the API key (if any) masked: error bodies sometimes echo it."""
-        if self.api_key and len(self.api_key) >= 4:
-            text = text.replace(self.api_key, "***")
+        """``text`` with the API key and the other settings secrets masked: error bodies
+        sometimes echo them."""
+        for secret in (self.api_key, *self.other_secrets):
+            if secret and len(secret) >= MIN_SECRET_CHARS and secret != PLACEHOLDER_API_KEY:
+                text = text.replace(secret, "***")
         return text
 
 
@@ -50,4 +64,5 @@ def config_from_settings() -> OpenAIConfig:
         max_retries=int(settings.LLM_MAX_RETRIES),
         json_mode=bool(settings.LLM_JSON_MODE),
         max_tool_calls=int(settings.EXECUTOR_MAX_TOOL_CALLS),
+        other_secrets=settings_secrets(),
     )
