@@ -27,6 +27,8 @@ class OpenAIConfig:
     max_retries: int
     json_mode: bool
     max_tool_calls: int
+    circuit_failures: int = 5
+    circuit_cooldown_s: float = 30.0
 
     @property
     def connect_timeout_s(self) -> float:
@@ -50,4 +52,6 @@ def config_from_settings() -> OpenAIConfig:
         max_retries=int(settings.LLM_MAX_RETRIES),
         json_mode=bool(settings.LLM_JSON_MODE),
         max_tool_calls=int(settings.EXECUTOR_MAX_TOOL_CALLS),
+        circuit_failures=int(settings.LLM_CIRCUIT_FAILURES),
+        circuit_cooldown_s=float(settings.LLM_CIRCUIT_COOLDOWN_S),
     )
