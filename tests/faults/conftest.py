@@ -1,11 +1,13 @@
-"""Fixtures of the fault tests: the fake model server and its settings, the openai tests'
-incident data, the graph tests' world and prompts, and a fake clock for the circuit breakers."""
+"""Fixtures of the fault tests, reused from where they are defined: the fake model server and its
+settings, the Loki/Prometheus fakes, the openai tests' incident data, the graph tests' world; and
+a fake clock for the circuit breakers."""
 
 from __future__ import annotations
 
 import pytest
 
 from diagnosis.agents.circuit import CircuitRegistry
+from tests.backends.conftest import fake_loki, fake_prometheus  # noqa: F401 - fixtures
 from tests.fake_llm.fixtures import fake_llm, openai_settings  # noqa: F401 - fixtures
 from tests.faults.clock import FakeClock
 from tests.graph.conftest import prompts_dir, world  # noqa: F401 - fixtures
