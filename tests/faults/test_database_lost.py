@@ -42,7 +42,7 @@ def lost_in(node: str, log: list[int]):
 
 
 def assert_ended_with_internal_error(run: DiagnosisRun, status: str = DiagnosisRun.Status.FAILED) -> None:
-    run.refresh_from_db()  # a new connection: what is really stored
+    run.refresh_from_db()  # re-read: what is really stored
     assert run.status == status, (run.status, run.error)
     assert (run.outcome, run.fallback_reason, run.verdict) == ("fallback", R.INTERNAL_ERROR, "")
     assert run.final_answer == render_fallback(R.INTERNAL_ERROR)
