@@ -36,6 +36,8 @@ class OpenAIConfig:
     max_retries: int
     json_mode: bool
     max_tool_calls: int
+    circuit_failures: int = 5
+    circuit_cooldown_s: float = 30.0
     #: Other settings secrets (SECRET_KEY, database passwords) an error text must never carry
     #: either: defence in depth for a proxy or gateway that echoes what it was configured with.
     other_secrets: tuple[str, ...] = field(default=(), repr=False)
@@ -64,5 +66,7 @@ def config_from_settings() -> OpenAIConfig:
         max_retries=int(settings.LLM_MAX_RETRIES),
         json_mode=bool(settings.LLM_JSON_MODE),
         max_tool_calls=int(settings.EXECUTOR_MAX_TOOL_CALLS),
+        circuit_failures=int(settings.LLM_CIRCUIT_FAILURES),
+        circuit_cooldown_s=float(settings.LLM_CIRCUIT_COOLDOWN_S),
         other_secrets=settings_secrets(),
     )
