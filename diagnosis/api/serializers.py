@@ -15,6 +15,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from diagnosis.api.parsers import MESSAGE_NOT_OBJECT
 from diagnosis.models import (
     DiagnosisRun,
     DiagnosisSession,
@@ -29,7 +30,6 @@ from diagnosis.services.runs import MSG_QUESTION_EMPTY as MESSAGE_QUESTION_EMPTY
 from diagnosis.services.runs import QUESTION_MAX_CHARS, InvalidQuestion, question_clean
 
 MESSAGE_UNKNOWN_FIELD = "不支持的字段：{name}。"
-MESSAGE_NOT_OBJECT = "请求体必须是一个 JSON 对象。"
 MESSAGE_QUESTION_REQUIRED = "缺少问题（question）。"
 MESSAGE_SESSION_ID = "session_id 必须是合法的 UUID。"
 MESSAGE_CONTENT_REQUIRED = "缺少文档内容（content）。"
@@ -37,6 +37,15 @@ MESSAGE_TEXT_FIELD = "{name} 必须是非空字符串。"
 MESSAGE_TEXT_TOO_LONG = "{name} 过长：最多 {limit} 个字符。"
 MESSAGE_NUL = "{name} 中不能包含 NUL 字符。"
 MESSAGE_BAD_UNICODE = "{name}包含无效的 Unicode 字符（孤立的代理项）。"
+
+# The characters Python's ``str.strip()`` removes (the services strip every text field), as
+# \uXXXX escapes that Python's ``re``, ECMA-262 and the Rust regex crate read alike. The
+# highest is U+3000; tests/api/test_schema_matches_behaviour.py checks every code point.
+_WHITESPACE = "".join(f"\\u{code:04x}" for code in range(0x3001) if chr(code).isspace())
+# A text field's documented shape: no NUL anywhere and at least one character that is not
+# whitespace — exactly what the validation below (and the services) accept, so schema-valid
+# text is never refused as blank.
+TEXT_PATTERN = f"^[^\\u0000]*[^\\u0000{_WHITESPACE}][^\\u0000]*$"
 
 
 def _is_encodable(text: str) -> bool:

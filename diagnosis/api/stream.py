@@ -51,7 +51,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.negotiation import BaseContentNegotiation, DefaultContentNegotiation
-from rest_framework.parsers import JSONParser
 from rest_framework.views import APIView
 
 from diagnosis.api.serializers import ChatRequestSerializer, ErrorSerializer
@@ -124,6 +123,9 @@ SSE_EXAMPLE = (
 )
 
 
+SSE_EVENTS = ("run", "stage", "answer", "done", "error")
+
+
 def sse(event: str, data: Any) -> str:
     """One SSE frame. JSON keeps newlines escaped, so ``data`` is always a single line."""
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
@@ -143,7 +145,6 @@ class JsonErrorsNegotiation(BaseContentNegotiation):
 class ChatStreamGate(ApiPolicy, APIView):
     """Never routed: the SSE view borrows this view's DRF request policy."""
 
-    parser_classes = [JSONParser]
     content_negotiation_class = JsonErrorsNegotiation
     throttle_classes = [ChatRateThrottle, ApiUserRateThrottle]
 
@@ -291,8 +292,6 @@ class StreamSchemaView(ApiPolicy, APIView):
     ``cls`` at this class (see ``chat_stream.cls`` below), so the schema shows the SSE endpoint
     with its request body, auth, error responses and the ``text/event-stream`` response.
     """
-
-    parser_classes = [JSONParser]
 
     @extend_schema(
         operation_id="chat_stream",

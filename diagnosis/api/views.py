@@ -17,7 +17,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from rest_framework import generics, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -25,6 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from diagnosis.api.errors import ApiError
+from diagnosis.api.parsers import StrictJSONParser
 from diagnosis.api.serializers import (
     ChatRequestSerializer,
     ErrorSerializer,
@@ -72,6 +73,7 @@ class ApiPolicy:
 
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticated]
+    parser_classes = [StrictJSONParser]
     renderer_classes = [JSONRenderer]
     throttle_classes = [ApiUserRateThrottle]
 
@@ -127,7 +129,6 @@ IDEMPOTENCY_PARAMETER = OpenApiParameter(
 
 
 class ChatView(ApiPolicy, APIView):
-    parser_classes = [JSONParser]
     throttle_classes = [ChatRateThrottle, ApiUserRateThrottle]
 
     @extend_schema(
@@ -254,7 +255,7 @@ def _document_from_upload(serializer: KnowledgeFileUploadSerializer) -> dict[str
 class KnowledgeView(ApiPolicy, generics.ListAPIView):
     serializer_class = KnowledgeDocumentSerializer
     pagination_class = ApiPagination
-    parser_classes = [JSONParser, MultiPartParser]
+    parser_classes = [StrictJSONParser, MultiPartParser]
     permission_classes = [IsAuthenticated, IsStaffForWrites]
 
     def get_queryset(self):
