@@ -24,8 +24,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from diagnosis.api import schema as _schema_extensions  # noqa: F401 — registers the OpenAPI extensions
 from diagnosis.api.errors import ApiError
-from diagnosis.api.parsers import StrictJSONParser
+from diagnosis.api.parsers import MAX_JSON_DEPTH, StrictJSONParser
 from diagnosis.api.serializers import (
     ChatRequestSerializer,
     ErrorSerializer,
@@ -60,11 +61,35 @@ MESSAGE_FILE_TOO_LARGE = "文件过大：最大 {limit} KB。"
 MESSAGE_FILE_ENCODING = "文件不是合法的 UTF-8 文本。"
 MESSAGE_STAFF_ONLY = "只有员工账号可以上传知识文档。"
 
+MESSAGE_PAGE = "page 必须是大于等于 1 的整数。"
+MESSAGE_PAGE_SIZE = "page_size 必须是 1–{limit} 之间的整数。"
+
+# The error responses every operation can give (all in the shape of ErrorSerializer, message in
+# Chinese). Operations that read a body add BODY_ERRORS; chat adds its own 409/422.
 ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="参数无效 / 非法 JSON / 未知字段"),
+    400: OpenApiResponse(ErrorSerializer, description="参数无效（如 page / page_size 不是范围内的整数）"),
     401: OpenApiResponse(ErrorSerializer, description="未认证"),
     403: OpenApiResponse(ErrorSerializer, description="无权限或 CSRF 校验失败"),
     404: OpenApiResponse(ErrorSerializer, description="不存在或不属于调用者"),
+    406: OpenApiResponse(ErrorSerializer, description="Accept 请求头不接受 application/json"),
+    429: OpenApiResponse(ErrorSerializer, description="限流（带 Retry-After）"),
+}
+BODY_ERRORS = {
+    **ERRORS,
+    400: OpenApiResponse(
+        ErrorSerializer,
+        description=(
+            f"请求体无效：非法 JSON（malformed_json）、不是 UTF-8（invalid_utf8）、嵌套超过 {MAX_JSON_DEPTH} 层"
+            "（json_too_deep）、不是 JSON 对象（not_an_object）、含孤立代理项（invalid_unicode）、未知字段"
+            "（unknown_field）或字段校验失败"
+        ),
+    ),
+    413: OpenApiResponse(ErrorSerializer, description="请求体超过 DATA_UPLOAD_MAX_MEMORY_SIZE（默认 2.5 MB）"),
+    415: OpenApiResponse(ErrorSerializer, description="不支持的 Content-Type"),
+}
+IDEMPOTENCY_ERRORS = {
+    409: OpenApiResponse(ErrorSerializer, description="idempotency_in_flight：相同 Idempotency-Key 的请求仍在运行"),
+    422: OpenApiResponse(ErrorSerializer, description="idempotency_key_reused：Idempotency-Key 已用于不同的请求体"),
 }
 
 
@@ -78,10 +103,53 @@ class ApiPolicy:
     throttle_classes = [ApiUserRateThrottle]
 
 
+def _positive_int_param(request: Request, name: str, *, maximum: int | None, message: str) -> int | None:
+    """The query parameter as an int in ``1..maximum``, None when absent, else a Chinese 400."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    value = int(raw) if raw.isascii() and raw.isdigit() else 0
+    if value < 1 or (maximum is not None and value > maximum):
+        raise ApiError(message, code=f"invalid_{name}")
+    return value
+
+
 class ApiPagination(PageNumberPagination):
+    """DRF's page-number pagination, strict about its parameters: DRF silently ignores a
+    ``page_size`` it cannot read (``page_size=null`` → the default) and clamps one above the
+    maximum; here both are a 400, as the schema's ``integer`` with ``minimum``/``maximum`` says."""
+
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def get_page_size(self, request: Request) -> int:
+        size = _positive_int_param(
+            request, self.page_size_query_param, maximum=self.max_page_size, message=MESSAGE_PAGE_SIZE.format(limit=self.max_page_size)
+        )
+        return size or self.page_size
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> Any:
+        _positive_int_param(request, self.page_query_param, maximum=None, message=MESSAGE_PAGE)
+        return super().paginate_queryset(queryset, request, view)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": self.page_query_param,
+                "required": False,
+                "in": "query",
+                "description": "页码，从 1 开始；超出最后一页返回 404",
+                "schema": {"type": "integer", "minimum": 1},
+            },
+            {
+                "name": self.page_size_query_param,
+                "required": False,
+                "in": "query",
+                "description": f"每页条数，默认 {self.page_size}",
+                "schema": {"type": "integer", "minimum": 1, "maximum": self.max_page_size},
+            },
+        ]
 
     def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
         # DRF's version spells OpenAPI 3.0 ``nullable``; the schema is OpenAPI 3.1.
@@ -141,14 +209,7 @@ class ChatView(ApiPolicy, APIView):
         ),
         request=ChatRequestSerializer,
         parameters=[IDEMPOTENCY_PARAMETER],
-        responses={
-            201: RunSummarySerializer,
-            202: RunSummarySerializer,
-            **ERRORS,
-            409: OpenApiResponse(ErrorSerializer, description="相同 Idempotency-Key 的请求仍在运行"),
-            422: OpenApiResponse(ErrorSerializer, description="Idempotency-Key 已用于不同的请求体"),
-            429: OpenApiResponse(ErrorSerializer, description="限流（带 Retry-After）"),
-        },
+        responses={201: RunSummarySerializer, 202: RunSummarySerializer, **BODY_ERRORS, **IDEMPOTENCY_ERRORS},
         examples=[
             OpenApiExample(
                 "新会话",
@@ -275,7 +336,7 @@ class KnowledgeView(ApiPolicy, generics.ListAPIView):
             "multipart/form-data": KnowledgeFileUploadSerializer,
             "application/json": KnowledgeJsonUploadSerializer,
         },
-        responses={201: KnowledgeDocumentSerializer, 200: KnowledgeDocumentSerializer, **ERRORS},
+        responses={201: KnowledgeDocumentSerializer, 200: KnowledgeDocumentSerializer, **BODY_ERRORS},
         tags=["knowledge"],
     )
     def post(self, request: Request) -> Response:
@@ -303,6 +364,9 @@ class KnowledgeView(ApiPolicy, generics.ListAPIView):
 
 
 __all__ = [
+    "BODY_ERRORS",
+    "ERRORS",
+    "IDEMPOTENCY_ERRORS",
     "ApiPolicy",
     "ChatView",
     "DiagnosisRun",

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
         ({"question": 42}, "question_not_text"),
         ({}, "required"),
         ({"question": "为什么报错", "sesion_id": "typo"}, "unknown_field"),
-        ({"question": "为什么报错", "session_id": "not-a-uuid"}, "invalid"),
+        ({"question": "为什么报错", "session_id": "not-a-uuid"}, "invalid_session_id"),
     ],
 )
 def test_invalid_chat_body_is_400_json(as_api_user, body, code):
