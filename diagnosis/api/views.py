@@ -48,7 +48,13 @@ from diagnosis.selectors.runs import (
     session_list_with_stats,
     sessions_visible_to,
 )
-from diagnosis.services.idempotency import RunStart, diagnosis_run_create_idempotent, idempotency_key_clean
+from diagnosis.services.idempotency import (
+    IDEMPOTENCY_KEY_MAX_CHARS,
+    IDEMPOTENCY_KEY_PATTERN,
+    RunStart,
+    diagnosis_run_create_idempotent,
+    idempotency_key_clean,
+)
 from diagnosis.services.knowledge import MAX_CONTENT_BYTES, knowledge_document_ingest
 from diagnosis.services.runs import diagnosis_run_submit
 
@@ -186,7 +192,7 @@ def chat_start(request: Request) -> RunStart:
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
     IDEMPOTENCY_HEADER,
-    type=str,
+    type={"type": "string", "minLength": 1, "maxLength": IDEMPOTENCY_KEY_MAX_CHARS, "pattern": IDEMPOTENCY_KEY_PATTERN},
     location=OpenApiParameter.HEADER,
     required=False,
     description=(

@@ -10,6 +10,7 @@ import pytest
 from diagnosis.api import stream
 from diagnosis.api.serializers import TEXT_PATTERN
 from diagnosis.models import DiagnosisRun, DiagnosisSession
+from diagnosis.services.idempotency import IDEMPOTENCY_KEY_PATTERN
 from diagnosis.services.runs import QUESTION_MAX_CHARS
 from tests.api.conftest import error_code
 from tests.factories import make_run
@@ -192,3 +193,25 @@ def test_session_id_must_be_the_documented_uuid_form(schema, as_api_user, value)
 def test_unknown_session_id_in_the_documented_form_is_404(as_api_user):
     response = as_api_user.post("/api/chat", {"question": "为什么", "session_id": "12345678-1234-5678-1234-567812345678"}, format="json")
     assert response.status_code == 404
+
+
+# --- Idempotency-Key --------------------------------------------------------------------------
+@pytest.mark.parametrize("path", ["/api/chat", "/api/chat/stream"])
+def test_idempotency_key_header_is_documented_with_the_validated_form(schema, path):
+    parameter = next(p for p in schema["paths"][path]["post"]["parameters"] if p["name"] == "Idempotency-Key")
+    assert parameter["schema"] == {"type": "string", "minLength": 1, "maxLength": 128, "pattern": IDEMPOTENCY_KEY_PATTERN}
+
+
+@pytest.mark.parametrize("key", ["", "   ", " padded ", "has space", "x" * 129, "tab\there"])
+def test_idempotency_key_outside_the_documented_pattern_is_400(as_api_user, key):
+    assert re.search(IDEMPOTENCY_KEY_PATTERN, key) is None
+    response = as_api_user.post("/api/chat", {"question": "为什么"}, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    assert response.status_code == 400 and error_code(response) == "idempotency_key_invalid"
+    assert not DiagnosisRun.objects.exists()
+
+
+def test_idempotency_key_in_the_documented_pattern_is_accepted(as_api_user):
+    key = "!" + "~" * 127
+    assert re.search(IDEMPOTENCY_KEY_PATTERN, key)
+    response = as_api_user.post("/api/chat", {"question": "为什么"}, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    assert response.status_code == 201

@@ -25,6 +25,7 @@ import copy
 import json
 import os
 import re
+from collections import Counter
 
 import pytest
 import schemathesis
@@ -53,6 +54,27 @@ BOUNDED = hypothesis_settings(
     # examples are slow because a chat example runs a real graph.
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+
+
+# Requests sent, per (test, operation, phase) — printed at the end of the module (run with -s to
+# see them; docs/reliability/api.md quotes them).
+SENT: Counter[tuple[str, str, str]] = Counter()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report_requests_sent():
+    yield
+    for test in ("authenticated", "anonymous"):
+        rows = {k: n for k, n in SENT.items() if k[0] == test}
+        by_phase = Counter()
+        for (_, _, phase), n in rows.items():
+            by_phase[phase] += n
+        print(f"\nschemathesis {test}: {sum(rows.values())} requests over {len({k[1] for k in rows})} operations {dict(by_phase)}")
+
+
+def _count(test: str, case) -> None:
+    phase = case.meta.phase.name.value if case.meta is not None else "explicit"
+    SENT[(test, case.operation.label, str(phase))] += 1
 
 
 @pytest.fixture
@@ -96,6 +118,7 @@ def _checks_for(case):
 @schema.parametrize()
 @BOUNDED
 def test_api_conforms_to_its_schema(case, staff_token):
+    _count("authenticated", case)
     case.call_and_validate(headers={"Authorization": f"Token {staff_token}"}, checks=_checks_for(case))
 
 
@@ -104,6 +127,7 @@ def test_api_conforms_to_its_schema(case, staff_token):
 def test_anonymous_caller_gets_401_everywhere(case, transactional_db, generous_throttles):
     case.headers = {k: v for k, v in (case.headers or {}).items() if k.lower() != "authorization"}
     case.cookies = {}
+    _count("anonymous", case)
     response = case.call()
     body = response.json()
     assert set(body) == {"error"} and CJK.search(body["error"]["message"]), body
