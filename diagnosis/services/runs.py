@@ -21,6 +21,7 @@ from django.utils import timezone
 from diagnosis.agents.base import AgentContext, Provider
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
+from diagnosis.masking.config import run_masker
 from diagnosis.models import DiagnosisRun, DiagnosisSession
 
 logger = logging.getLogger(__name__)
@@ -192,7 +193,7 @@ def diagnosis_run_execute(*, run_id: UUID | str, provider: Provider | None = Non
         _mark_crashed(run, exc, None)
         return run
     try:
-        ctx = AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role))
+        ctx = AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role), masker=run_masker(provider))
         state, _env = run_graph(run=run, provider=provider, ctx=ctx)
         graph_result_persist(run=run, state=state, provider=provider, ctx=ctx, started_at=started_at)
     except Exception as exc:  # noqa: BLE001 - a crash outside the graph's own handling

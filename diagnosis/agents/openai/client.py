@@ -29,6 +29,7 @@ from openai.types.chat import ChatCompletion, ChatCompletionMessage
 
 from diagnosis.agents.base import AgentContext, AgentError, Role
 from diagnosis.agents.openai.config import OpenAIConfig
+from diagnosis.agents.openai.masking import mask_messages, unmask_reply
 from diagnosis.prompts_catalog import PromptEntry
 
 logger = logging.getLogger(__name__)
@@ -105,9 +106,9 @@ class ChatCaller:
             kwargs["tools"] = tools
             if tool_choice:
                 kwargs["tool_choice"] = tool_choice
-        completion = self._send(role, prompt, messages, kwargs)
+        completion = self._send(role, prompt, mask_messages(messages, ctx.masker), kwargs)
         self._record_usage(role, completion, ctx)
-        return self._first_choice(role, completion, allow_tool_calls=allow_tool_calls)
+        return unmask_reply(self._first_choice(role, completion, allow_tool_calls=allow_tool_calls), ctx.masker)
 
     # --- transport -------------------------------------------------------------------
     def _send(self, role: Role, prompt: PromptEntry, messages: list[dict[str, Any]], kwargs: dict[str, Any]) -> Any:
