@@ -114,7 +114,8 @@ def _positive_int_param(request: Request, name: str, *, maximum: int | None, mes
     raw = request.query_params.get(name)
     if raw is None:
         return None
-    value = int(raw) if raw.isascii() and raw.isdigit() else 0
+    # At most 9 digits: int() of a longer digit string can exceed Python's 4,300-digit limit.
+    value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else 0
     if value < 1 or (maximum is not None and value > maximum):
         raise ApiError(message, code=f"invalid_{name}")
     return value
