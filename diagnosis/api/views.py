@@ -109,16 +109,21 @@ class ApiPolicy:
     throttle_classes = [ApiUserRateThrottle]
 
 
-def _positive_int_param(request: Request, name: str, *, maximum: int | None, message: str) -> int | None:
-    """The query parameter as an int in ``1..maximum``, None when absent, else a Chinese 400."""
+def _positive_int_digits(request: Request, name: str, *, maximum: int | None, message: str) -> str | None:
+    """The query parameter's digits (no leading zeros) when it is an integer in ``1..maximum``;
+    None when absent; otherwise a Chinese 400.
+
+    Checked on the text, not with ``int()``: ``int()`` refuses digit strings past 4,300 digits,
+    yet such a ``page`` is a valid page number per the schema (past the end: 404).
+    """
     raw = request.query_params.get(name)
     if raw is None:
         return None
-    # At most 9 digits: int() of a longer digit string can exceed Python's 4,300-digit limit.
-    value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else 0
-    if value < 1 or (maximum is not None and value > maximum):
+    digits = raw.lstrip("0") if raw.isascii() and raw.isdigit() else ""
+    too_big = maximum is not None and (len(digits) > len(str(maximum)) or int(digits or 0) > maximum)
+    if not digits or too_big:
         raise ApiError(message, code=f"invalid_{name}")
-    return value
+    return digits
 
 
 class ApiPagination(PageNumberPagination):
@@ -131,13 +136,14 @@ class ApiPagination(PageNumberPagination):
     max_page_size = 100
 
     def get_page_size(self, request: Request) -> int:
-        size = _positive_int_param(
+        size = _positive_int_digits(
             request, self.page_size_query_param, maximum=self.max_page_size, message=MESSAGE_PAGE_SIZE.format(limit=self.max_page_size)
         )
-        return size or self.page_size
+        return int(size) if size else self.page_size
 
     def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> Any:
-        _positive_int_param(request, self.page_query_param, maximum=None, message=MESSAGE_PAGE)
+        # Any positive integer is a page number; one past the last page is DRF's 404.
+        _positive_int_digits(request, self.page_query_param, maximum=None, message=MESSAGE_PAGE)
         return super().paginate_queryset(queryset, request, view)
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
