@@ -8,13 +8,16 @@ persisted; the container's shape is documented from its pydantic model (STYLE §
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
+from uuid import UUID
 
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from diagnosis.api.parsers import MESSAGE_NOT_OBJECT
 from diagnosis.models import (
     DiagnosisRun,
     DiagnosisSession,
@@ -26,30 +29,38 @@ from diagnosis.schemas.self_evaluation import SelfEvaluation
 from diagnosis.selectors.runs import event_elapsed_ms
 from diagnosis.services.knowledge import MAX_CONTENT_BYTES, MAX_SOURCE_CHARS, MAX_TITLE_CHARS
 from diagnosis.services.runs import MSG_QUESTION_EMPTY as MESSAGE_QUESTION_EMPTY
-from diagnosis.services.runs import QUESTION_MAX_CHARS, InvalidQuestion, question_clean
+from diagnosis.services.runs import MSG_QUESTION_TOO_LONG, QUESTION_MAX_CHARS, InvalidQuestion, question_clean
 
 MESSAGE_UNKNOWN_FIELD = "不支持的字段：{name}。"
-MESSAGE_NOT_OBJECT = "请求体必须是一个 JSON 对象。"
 MESSAGE_QUESTION_REQUIRED = "缺少问题（question）。"
-MESSAGE_SESSION_ID = "session_id 必须是合法的 UUID。"
+MESSAGE_SESSION_ID = "session_id 必须是 8-4-4-4-12 形式的 UUID（如 12345678-1234-5678-1234-567812345678）。"
 MESSAGE_CONTENT_REQUIRED = "缺少文档内容（content）。"
 MESSAGE_TEXT_FIELD = "{name} 必须是非空字符串。"
 MESSAGE_TEXT_TOO_LONG = "{name} 过长：最多 {limit} 个字符。"
+MESSAGE_CONTENT_TOO_LARGE = "content 过大：UTF-8 编码后最多 {limit} 字节（当前 {size} 字节）。"
 MESSAGE_NUL = "{name} 中不能包含 NUL 字符。"
-MESSAGE_BAD_UNICODE = "{name}包含无效的 Unicode 字符（孤立的代理项）。"
 
-
-def _is_encodable(text: str) -> bool:
-    """False for strings JSON can carry but UTF-8 (and the database) cannot: lone surrogates."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+# The characters Python's ``str.strip()`` removes (the services strip every text field), as
+# \uXXXX escapes that Python's ``re``, ECMA-262 and the Rust regex crate read alike. The
+# highest is U+3000; tests/api/test_schema_matches_behaviour.py checks every code point.
+_WHITESPACE = "".join(f"\\u{code:04x}" for code in range(0x3001) if chr(code).isspace())
+# A text field's documented shape: no NUL anywhere and at least one character that is not
+# whitespace — exactly what the validation below (and the services) accept, so schema-valid
+# text is never refused as blank. Lengths (``maxLength``) count the text *as sent*, before any
+# stripping, so the schema's limit and the validated limit are the same number.
+TEXT_PATTERN = f"^[^\\u0000]*[^\\u0000{_WHITESPACE}][^\\u0000]*$"
+# The one UUID spelling the API documents and accepts for ids it is sent (Python's ``uuid``
+# would also take 32 bare hex digits, braces or a ``urn:uuid:`` prefix — the schema does not).
+UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+_UUID = re.compile(UUID_PATTERN.rstrip("$") + r"\Z")
 
 
 class StrictSerializer(serializers.Serializer):
-    """Rejects any key the serializer does not declare (400 ``unknown_field``)."""
+    """Rejects any key the serializer does not declare (400 ``unknown_field``).
+
+    The schema says so too: ``diagnosis.api.schema`` documents every StrictSerializer with
+    ``additionalProperties: false``.
+    """
 
     def to_internal_value(self, data: Any) -> Any:
         if not isinstance(data, Mapping):
@@ -65,25 +76,68 @@ class StrictSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-@extend_schema_field({"type": "string", "minLength": 1, "maxLength": QUESTION_MAX_CHARS})
-class QuestionField(serializers.Field):
-    """The question text with the API's own error codes (question_empty / _nul / _too_long)."""
+class TextField(serializers.Field):
+    """A string field validated exactly as ``diagnosis.api.schema`` documents it.
+
+    A string, no NUL, at most ``max_chars`` characters *as sent*, not only whitespace
+    (``TEXT_PATTERN``); returned stripped when ``strip`` (titles, sources), as sent otherwise
+    (document content). ``max_bytes`` adds the UTF-8 size limit JSON Schema cannot express (the
+    schema's description states it).
+    """
+
+    def __init__(self, *, max_chars: int, strip: bool = True, max_bytes: int | None = None, **kwargs: Any) -> None:
+        self.max_chars = max_chars
+        self.strip = strip
+        self.max_bytes = max_bytes
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        name = self.field_name
+        if not isinstance(data, str) or not data.strip():
+            raise serializers.ValidationError(MESSAGE_TEXT_FIELD.format(name=name), code="blank")
+        if "\x00" in data:
+            raise serializers.ValidationError(MESSAGE_NUL.format(name=name), code="nul")
+        if len(data) > self.max_chars:
+            raise serializers.ValidationError(MESSAGE_TEXT_TOO_LONG.format(name=name, limit=self.max_chars), code="too_long")
+        if self.max_bytes is not None and (size := len(data.encode("utf-8"))) > self.max_bytes:
+            raise serializers.ValidationError(
+                MESSAGE_CONTENT_TOO_LARGE.format(limit=self.max_bytes, size=size), code="too_large"
+            )
+        return data.strip() if self.strip else data
+
+    def to_representation(self, value: Any) -> str:
+        return str(value)
+
+
+class QuestionField(TextField):
+    """The question text with the runs service's rules and error codes (question_empty / _nul /
+    _too_long / _not_text). The length is checked on the text as sent — the service strips
+    first, so a question padded with stripped characters (``\\x1e`` …) would otherwise pass a
+    limit the schema says it breaks."""
 
     default_error_messages = {"required": MESSAGE_QUESTION_REQUIRED, "null": MESSAGE_QUESTION_EMPTY}
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("help_text", f"中文问题，1–{QUESTION_MAX_CHARS} 个字符，不能含 NUL。")
-        super().__init__(**kwargs)
+        kwargs.setdefault("help_text", f"中文问题，1–{QUESTION_MAX_CHARS} 个字符（按原文计），不能只含空白，不能含 NUL。")
+        super().__init__(max_chars=QUESTION_MAX_CHARS, **kwargs)
 
     def to_internal_value(self, data: Any) -> str:
-        # The runs service owns the question rules and their Chinese messages; the API only
-        # reports them per field, with the service's codes (question_empty, question_nul …).
-        if isinstance(data, str) and not _is_encodable(data):
-            raise serializers.ValidationError(MESSAGE_BAD_UNICODE.format(name="问题"), code="question_invalid_unicode")
+        if isinstance(data, str) and len(data) > QUESTION_MAX_CHARS:
+            raise serializers.ValidationError(
+                MSG_QUESTION_TOO_LONG.format(limit=QUESTION_MAX_CHARS, length=len(data)), code="question_too_long"
+            )
         try:
             return question_clean(data)
         except InvalidQuestion as exc:
             raise serializers.ValidationError(exc.message, code=exc.code) from None
+
+
+@extend_schema_field({"type": "string", "format": "uuid", "pattern": UUID_PATTERN})  # allow_null adds "null"
+class SessionIdField(serializers.Field):
+    def to_internal_value(self, data: Any) -> UUID:
+        if not isinstance(data, str) or not _UUID.match(data):
+            raise serializers.ValidationError(MESSAGE_SESSION_ID, code="invalid_session_id")
+        return UUID(data)
 
     def to_representation(self, value: Any) -> str:
         return str(value)
@@ -91,12 +145,7 @@ class QuestionField(serializers.Field):
 
 class ChatRequestSerializer(StrictSerializer):
     question = QuestionField()
-    session_id = serializers.UUIDField(
-        required=False,
-        allow_null=True,
-        error_messages={"invalid": MESSAGE_SESSION_ID},
-        help_text="继续一个已有会话；省略则新建会话。",
-    )
+    session_id = SessionIdField(required=False, allow_null=True, help_text="继续一个已有会话；省略或 null 则新建会话。")
 
 
 def _links(request: Any, run: DiagnosisRun) -> dict[str, str]:
@@ -229,6 +278,7 @@ class RunDetailSerializer(RunSummarySerializer):
     tool_invocations = ToolInvocationSerializer(many=True, read_only=True)
     events = OrchestrationEventSerializer(many=True, read_only=True)
     token_usage = serializers.SerializerMethodField()
+    gatekeeper_severity = serializers.SerializerMethodField()
 
     class Meta(RunSummarySerializer.Meta):
         fields = RunSummarySerializer.Meta.fields + [
@@ -245,6 +295,19 @@ class RunDetailSerializer(RunSummarySerializer):
             "events",
         ]
         read_only_fields = fields
+
+    # A run that never reached the Gatekeeper (failed, fallback before gating, still running)
+    # stores "" — not a severity. The API says null, like ``verdict`` and ``outcome``: the enum
+    # stays the closed set a client can switch on, and "no result" is not a fourth severity.
+    @extend_schema_field(
+        {
+            "type": ["string", "null"],
+            "enum": [c for c, _ in DiagnosisRun.GatekeeperSeverity.choices] + [None],
+            "description": "Gatekeeper 的判定严重度；运行未经过 Gatekeeper（失败、提前兜底、未完成）时为 null",
+        }
+    )
+    def get_gatekeeper_severity(self, run: DiagnosisRun) -> str | None:
+        return run.gatekeeper_severity or None
 
     @extend_schema_field(
         {
@@ -295,37 +358,23 @@ class SessionDetailSerializer(SessionSerializer):
 
 
 # --- Knowledge ----------------------------------------------------------------------------
-def _plain_text(name: str, value: Any, *, limit: int) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise serializers.ValidationError(MESSAGE_TEXT_FIELD.format(name=name), code="blank")
-    if "\x00" in value:
-        raise serializers.ValidationError(MESSAGE_NUL.format(name=name), code="nul")
-    if not _is_encodable(value):
-        raise serializers.ValidationError(MESSAGE_BAD_UNICODE.format(name=name), code="invalid_unicode")
-    if len(value) > limit:
-        raise serializers.ValidationError(MESSAGE_TEXT_TOO_LONG.format(name=name, limit=limit), code="too_long")
-    return value
-
-
 class KnowledgeJsonUploadSerializer(StrictSerializer):
-    title = serializers.JSONField(help_text=f"标题，最多 {MAX_TITLE_CHARS} 个字符")
-    content = serializers.JSONField(help_text=f"Markdown 或纯文本，UTF-8 编码后最多 {MAX_CONTENT_BYTES} 字节")
-    source = serializers.JSONField(required=False, help_text="来源路径，如 runbooks/payment.md；省略则为 api/<标题>")
-
-    def validate_title(self, value: Any) -> str:
-        return _plain_text("title", value, limit=MAX_TITLE_CHARS).strip()
-
-    def validate_content(self, value: Any) -> str:
-        return _plain_text("content", value, limit=MAX_CONTENT_BYTES)
-
-    def validate_source(self, value: Any) -> str:
-        return _plain_text("source", value, limit=MAX_SOURCE_CHARS).strip()
+    title = TextField(max_chars=MAX_TITLE_CHARS, help_text=f"标题，最多 {MAX_TITLE_CHARS} 个字符")
+    content = TextField(
+        max_chars=MAX_CONTENT_BYTES,
+        max_bytes=MAX_CONTENT_BYTES,
+        strip=False,
+        help_text=f"Markdown 或纯文本；UTF-8 编码后最多 {MAX_CONTENT_BYTES} 字节（maxLength 只能按字符计，超出字节数返回 400 too_large）",
+    )
+    source = TextField(
+        max_chars=MAX_SOURCE_CHARS, required=False, help_text="来源路径，如 runbooks/payment.md；省略则为 api/<标题>"
+    )
 
 
 class KnowledgeFileUploadSerializer(StrictSerializer):
     file = serializers.FileField(help_text=".md / .markdown / .txt，UTF-8，最大 200 KB")
-    title = serializers.CharField(required=False, max_length=MAX_TITLE_CHARS)
-    source = serializers.CharField(required=False, max_length=MAX_SOURCE_CHARS)
+    title = TextField(max_chars=MAX_TITLE_CHARS, required=False, help_text=f"标题，最多 {MAX_TITLE_CHARS} 个字符；省略则取文档首个标题")
+    source = TextField(max_chars=MAX_SOURCE_CHARS, required=False, help_text="来源路径；省略则为 uploads/<文件名>")
 
 
 class KnowledgeDocumentSerializer(serializers.ModelSerializer):

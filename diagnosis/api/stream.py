@@ -47,16 +47,21 @@ from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.negotiation import BaseContentNegotiation, DefaultContentNegotiation
-from rest_framework.parsers import JSONParser
 from rest_framework.views import APIView
 
-from diagnosis.api.serializers import ChatRequestSerializer, ErrorSerializer
+from diagnosis.api.serializers import ChatRequestSerializer
 from diagnosis.api.throttles import ApiUserRateThrottle, ChatRateThrottle
-from diagnosis.api.views import ERRORS, IDEMPOTENCY_PARAMETER, REPLAYED_HEADER, ApiPolicy, chat_start
+from diagnosis.api.views import (
+    BODY_ERRORS,
+    IDEMPOTENCY_ERRORS,
+    IDEMPOTENCY_PARAMETER,
+    REPLAYED_HEADER,
+    ApiPolicy,
+    chat_start,
+)
 from diagnosis.models import DiagnosisRun
 from diagnosis.selectors.runs import TERMINAL_STATUSES, event_elapsed_ms, run_events_after
 from diagnosis.services.idempotency import RunStart
@@ -124,8 +129,83 @@ SSE_EXAMPLE = (
 )
 
 
+SSE_EVENTS = ("run", "stage", "answer", "done", "error")  # the order of SSE_DATA_SCHEMAS below
+
+_STATUS = {"type": "string", "enum": [c for c, _ in DiagnosisRun.Status.choices]}
+_UUID = {"type": "string", "format": "uuid"}
+# The ``data`` JSON of each event, as ``event_stream`` and ``_run_payload`` build it.
+SSE_DATA_SCHEMAS: dict[str, dict[str, Any]] = {
+    "run": {
+        "type": "object",
+        "required": ["run_id", "session_id", "status", "replayed"],
+        "properties": {"run_id": _UUID, "session_id": _UUID, "status": _STATUS, "replayed": {"type": "boolean"}},
+    },
+    "stage": {
+        "type": "object",
+        "required": ["seq", "node", "event", "label", "elapsed_ms", "at", "detail"],
+        "properties": {
+            "seq": {"type": "integer"},
+            "node": {"type": "string"},
+            "event": {"type": "string"},
+            "label": {"type": "string", "description": "中文阶段名"},
+            "elapsed_ms": {"type": ["integer", "null"]},
+            "at": {"type": ["string", "null"], "format": "date-time"},
+            "detail": {"type": "object"},
+        },
+    },
+    "answer": {
+        "type": "object",
+        "required": ["run_id", "status", "outcome", "verdict", "answer", "links"],
+        "properties": {
+            "run_id": _UUID,
+            "status": _STATUS,
+            "outcome": {"type": ["string", "null"], "enum": [c for c, _ in DiagnosisRun.Outcome.choices] + [None]},
+            "verdict": {"type": ["string", "null"], "enum": [c for c, _ in DiagnosisRun.Verdict.choices] + [None]},
+            "answer": {"type": ["string", "null"]},
+            "links": {
+                "type": "object",
+                "required": ["run", "session", "web"],
+                "properties": {"run": {"type": "string"}, "session": {"type": "string"}, "web": {"type": "string"}},
+            },
+        },
+    },
+    "done": {
+        "type": "object",
+        "required": ["run_id", "status"],
+        "properties": {"run_id": _UUID, "status": {"type": ["string", "null"], "enum": _STATUS["enum"] + [None]}},
+    },
+    "error": {
+        "type": "object",
+        "required": ["code", "message"],
+        "properties": {"code": {"type": "string"}, "message": {"type": "string", "description": "中文说明"}},
+    },
+}
+# Before OpenAPI 3.2 (``itemSchema``) the schema of a ``text/event-stream`` response describes
+# one event — ``{event, data, id?, retry?}`` with ``data`` the frame's text — which is how
+# schemathesis reads and checks every event the stream sends. ``data`` is one line of JSON whose
+# shape ``contentSchema`` gives per event name; ``: keep-alive`` comment lines are not events.
+SSE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "一个 SSE 事件：`event: <名称>` + `data: <一行 JSON>` + 空行（另有 `: keep-alive` 注释行）",
+    "required": ["event", "data"],
+    "oneOf": [
+        {
+            "properties": {
+                "event": {"const": name},
+                "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": data_schema},
+            }
+        }
+        for name, data_schema in SSE_DATA_SCHEMAS.items()
+    ],
+}
+
+
 def sse(event: str, data: Any) -> str:
-    """One SSE frame. JSON keeps newlines escaped, so ``data`` is always a single line."""
+    """One SSE frame. JSON keeps newlines escaped, so ``data`` is always a single line.
+
+    Only the documented event names (``SSE_EVENTS``) can be sent."""
+    if event not in SSE_EVENTS:
+        raise ValueError(f"undocumented SSE event {event!r}")
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
 
 
@@ -143,9 +223,14 @@ class JsonErrorsNegotiation(BaseContentNegotiation):
 class ChatStreamGate(ApiPolicy, APIView):
     """Never routed: the SSE view borrows this view's DRF request policy."""
 
-    parser_classes = [JSONParser]
     content_negotiation_class = JsonErrorsNegotiation
     throttle_classes = [ChatRateThrottle, ApiUserRateThrottle]
+
+    @property
+    def allowed_methods(self) -> list[str]:
+        # The ``Allow`` header of a 405: the stream answers POST only (this class has no handler
+        # methods of its own, so DRF's default would say "OPTIONS").
+        return ["POST"]
 
 
 def _open_stream(django_request: HttpRequest) -> tuple[RunStart | None, HttpResponse | None]:
@@ -157,9 +242,11 @@ def _open_stream(django_request: HttpRequest) -> tuple[RunStart | None, HttpResp
     gate.request = request
     gate.headers = gate.default_response_headers
     try:
+        # Authentication first, as in every DRF view: an anonymous caller learns nothing, not
+        # even which methods exist (401 before 405).
+        gate.initial(request)
         if request.method != "POST":
             raise MethodNotAllowed(request.method)
-        gate.initial(request)
         return chat_start(request), None
     except Exception as exc:  # noqa: BLE001 — handle_exception maps everything to a JSON error
         response = gate.finalize_response(request, gate.handle_exception(exc))
@@ -292,8 +379,6 @@ class StreamSchemaView(ApiPolicy, APIView):
     with its request body, auth, error responses and the ``text/event-stream`` response.
     """
 
-    parser_classes = [JSONParser]
-
     @extend_schema(
         operation_id="chat_stream",
         summary="提问并以 SSE 流式返回进度与回答",
@@ -301,11 +386,9 @@ class StreamSchemaView(ApiPolicy, APIView):
         request=ChatRequestSerializer,
         parameters=[IDEMPOTENCY_PARAMETER],
         responses={
-            (200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="SSE 事件流（见上表）"),
-            **ERRORS,
-            409: OpenApiResponse(ErrorSerializer, description="相同 Idempotency-Key 的请求仍在运行"),
-            422: OpenApiResponse(ErrorSerializer, description="Idempotency-Key 已用于不同的请求体"),
-            429: OpenApiResponse(ErrorSerializer, description="限流（带 Retry-After）"),
+            (200, "text/event-stream"): OpenApiResponse(SSE_SCHEMA, description="SSE 事件流（见上表）"),
+            **BODY_ERRORS,
+            **IDEMPOTENCY_ERRORS,
         },
         examples=[
             OpenApiExample(

@@ -17,14 +17,16 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from rest_framework import generics, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from diagnosis.api import schema as _schema_extensions  # noqa: F401 — registers the OpenAPI extensions
 from diagnosis.api.errors import ApiError
+from diagnosis.api.parsers import MAX_JSON_DEPTH, StrictJSONParser
 from diagnosis.api.serializers import (
     ChatRequestSerializer,
     ErrorSerializer,
@@ -46,7 +48,13 @@ from diagnosis.selectors.runs import (
     session_list_with_stats,
     sessions_visible_to,
 )
-from diagnosis.services.idempotency import RunStart, diagnosis_run_create_idempotent, idempotency_key_clean
+from diagnosis.services.idempotency import (
+    IDEMPOTENCY_KEY_MAX_CHARS,
+    IDEMPOTENCY_KEY_PATTERN,
+    RunStart,
+    diagnosis_run_create_idempotent,
+    idempotency_key_clean,
+)
 from diagnosis.services.knowledge import MAX_CONTENT_BYTES, knowledge_document_ingest
 from diagnosis.services.runs import diagnosis_run_submit
 
@@ -59,11 +67,35 @@ MESSAGE_FILE_TOO_LARGE = "文件过大：最大 {limit} KB。"
 MESSAGE_FILE_ENCODING = "文件不是合法的 UTF-8 文本。"
 MESSAGE_STAFF_ONLY = "只有员工账号可以上传知识文档。"
 
+MESSAGE_PAGE = "page 必须是大于等于 1 的整数。"
+MESSAGE_PAGE_SIZE = "page_size 必须是 1–{limit} 之间的整数。"
+
+# The error responses every operation can give (all in the shape of ErrorSerializer, message in
+# Chinese). Operations that read a body add BODY_ERRORS; chat adds its own 409/422.
 ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="参数无效 / 非法 JSON / 未知字段"),
+    400: OpenApiResponse(ErrorSerializer, description="参数无效（如 page / page_size 不是范围内的整数）"),
     401: OpenApiResponse(ErrorSerializer, description="未认证"),
     403: OpenApiResponse(ErrorSerializer, description="无权限或 CSRF 校验失败"),
     404: OpenApiResponse(ErrorSerializer, description="不存在或不属于调用者"),
+    406: OpenApiResponse(ErrorSerializer, description="Accept 请求头不接受 application/json"),
+    429: OpenApiResponse(ErrorSerializer, description="限流（带 Retry-After）"),
+}
+BODY_ERRORS = {
+    **ERRORS,
+    400: OpenApiResponse(
+        ErrorSerializer,
+        description=(
+            f"请求体无效：非法 JSON（malformed_json）、不是 UTF-8（invalid_utf8）、嵌套超过 {MAX_JSON_DEPTH} 层"
+            "（json_too_deep）、不是 JSON 对象（not_an_object）、含孤立代理项（invalid_unicode）、未知字段"
+            "（unknown_field）或字段校验失败"
+        ),
+    ),
+    413: OpenApiResponse(ErrorSerializer, description="请求体超过 DATA_UPLOAD_MAX_MEMORY_SIZE（默认 2.5 MB）"),
+    415: OpenApiResponse(ErrorSerializer, description="不支持的 Content-Type"),
+}
+IDEMPOTENCY_ERRORS = {
+    409: OpenApiResponse(ErrorSerializer, description="idempotency_in_flight：相同 Idempotency-Key 的请求仍在运行"),
+    422: OpenApiResponse(ErrorSerializer, description="idempotency_key_reused：Idempotency-Key 已用于不同的请求体"),
 }
 
 
@@ -72,14 +104,65 @@ class ApiPolicy:
 
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticated]
+    parser_classes = [StrictJSONParser]
     renderer_classes = [JSONRenderer]
     throttle_classes = [ApiUserRateThrottle]
 
 
+def _positive_int_digits(request: Request, name: str, *, maximum: int | None, message: str) -> str | None:
+    """The query parameter's digits (no leading zeros) when it is an integer in ``1..maximum``;
+    None when absent; otherwise a Chinese 400.
+
+    Checked on the text, not with ``int()``: ``int()`` refuses digit strings past 4,300 digits,
+    yet such a ``page`` is a valid page number per the schema (past the end: 404).
+    """
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    digits = raw.lstrip("0") if raw.isascii() and raw.isdigit() else ""
+    too_big = maximum is not None and (len(digits) > len(str(maximum)) or int(digits or 0) > maximum)
+    if not digits or too_big:
+        raise ApiError(message, code=f"invalid_{name}")
+    return digits
+
+
 class ApiPagination(PageNumberPagination):
+    """DRF's page-number pagination, strict about its parameters: DRF silently ignores a
+    ``page_size`` it cannot read (``page_size=null`` → the default) and clamps one above the
+    maximum; here both are a 400, as the schema's ``integer`` with ``minimum``/``maximum`` says."""
+
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def get_page_size(self, request: Request) -> int:
+        size = _positive_int_digits(
+            request, self.page_size_query_param, maximum=self.max_page_size, message=MESSAGE_PAGE_SIZE.format(limit=self.max_page_size)
+        )
+        return int(size) if size else self.page_size
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> Any:
+        # Any positive integer is a page number; one past the last page is DRF's 404.
+        _positive_int_digits(request, self.page_query_param, maximum=None, message=MESSAGE_PAGE)
+        return super().paginate_queryset(queryset, request, view)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": self.page_query_param,
+                "required": False,
+                "in": "query",
+                "description": "页码，从 1 开始；超出最后一页返回 404",
+                "schema": {"type": "integer", "minimum": 1},
+            },
+            {
+                "name": self.page_size_query_param,
+                "required": False,
+                "in": "query",
+                "description": f"每页条数，默认 {self.page_size}",
+                "schema": {"type": "integer", "minimum": 1, "maximum": self.max_page_size},
+            },
+        ]
 
     def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
         # DRF's version spells OpenAPI 3.0 ``nullable``; the schema is OpenAPI 3.1.
@@ -116,7 +199,7 @@ def chat_start(request: Request) -> RunStart:
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
     IDEMPOTENCY_HEADER,
-    type=str,
+    type={"type": "string", "minLength": 1, "maxLength": IDEMPOTENCY_KEY_MAX_CHARS, "pattern": IDEMPOTENCY_KEY_PATTERN},
     location=OpenApiParameter.HEADER,
     required=False,
     description=(
@@ -127,7 +210,6 @@ IDEMPOTENCY_PARAMETER = OpenApiParameter(
 
 
 class ChatView(ApiPolicy, APIView):
-    parser_classes = [JSONParser]
     throttle_classes = [ChatRateThrottle, ApiUserRateThrottle]
 
     @extend_schema(
@@ -140,14 +222,7 @@ class ChatView(ApiPolicy, APIView):
         ),
         request=ChatRequestSerializer,
         parameters=[IDEMPOTENCY_PARAMETER],
-        responses={
-            201: RunSummarySerializer,
-            202: RunSummarySerializer,
-            **ERRORS,
-            409: OpenApiResponse(ErrorSerializer, description="相同 Idempotency-Key 的请求仍在运行"),
-            422: OpenApiResponse(ErrorSerializer, description="Idempotency-Key 已用于不同的请求体"),
-            429: OpenApiResponse(ErrorSerializer, description="限流（带 Retry-After）"),
-        },
+        responses={201: RunSummarySerializer, 202: RunSummarySerializer, **BODY_ERRORS, **IDEMPOTENCY_ERRORS},
         examples=[
             OpenApiExample(
                 "新会话",
@@ -254,7 +329,7 @@ def _document_from_upload(serializer: KnowledgeFileUploadSerializer) -> dict[str
 class KnowledgeView(ApiPolicy, generics.ListAPIView):
     serializer_class = KnowledgeDocumentSerializer
     pagination_class = ApiPagination
-    parser_classes = [JSONParser, MultiPartParser]
+    parser_classes = [StrictJSONParser, MultiPartParser]
     permission_classes = [IsAuthenticated, IsStaffForWrites]
 
     def get_queryset(self):
@@ -274,7 +349,7 @@ class KnowledgeView(ApiPolicy, generics.ListAPIView):
             "multipart/form-data": KnowledgeFileUploadSerializer,
             "application/json": KnowledgeJsonUploadSerializer,
         },
-        responses={201: KnowledgeDocumentSerializer, 200: KnowledgeDocumentSerializer, **ERRORS},
+        responses={201: KnowledgeDocumentSerializer, 200: KnowledgeDocumentSerializer, **BODY_ERRORS},
         tags=["knowledge"],
     )
     def post(self, request: Request) -> Response:
@@ -302,6 +377,9 @@ class KnowledgeView(ApiPolicy, generics.ListAPIView):
 
 
 __all__ = [
+    "BODY_ERRORS",
+    "ERRORS",
+    "IDEMPOTENCY_ERRORS",
     "ApiPolicy",
     "ChatView",
     "DiagnosisRun",

@@ -29,7 +29,8 @@ from diagnosis.models import DiagnosisRun
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_session_resolve
 
 IDEMPOTENCY_KEY_MAX_CHARS = 128  # DiagnosisRun.idempotency_key max_length
-_KEY_PATTERN = re.compile(r"^[\x21-\x7e]{1,128}$")  # printable ASCII, no spaces
+IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{1,128}$"  # printable ASCII, no spaces (the OpenAPI pattern too)
+_KEY_PATTERN = re.compile(IDEMPOTENCY_KEY_PATTERN)
 
 MESSAGE_KEY_INVALID = "Idempotency-Key 无效：须为 1–128 个可打印 ASCII 字符（不含空格）。"
 MESSAGE_IN_FLIGHT = "使用该 Idempotency-Key 的请求仍在处理中，请稍后重试。"
@@ -69,13 +70,16 @@ class RunStart:
 
 
 def idempotency_key_clean(raw: str | None) -> str | None:
-    """The header value, or None when absent/blank; raises ``IdempotencyKeyInvalid`` if malformed."""
-    if raw is None or raw.strip() == "":
+    """The header value, or None when absent; raises ``IdempotencyKeyInvalid`` if malformed.
+
+    A header that is present is taken as sent: blank or padded is malformed, not "no key" — the
+    OpenAPI schema documents exactly ``IDEMPOTENCY_KEY_PATTERN``, so a client whose key
+    generator misbehaves learns it instead of silently losing idempotency."""
+    if raw is None:
         return None
-    key = raw.strip()
-    if not _KEY_PATTERN.match(key):
+    if not _KEY_PATTERN.fullmatch(raw):
         raise IdempotencyKeyInvalid(MESSAGE_KEY_INVALID)
-    return key
+    return raw
 
 
 def request_fingerprint(*, question: str, session_id: UUID | str | None) -> str:
