@@ -67,7 +67,7 @@ class DiagnosisRun(models.Model):
     final_answer = models.TextField(blank=True, default="")
     evidence_retry_count = models.PositiveSmallIntegerField(default=0)
     # The JSON container of evaluation channels. Written only through
-    # diagnosis.services.self_evaluation (row lock + read-modify-write); save() never writes it.
+    # diagnosis.audit.self_evaluation (row lock + read-modify-write); save() never writes it.
     self_evaluation = models.JSONField(null=True, blank=True)
     provider = models.CharField(max_length=32, blank=True, default="")
     model = models.CharField(max_length=128, blank=True, default="")

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from diagnosis.agents.base import AgentContext, Provider
+from diagnosis.audit.events import orchestration_event_next_seq, orchestration_event_record
 from diagnosis.models import DiagnosisRun
-from diagnosis.services.events import orchestration_event_next_seq, orchestration_event_record
 
 
 class EventRecorder:

@@ -16,6 +16,7 @@ from typing import Final
 from django.conf import settings
 
 from diagnosis.agents.base import AgentContext, Provider, services_from
+from diagnosis.audit.events import EVENT_ERROR, EVENT_FINISH, EVENT_ROUTE, EVENT_START
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import EventRecorder, GraphEnv
@@ -33,7 +34,6 @@ from diagnosis.graph.state import (
 )
 from diagnosis.models import DiagnosisRun, Service
 from diagnosis.selectors.evidence import reference_clock
-from diagnosis.services.events import EVENT_ERROR, EVENT_FINISH, EVENT_ROUTE, EVENT_START
 
 logger = logging.getLogger(__name__)
 

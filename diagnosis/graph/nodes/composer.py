@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any, Final
 
 from diagnosis.agents.base import AgentError
+from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.composer.leak_guard import STATUS_LEAK, STATUS_OK, check_answer
 from diagnosis.composer.material import build_material
 from diagnosis.composer.reply import parse_composer_reply
 from diagnosis.composer.templates import render
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import COMPOSER, GraphState
-from diagnosis.services.events import EVENT_RETRY
 
 COMPOSER_MAX_ATTEMPTS: Final = 2
 STATUS_COMPOSER_FAILED: Final = "composer_failed"

@@ -11,9 +11,9 @@ from typing import Final
 from pydantic import ValidationError
 
 from diagnosis.agents.base import AgentError, Plan, PlannerRequest
+from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import PLANNER, GraphState
-from diagnosis.services.events import EVENT_RETRY
 
 PLANNER_MAX_ATTEMPTS: Final = 2
 REASON_INVALID_PLAN: Final = "invalid_plan"

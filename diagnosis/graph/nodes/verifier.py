@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Final
 
 from diagnosis.agents.base import AgentError
+from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import VERIFIER, GraphState
-from diagnosis.services.events import EVENT_RETRY
 from diagnosis.verification.protocol import parse_verifier_reply
 from diagnosis.verification.verdict import (
     effective_verdict,
