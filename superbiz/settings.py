@@ -133,6 +133,36 @@ CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Per-run time limits of the Celery task: the soft limit raises inside the run (it ends as a
+# crash through the finaliser); the hard limit kills the worker child (the reaper closes the run).
+RUN_SOFT_TIME_LIMIT_S = env_int("RUN_SOFT_TIME_LIMIT_S", 300, minimum=1, maximum=86_400)
+RUN_HARD_TIME_LIMIT_S = env_int("RUN_HARD_TIME_LIMIT_S", 360, minimum=1, maximum=86_400)
+if RUN_HARD_TIME_LIMIT_S <= RUN_SOFT_TIME_LIMIT_S:
+    raise ImproperlyConfigured("环境变量 RUN_HARD_TIME_LIMIT_S 必须大于 RUN_SOFT_TIME_LIMIT_S")
+CELERY_TASK_SOFT_TIME_LIMIT = RUN_SOFT_TIME_LIMIT_S
+CELERY_TASK_TIME_LIMIT = RUN_HARD_TIME_LIMIT_S
+# acks_late: a message is redelivered only after the visibility timeout; it must outlast the hard
+# limit, or a still-running task would be delivered a second time.
+CELERY_VISIBILITY_TIMEOUT_S = env_int(
+    "CELERY_VISIBILITY_TIMEOUT_S", 2 * RUN_HARD_TIME_LIMIT_S, minimum=RUN_HARD_TIME_LIMIT_S + 1, maximum=7 * 86_400
+)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT_S}
+CELERY_TASK_REJECT_ON_WORKER_LOST = False  # a lost worker's run is the reaper's, not a redelivery's
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# --- Reaper (issue 12): runs that never reached a terminal state ---------------------------
+# A queued/running run older than this (from started_at, or created_at while queued) is closed
+# as failed/stale_run. Must exceed the longest legitimate run (the hard limit under Celery).
+RUN_STALE_AFTER_S = env_int("RUN_STALE_AFTER_S", 900, minimum=1, maximum=7 * 86_400)
+RUN_REAPER_INTERVAL_S = env_float("RUN_REAPER_INTERVAL_S", 60.0, minimum=0.1, maximum=86_400.0)
+RUN_REAPER_IN_WEB = env_bool("RUN_REAPER_IN_WEB", True)  # inline mode: a reaper thread per web process
+if RUN_EXECUTION == "celery" and RUN_STALE_AFTER_S <= RUN_HARD_TIME_LIMIT_S:
+    raise ImproperlyConfigured("环境变量 RUN_STALE_AFTER_S 必须大于 RUN_HARD_TIME_LIMIT_S (celery 模式)")
+CELERY_BEAT_SCHEDULE = (
+    {"reap-stale-runs": {"task": "diagnosis.tasks.reap_stale_runs_task", "schedule": RUN_REAPER_INTERVAL_S}}
+    if RUN_EXECUTION == "celery"
+    else {}
+)
 
 # --- Evidence backends --------------------------------------------------------------------
 LOGS_BACKEND = env_choice("LOGS_BACKEND", "builtin", ("builtin", "loki"))
