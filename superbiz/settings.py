@@ -130,6 +130,7 @@ if LLM_PROVIDER == "openai":
 # --- Run execution ------------------------------------------------------------------------
 RUN_EXECUTION = env_choice("RUN_EXECUTION", "inline", ("inline", "celery"))
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")  # the queue runs go to (and workers read)
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -146,7 +147,14 @@ CELERY_TASK_TIME_LIMIT = RUN_HARD_TIME_LIMIT_S
 CELERY_VISIBILITY_TIMEOUT_S = env_int(
     "CELERY_VISIBILITY_TIMEOUT_S", 2 * RUN_HARD_TIME_LIMIT_S, minimum=RUN_HARD_TIME_LIMIT_S + 1, maximum=7 * 86_400
 )
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT_S}
+# How often a worker sweeps for messages whose visibility timeout passed (kombu's default scans
+# only every 10 × 10 s); throttle 1 makes this the sole control.
+CELERY_RESTORE_INTERVAL_S = env_int("CELERY_RESTORE_INTERVAL_S", 10, minimum=1, maximum=3600)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT_S,
+    "unacked_restore_interval": CELERY_RESTORE_INTERVAL_S,
+    "unacked_restore_throttle": 1,
+}
 CELERY_TASK_REJECT_ON_WORKER_LOST = False  # a lost worker's run is the reaper's, not a redelivery's
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
