@@ -16,6 +16,7 @@ from superbiz.env import (
     env_float,
     env_int,
     env_list,
+    env_networks,
     env_str,
     env_url,
 )
@@ -187,6 +188,11 @@ if LOGS_BACKEND == "loki" and not LOKI_URL:
 if METRICS_BACKEND == "prometheus" and not PROMETHEUS_URL:
     raise ImproperlyConfigured("METRICS_BACKEND=prometheus 需要设置环境变量 PROMETHEUS_URL")
 TOOL_TIMEOUT_S = env_float("TOOL_TIMEOUT_S", 10.0, minimum=0.1, maximum=300.0)
+
+# --- Operations: /healthz, /readyz, /metrics ----------------------------------------------
+# /metrics is off unless one is set; with both, a request needs the token AND an allowed address.
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")  # Authorization: Bearer <token>
+METRICS_ALLOWED_NETWORKS = env_networks("METRICS_ALLOWED_NETWORKS")  # CIDRs of REMOTE_ADDR
 
 # --- API ----------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -29,6 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from diagnosis.audit.self_evaluation import ChannelMutation, self_evaluation_apply
+from diagnosis.metrics import observe_run_end
 from diagnosis.models import DiagnosisRun
 
 logger = logging.getLogger(__name__)
@@ -137,4 +138,11 @@ def run_finalise(*, run_id: UUID | str, terminal: RunTerminal, run: DiagnosisRun
     if run is not None:
         for name, value in columns.items():
             setattr(run, name, value)
+    observe_run_end(
+        kind=terminal.kind,
+        status=terminal.status,
+        outcome=terminal.outcome,
+        verdict=terminal.verdict,
+        gatekeeper_severity=terminal.gatekeeper_severity,
+    )
     return True

@@ -32,6 +32,7 @@ from diagnosis.graph.state import (
     VERIFIER,
     GraphState,
 )
+from diagnosis.metrics import observe_node
 from diagnosis.models import DiagnosisRun, Service
 from diagnosis.selectors.evidence import reference_clock
 
@@ -99,6 +100,7 @@ def _step(node: str, state: GraphState, env: GraphEnv) -> Route:
         NODE_FUNCTIONS[node](state, env)
     except Exception as exc:  # noqa: BLE001 - any node fault becomes a handled fallback
         logger.exception("graph node %s failed for run %s", node, state.run_id)
+        observe_node(node, time.monotonic() - started)
         elapsed = int((time.monotonic() - started) * 1000)
         env.events.record(node, EVENT_ERROR, {"error": type(exc).__name__, "elapsed_ms": elapsed})
         state.internal_error = _error_text(node, exc)
@@ -109,5 +111,7 @@ def _step(node: str, state: GraphState, env: GraphEnv) -> Route:
             state.composer_output = {"source": "template", "status": "fallback", "reason": R.INTERNAL_ERROR}
             return Route(END, R.DONE)
         return Route(FALLBACK, R.INTERNAL_ERROR)
-    env.events.record(node, EVENT_FINISH, {"elapsed_ms": int((time.monotonic() - started) * 1000), "round": state.round})
+    seconds = time.monotonic() - started
+    observe_node(node, seconds)
+    env.events.record(node, EVENT_FINISH, {"elapsed_ms": int(seconds * 1000), "round": state.round})
     return ROUTERS[node](state)

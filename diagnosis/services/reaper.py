@@ -35,6 +35,7 @@ from django.utils import timezone
 
 from diagnosis.audit.finalise import KIND_STALE, OPEN_STATUSES, run_finalise
 from diagnosis.graph import reasons as R
+from diagnosis.metrics import observe_reaped
 from diagnosis.models import DiagnosisRun
 from diagnosis.services.runs import failure_terminal
 
@@ -68,6 +69,7 @@ def stale_runs_reap(*, older_than_s: float | None = None, now: datetime | None =
         )
         if run_finalise(run_id=run_id, terminal=terminal):
             reaped.append(run_id)
+    observe_reaped(len(reaped))
     if reaped:
         logger.warning("reaped %d stale run(s): %s", len(reaped), ", ".join(str(r) for r in reaped))
     return reaped

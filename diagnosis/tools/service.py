@@ -25,6 +25,7 @@ from django.db.models import Max
 from django.utils import timezone
 from pydantic import ValidationError
 
+from diagnosis.metrics import observe_tool
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.retrieval.tokenize import ensure_ready
 from diagnosis.selectors.evidence import reference_clock
@@ -41,6 +42,7 @@ MAX_ARGUMENTS_BYTES = 8 * 1024
 MAX_ERROR_CHARS = 1000
 
 ERROR_UNKNOWN_TOOL = "未知工具 (unknown tool): {name}"
+UNKNOWN_TOOL_LABEL = "unknown"  # metrics label of a name outside the registry (bounded cardinality)
 ERROR_UNPARSEABLE = "参数不是合法的 JSON 对象 (arguments are not a valid JSON object): {detail}"
 ERROR_INVALID = "参数无效 (invalid arguments): {detail}"
 ERROR_TIMEOUT = "工具调用超时 (tool timed out after {seconds:g}s)"
@@ -272,7 +274,7 @@ def tool_invocation_execute(
         fields["details"]["evidence_refs"] = []
         fields["details"].setdefault("result_count", 0)
     duration_ms = int((time.monotonic() - clock0) * 1000)
-    return _persist(
+    invocation = _persist(
         run=run,
         round_no=round_no,
         tool_name=bounded(json_safe(str(tool_name)), 64) if tool_name else "",
@@ -282,6 +284,8 @@ def tool_invocation_execute(
         duration_ms=duration_ms,
         fields=fields,
     )
+    observe_tool(spec.name if spec is not None else UNKNOWN_TOOL_LABEL, invocation.status)
+    return invocation
 
 
 def _persist(*, run: DiagnosisRun, round_no: int, tool_name: str, evidence_bearing: bool, arguments: dict[str, Any],
