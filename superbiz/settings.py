@@ -77,11 +77,22 @@ TEMPLATES = [
 
 # --- Database -----------------------------------------------------------------------------
 _db = env_db("DATABASE_URL", "sqlite:///db.sqlite3")
-if _db["ENGINE"] == "django.db.backends.sqlite3" and _db.get("NAME") not in (":memory:", "", None):
-    if not Path(_db["NAME"]).is_absolute():
+SQLITE_BUSY_TIMEOUT_S = env_float("SQLITE_BUSY_TIMEOUT_S", 20.0, minimum=1.0, maximum=300.0)
+if _db["ENGINE"] == "django.db.backends.sqlite3":
+    if _db.get("NAME") not in (":memory:", "", None) and not Path(_db["NAME"]).is_absolute():
         _db["NAME"] = str(BASE_DIR / _db["NAME"])
-    # The embedded default: wait for the writer instead of failing at once under light concurrency.
-    _db.setdefault("OPTIONS", {}).setdefault("timeout", 20)
+    # The embedded default serves a small team (several people chatting at once):
+    # - every transaction is BEGIN IMMEDIATE, so it takes the write lock up front and waits for it
+    #   (busy timeout) instead of failing at once when it would upgrade a read lock mid-way;
+    # - WAL, so readers (the SSE tail, the web UI) never block the writer and vice versa;
+    #   synchronous=NORMAL is the setting SQLite recommends with WAL (durable at checkpoints);
+    # - our backend retries a statement outside a transaction when the timeout still runs out.
+    # PostgreSQL stays the recommendation beyond a handful of concurrent users (README).
+    _db["ENGINE"] = "superbiz.sqlite"
+    _options = _db.setdefault("OPTIONS", {})
+    _options.setdefault("timeout", SQLITE_BUSY_TIMEOUT_S)
+    _options.setdefault("transaction_mode", "IMMEDIATE")
+    _options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
 _db.setdefault("TEST", {})
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
