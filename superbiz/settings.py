@@ -93,6 +93,10 @@ if _db["ENGINE"] == "django.db.backends.sqlite3":
     _options.setdefault("timeout", SQLITE_BUSY_TIMEOUT_S)
     _options.setdefault("transaction_mode", "IMMEDIATE")
     _options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+# Connection reuse (production on PostgreSQL: README "Production serving"). 0 = a connection per
+# request, the safe default; with reuse, health checks drop a connection the server closed.
+_db["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 0, minimum=0, maximum=86_400)
+_db["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)
 _db.setdefault("TEST", {})
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
