@@ -35,6 +35,7 @@ from diagnosis.graph.state import (
 from diagnosis.metrics import observe_node
 from diagnosis.models import DiagnosisRun, Service
 from diagnosis.selectors.evidence import reference_clock
+from diagnosis.tools.service import run_tool_context
 
 logger = logging.getLogger(__name__)
 
@@ -76,20 +77,30 @@ def run_graph(*, run: DiagnosisRun, provider: Provider, ctx: AgentContext | None
     tool invocations and the events; see ``diagnosis.graph.persist``)."""
     state, service_names = initial_state(run)
     ctx = ctx or AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role))
-    env = GraphEnv(run=run, provider=provider, ctx=ctx, events=EventRecorder(run), service_names=service_names)
+    env = GraphEnv(
+        run=run,
+        provider=provider,
+        ctx=ctx,
+        events=EventRecorder(run),
+        service_names=service_names,
+        tool_context=run_tool_context(now=state.now, clock_source=state.now_source),
+    )
     node = PLANNER
     steps = 0
-    while node != END:
-        steps += 1
-        if steps > MAX_STEPS and node != FALLBACK:
-            route = Route(FALLBACK, R.INTERNAL_ERROR)
-            state.internal_error = R.MAX_STEPS_EXCEEDED
-            env.events.record(node, EVENT_ERROR, {"error": R.MAX_STEPS_EXCEEDED})
-        else:
-            route = _step(node, state, env)
-        env.events.record(node, EVENT_ROUTE, {"target": route.target, "reason": route.reason, "round": state.round})
-        apply_route(state, route)
-        node = route.target
+    try:
+        while node != END:
+            steps += 1
+            if steps > MAX_STEPS and node != FALLBACK:
+                route = Route(FALLBACK, R.INTERNAL_ERROR)
+                state.internal_error = R.MAX_STEPS_EXCEEDED
+                env.events.record(node, EVENT_ERROR, {"error": R.MAX_STEPS_EXCEEDED})
+            else:
+                route = _step(node, state, env)
+            env.events.record(node, EVENT_ROUTE, {"target": route.target, "reason": route.reason, "round": state.round})
+            apply_route(state, route)
+            node = route.target
+    finally:
+        env.events.flush()
     return state, env
 
 

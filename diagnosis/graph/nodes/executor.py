@@ -64,7 +64,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
              "round": state.round},
         )
 
-    tools = RunToolRunner(run=env.run, round_no=state.round, on_call=on_call)
+    tools = RunToolRunner(run=env.run, round_no=state.round, on_call=on_call, context=env.tool_context)
     request = ExecutorRequest(
         question=state.question,
         plan=state.plan,
