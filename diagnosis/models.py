@@ -87,6 +87,7 @@ class DiagnosisRun(models.Model):
         ordering = ["-created_at"]
         indexes = [
             models.Index(fields=["owner", "-created_at"], name="run_owner_created"),
+            models.Index(fields=["-created_at"], name="run_created"),  # admin list order (P5)
             models.Index(fields=["session", "created_at"], name="run_session_created"),
             models.Index(fields=["outcome"], name="run_outcome"),
             models.Index(fields=["verdict"], name="run_verdict"),
