@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import warnings
 import zoneinfo
 from pathlib import Path
@@ -142,6 +143,31 @@ if LLM_PROVIDER == "openai":
     missing = [name for name, value in (("LLM_MODEL", LLM_MODEL),) if not value]
     if missing:
         raise ImproperlyConfigured(f"LLM_PROVIDER=openai 需要设置环境变量 {', '.join(missing)}")
+
+# --- Masking of sensitive values sent to a model (DESIGN §10.4) ----------------------------
+# On by default: with LLM_PROVIDER=openai every request is masked (placeholders <TYPE_n>) and
+# every reply unmasked before the Gatekeeper. MASKING_ENTITIES narrows the built-in types
+# (diagnosis/masking/recognizers.toml); MASKING_PATTERNS adds types, as a JSON object
+# {"TYPE": "regex"}.
+MASKING = env_bool("MASKING", True)
+MASKING_ENTITIES = [e.strip().upper() for e in env_list("MASKING_ENTITIES", []) if e.strip()]
+_masking_patterns_raw = env_str("MASKING_PATTERNS", "")
+try:
+    MASKING_PATTERNS = json.loads(_masking_patterns_raw) if _masking_patterns_raw.strip() else {}
+    if not isinstance(MASKING_PATTERNS, dict) or not all(isinstance(v, str) for v in MASKING_PATTERNS.values()):
+        raise ValueError("not an object of strings")
+    from diagnosis.masking.masker import builtin_recognizers, parse_custom_patterns
+
+    parse_custom_patterns(f"{k}={v}" for k, v in MASKING_PATTERNS.items())
+    _known_types = {r.type for r in builtin_recognizers()}
+    if unknown := sorted(set(MASKING_ENTITIES) - _known_types):
+        raise ImproperlyConfigured(
+            f"环境变量 MASKING_ENTITIES 的值无效: 未知类型 {', '.join(unknown)} (expected some of {', '.join(sorted(_known_types))})"
+        )
+except ValueError as exc:  # json.JSONDecodeError and RecognizerError are ValueErrors
+    raise ImproperlyConfigured(
+        f"环境变量 MASKING_PATTERNS 的值无效: {exc} (expected a JSON object {{\"TYPE\": \"regex\"}})"
+    ) from None
 
 # --- Run execution ------------------------------------------------------------------------
 RUN_EXECUTION = env_choice("RUN_EXECUTION", "inline", ("inline", "celery"))

@@ -16,6 +16,8 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from diagnosis.masking.masker import Masker
+
 Role = Literal["planner", "executor", "verifier", "composer"]
 ROLES: tuple[Role, ...] = ("planner", "executor", "verifier", "composer")
 PlannerMode = Literal["NORMAL", "EVIDENCE_GAP_ONLY"]
@@ -145,6 +147,8 @@ class AgentContext:
     round: int = 1
     usage: dict[str, dict[str, int]] = field(default_factory=dict)
     model_by_role: dict[str, str] = field(default_factory=dict)
+    # This run's placeholder map (DESIGN §10.4); None = nothing is masked. Never persisted.
+    masker: Masker | None = None
 
     def record_usage(self, role: Role, *, prompt_tokens: int, completion_tokens: int) -> None:
         slot = self.usage.setdefault(role, {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0})

@@ -22,6 +22,7 @@ from diagnosis.agents.base import AgentContext, Provider
 from diagnosis.audit.finalise import KIND_FALLBACK, KIND_SUCCESS, RunTerminal
 from diagnosis.audit.rule_evaluation import rule_evaluation_mutation, rule_evaluation_of_run
 from diagnosis.graph.state import GraphState
+from diagnosis.masking.config import masking_audit
 from diagnosis.models import DiagnosisRun
 from diagnosis.prompts_catalog import prompt_audit
 from diagnosis.schemas.self_evaluation import CHANNEL_RULE, CHANNEL_VERIFIER, VerifierEvaluation
@@ -90,7 +91,7 @@ def verifier_evaluation_from_state(state: GraphState) -> VerifierEvaluation:
 
 def graph_terminal(*, run: DiagnosisRun, state: GraphState, provider: Provider, ctx: AgentContext) -> RunTerminal:
     """The ending of a finished graph, for the run finaliser (which writes it in one transaction)."""
-    evaluation = verifier_evaluation_from_state(state)
+    evaluation = verifier_evaluation_from_state(state).model_copy(update={"masking": masking_audit(ctx.masker)})
 
     def verifier_mutation(old: dict[str, Any] | None) -> VerifierEvaluation:
         return evaluation.model_copy(update={"updates": int((old or {}).get("updates", 0)) + 1})

@@ -32,6 +32,7 @@ from diagnosis.graph.state import (
     VERIFIER,
     GraphState,
 )
+from diagnosis.masking.config import run_masker
 from diagnosis.metrics import observe_node
 from diagnosis.models import DiagnosisRun, Service
 from diagnosis.selectors.evidence import reference_clock
@@ -76,7 +77,7 @@ def run_graph(*, run: DiagnosisRun, provider: Provider, ctx: AgentContext | None
     """Execute the graph for ``run`` and return the final state (nothing persisted but the
     tool invocations and the events; see ``diagnosis.graph.persist``)."""
     state, service_names = initial_state(run)
-    ctx = ctx or AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role))
+    ctx = ctx or AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role), masker=run_masker(provider))
     env = GraphEnv(
         run=run,
         provider=provider,

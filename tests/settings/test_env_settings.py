@@ -90,3 +90,19 @@ def test_role_models_default_to_llm_model_and_can_be_overridden():
     assert result.stdout.strip() == str(
         {"planner": "qwen-plus", "executor": "qwen-plus", "verifier": "qwen-max", "composer": "qwen-plus"}
     )
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [("MASKING_PATTERNS", "not json"), ("MASKING_PATTERNS", '{"EMP": "("}'), ("MASKING_PATTERNS", "[1]"),
+     ("MASKING_ENTITIES", "PHONE,PASSPORT"), ("MASKING", "sometimes")],
+)
+def test_bad_masking_settings_stop_start_up_by_name(variable, value):
+    result = load_settings({variable: value})
+    assert result.returncode != 0 and variable in result.stderr.splitlines()[-1]
+
+
+def test_masking_is_on_by_default_with_every_builtin_type():
+    result = load_settings({}, name="MASKING, settings.MASKING_ENTITIES, settings.MASKING_PATTERNS")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "[]", "{}"]

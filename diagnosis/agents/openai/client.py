@@ -29,6 +29,7 @@ from openai.types.chat import ChatCompletion, ChatCompletionMessage
 
 from diagnosis.agents.base import AgentContext, AgentError, Role
 from diagnosis.agents.openai.config import OpenAIConfig
+from diagnosis.agents.openai.masking import mask_messages, unmask_reply
 from diagnosis.metrics import observe_model_call, observe_model_tokens
 from diagnosis.prompts_catalog import PromptEntry
 
@@ -107,9 +108,9 @@ class ChatCaller:
             if tool_choice:
                 kwargs["tool_choice"] = tool_choice
         try:
-            completion = self._send(role, prompt, messages, kwargs)
+            completion = self._send(role, prompt, mask_messages(messages, ctx.masker), kwargs)
             self._record_usage(role, completion, ctx)
-            reply = self._first_choice(role, completion, allow_tool_calls=allow_tool_calls)
+            reply = unmask_reply(self._first_choice(role, completion, allow_tool_calls=allow_tool_calls), ctx.masker)
         except AgentError as exc:
             observe_model_call(role, error_reason=exc.reason or "error")
             raise

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('diagnosis', '0001_initial'),
+        ('diagnosis', '0002_review_labels'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
