@@ -86,6 +86,9 @@ def verifier_evaluation_from_state(state: GraphState) -> VerifierEvaluation:
         missing_claim_checks=list(output.missing_claim_checks) if output else [],
         downgraded_claim_checks=list(output.downgraded_claim_checks) if output else [],
         failure_detail=state.internal_error,
+        asked=state.asked,
+        coverage=state.coverage if completed else None,
+        coverage_verdict=state.coverage.verdict if completed and state.coverage else None,
     )
 
 

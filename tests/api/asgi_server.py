@@ -5,6 +5,8 @@ browser tests' live progress — pytest-django's live_server is WSGI and cannot 
 SQLite's in-memory one); ``uvicorn_subprocess`` runs ``uvicorn superbiz.asgi:application`` as
 its own process against the test database (PostgreSQL only: a subprocess cannot open an
 in-memory SQLite database). Tests using either need ``django_db(transaction=True)``.
+``uvicorn_process`` is the subprocess against any database (the load harness, benchmarks/load.py);
+``uvicorn_server`` / ``server_subprocess`` expose the process (kill -9 tests, gunicorn, Celery).
 """
 
 from __future__ import annotations
@@ -141,8 +143,9 @@ def uvicorn_argv(port: int) -> list[str]:
 
 
 @contextmanager
-def uvicorn_process(*, port: int | None = None, **env: str) -> Iterator[ServerProcess]:
-    """``uvicorn superbiz.asgi:application`` against the test database, extra settings in ``env``."""
+def uvicorn_server(*, port: int | None = None, **env: str) -> Iterator[ServerProcess]:
+    """``uvicorn superbiz.asgi:application`` against the test database, extra settings in ``env``;
+    the process handle is exposed (the kill -9 tests)."""
     port = port or free_port()
     with server_subprocess(uvicorn_argv(port), port=port, env=subprocess_env(**env)) as server:
         yield server
@@ -150,5 +153,47 @@ def uvicorn_process(*, port: int | None = None, **env: str) -> Iterator[ServerPr
 
 @contextmanager
 def uvicorn_subprocess() -> Iterator[str]:
-    with uvicorn_process() as server:
-        yield server.url
+    with uvicorn_process({"DATABASE_URL": test_database_url()}) as base_url:
+        yield base_url
+
+
+@contextmanager
+def uvicorn_process(env: dict[str, str], *, log_path: Path | None = None) -> Iterator[str]:
+    """``uvicorn superbiz.asgi:application`` on 127.0.0.1 (a free port) with ``env`` over this
+    process's environment; its output goes to ``log_path`` (or a pipe, shown if it fails to start)."""
+    sock = _free_socket()
+    port = sock.getsockname()[1]
+    sock.close()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "superbiz.settings", **env}
+    uvicorn_bin = Path(sys.executable).with_name("uvicorn")
+    log = open(log_path, "wb") if log_path else None  # noqa: SIM115 — closed in finally
+    process = subprocess.Popen(
+        [str(uvicorn_bin), "superbiz.asgi:application", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+        stdout=log or subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                output = log_path.read_text(errors="replace") if log_path else process.stdout.read().decode(errors="replace")
+                raise RuntimeError(f"uvicorn exited: {output}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("uvicorn subprocess did not start") from None
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if log:
+            log.close()

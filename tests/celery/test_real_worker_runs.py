@@ -9,7 +9,7 @@ import json
 import pytest
 
 from diagnosis.models import DiagnosisRun
-from tests.api.asgi_server import uvicorn_process
+from tests.api.asgi_server import uvicorn_server
 from tests.api.conftest import token_for
 from tests.celery.helpers import QUESTION, post, stream, terminal
 from tests.celery_worker import celery_worker, requires_redis
@@ -21,7 +21,7 @@ pytestmark = [requires_redis, pytest.mark.postgres, pytest.mark.django_db(transa
 def test_chat_answers_202_and_the_worker_completes_the_run(api_user, broker):
     load_world()
     token = token_for(api_user)
-    with uvicorn_process(**broker.env()) as web:
+    with uvicorn_server(**broker.env()) as web:
         # No worker yet: the run waits in the queue, queued.
         status, raw = post(web.port, "/api/chat", token, {"question": QUESTION})
         assert status == 202, raw
@@ -42,7 +42,7 @@ def test_chat_answers_202_and_the_worker_completes_the_run(api_user, broker):
 def test_sse_tails_the_persisted_events_until_the_run_ends(api_user, broker):
     load_world()
     token = token_for(api_user)
-    with uvicorn_process(**broker.env()) as web, celery_worker(broker):
+    with uvicorn_server(**broker.env()) as web, celery_worker(broker):
         events = stream(web.port, token)
     names = [name for name, _ in events]
     assert names[0] == "run" and names[-2:] == ["answer", "done"]

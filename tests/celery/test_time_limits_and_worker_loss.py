@@ -17,7 +17,7 @@ import pytest
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun
-from tests.api.asgi_server import uvicorn_process
+from tests.api.asgi_server import uvicorn_server
 from tests.api.conftest import token_for
 from tests.celery.helpers import QUESTION, post, terminal, wait_until
 from tests.celery_worker import celery_worker, requires_redis
@@ -48,7 +48,7 @@ def test_soft_time_limit_ends_a_hung_run_with_the_fallback(api_user, broker, fak
     fake_llm.script("planner", Reply(content="{}", delay_s=60))
     env = broker.env(**_model_env(fake_llm, RUN_SOFT_TIME_LIMIT_S="2", RUN_HARD_TIME_LIMIT_S="30"))
     token = token_for(api_user)
-    with uvicorn_process(**env) as web, celery_worker(broker, **env):
+    with uvicorn_server(**env) as web, celery_worker(broker, **env):
         run_id = _enqueue(web, token)
         run = terminal(run_id, timeout=30)
     # SoftTimeLimitExceeded is raised inside the planner's model call; the graph runner turns it
@@ -72,7 +72,7 @@ def test_worker_killed_mid_run_ends_exactly_once_via_the_reaper(api_user, broker
     }
     env = broker.env(**_model_env(fake_llm, **limits))
     token = token_for(api_user)
-    with uvicorn_process(**env) as web:
+    with uvicorn_server(**env) as web:
         with celery_worker(broker, **env) as first:
             run_id = _enqueue(web, token)
             assert wait_until(lambda: fake_llm.requests_for("planner"), timeout=30)

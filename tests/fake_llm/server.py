@@ -5,6 +5,10 @@ queue of :class:`Reply` specs (or callables that receive the :class:`RecordedReq
 a ``Reply``, so a scripted executor can build its contract from the tool messages it was sent).
 Every request is recorded — path, headers, parsed body, raw bytes, time — for assertions.
 
+A role may also have a *standing* script (:meth:`FakeLLMServer.script_always`), answered whenever
+its queue is empty — for load runs, where many conversations interleave and a FIFO cannot know
+which one a request belongs to (the standing script decides from the request itself).
+
 A request nobody scripted gets a 500 (with ``x-should-retry: false`` so the client does not
 hammer it) and is recorded in ``unscripted``; the pytest fixture fails the test on teardown.
 """
@@ -103,6 +107,7 @@ class FakeLLMServer:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._queues: dict[str, deque[Script]] = {}
+        self._standing: dict[str, Script] = {}
         self._stop = threading.Event()
         self.requests: list[RecordedRequest] = []
         self.unscripted: list[str] = []
@@ -137,6 +142,11 @@ class FakeLLMServer:
         with self._lock:
             self._queues.setdefault(role, deque()).extend(replies)
 
+    def script_always(self, role: str, reply: Script) -> None:
+        """Answer every request of ``role`` with ``reply`` once its queue is empty."""
+        with self._lock:
+            self._standing[role] = reply
+
     def pending(self, role: str | None = None) -> int:
         with self._lock:
             if role is not None:
@@ -152,7 +162,7 @@ class FakeLLMServer:
     def _next(self, role: str) -> Script | None:
         with self._lock:
             queue = self._queues.get(role)
-            return queue.popleft() if queue else None
+            return queue.popleft() if queue else self._standing.get(role)
 
     # --- HTTP ------------------------------------------------------------------------
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:

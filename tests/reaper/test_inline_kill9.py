@@ -14,7 +14,7 @@ import pytest
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun
-from tests.api.asgi_server import uvicorn_process
+from tests.api.asgi_server import uvicorn_server
 from tests.api.conftest import token_for
 from tests.api.sse import parse_sse
 from tests.fake_llm.server import Reply
@@ -68,7 +68,7 @@ def test_run_of_a_killed_uvicorn_is_reaped_after_restart(api_user, fake_llm):
     token = token_for(api_user)
     env = _env(fake_llm)
 
-    with uvicorn_process(**env) as first:
+    with uvicorn_server(**env) as first:
         run_id = _start_run(first.port, token)
         assert _wait(lambda: fake_llm.requests_for("planner"), timeout=15)
         os.kill(first.process.pid, signal.SIGKILL)
@@ -76,7 +76,7 @@ def test_run_of_a_killed_uvicorn_is_reaped_after_restart(api_user, fake_llm):
     run = DiagnosisRun.objects.get(pk=run_id)
     assert run.status == "running" and run.started_at is not None  # the kill left it open
 
-    with uvicorn_process(**env):
+    with uvicorn_server(**env):
         assert _wait(lambda: DiagnosisRun.objects.get(pk=run_id).status != "running", timeout=STALE_AFTER_S + 20)
         closed_at = time.time()
     run.refresh_from_db()
