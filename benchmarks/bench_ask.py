@@ -1,4 +1,6 @@
-"""Benchmark: in-process time of one `ask` on the demo data (issue 4 "p50 time of ask").
+"""Benchmark P2 (issue 12; first issue 4 "p50 time of ask"): in-process time and DB queries of
+one offline `ask` on the demo data. Targets: p50 ≤ 50 ms, ≤ 40 DB queries per run, constant in
+the number of claims and tool calls.
 
 Not a test. Run:  .venv/bin/python benchmarks/bench_ask.py [--repeat 3] [--database-url URL]
 
@@ -7,7 +9,9 @@ migrated and loaded with the demo bundle; one warm-up run is made (jieba's dicti
 Django's first queries — "start-up" — are excluded); then each of the questions below, none of
 which the offline agents have been written against, runs through the whole graph with the
 configured provider (offline by default) via `diagnosis_run_execute`, `--repeat` times. Reported:
-p50 / p90 / mean / max milliseconds per run, DB queries per run, and the outcome mix.
+p50 / p95 / mean / max milliseconds per run; DB queries per run (data statements) and statements
+including transaction control (SQLite's BEGIN IMMEDIATE / COMMIT are statements of their own;
+PostgreSQL's are not captured); both by the run's number of tool calls and claims; the outcome mix.
 """
 
 from __future__ import annotations
@@ -61,35 +65,46 @@ def main() -> int:
     call_command("load_demo", verbosity=0, stdout=open(os.devnull, "w"))
     user, _ = get_user_model().objects.get_or_create(username="bench")
 
-    def one(question: str) -> tuple[float, int, str]:
+    control = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+    def one(question: str) -> dict[str, object]:
         run = diagnosis_run_create(owner=user, question=question)
         with CaptureQueriesContext(connection) as queries:
             started = time.perf_counter()
             run = diagnosis_run_execute(run_id=run.pk)
             elapsed = (time.perf_counter() - started) * 1000
-        return elapsed, len(queries), run.outcome
+        statements = [q["sql"].lstrip().upper() for q in queries.captured_queries]
+        data = [s for s in statements if not s.startswith(control)]
+        claims = len(((run.self_evaluation or {}).get("verifier_evaluation") or {}).get("claim_checks") or [])
+        return {"ms": elapsed, "queries": len(data), "statements": len(statements), "outcome": run.outcome,
+                "tools": run.tool_invocations.count(), "claims": claims}
 
     one(QUESTIONS[0])  # warm-up: excluded
-    timings: list[float] = []
-    query_counts: list[int] = []
-    outcomes: dict[str, int] = {}
-    for _ in range(args.repeat):
-        for question in QUESTIONS:
-            ms, n_queries, outcome = one(question)
-            timings.append(ms)
-            query_counts.append(n_queries)
-            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    results = [one(question) for _ in range(args.repeat) for question in QUESTIONS]
 
-    timings.sort()
-    p90 = timings[min(len(timings) - 1, int(round(0.9 * (len(timings) - 1))))]
-    print(f"python {platform.python_version()} ({platform.python_implementation()}, {platform.machine()})")
+    timings = sorted(float(r["ms"]) for r in results)
+    p95 = timings[min(len(timings) - 1, int(round(0.95 * (len(timings) - 1))))]
+    queries = [int(r["queries"]) for r in results]
+    statements = [int(r["statements"]) for r in results]
+    outcomes: dict[str, int] = {}
+    for r in results:
+        outcomes[str(r["outcome"])] = outcomes.get(str(r["outcome"]), 0) + 1
+    print(f"python {platform.python_version()} ({platform.python_implementation()}, {platform.machine()}, {os.cpu_count()} cpu)")
     print(f"database: {connection.vendor}; provider: offline unless LLM_PROVIDER says otherwise")
     print(f"runs: {len(timings)} ({len(QUESTIONS)} questions x {args.repeat}), warm-up excluded")
-    print(
-        f"ms per run: p50 {statistics.median(timings):.1f}  p90 {p90:.1f}  "
-        f"mean {statistics.fmean(timings):.1f}  max {timings[-1]:.1f}"
-    )
-    print(f"DB queries per run: mean {statistics.fmean(query_counts):.0f}  max {max(query_counts)}")
+    print("| figure | p50 | p95 | mean | max |")
+    print("|---|---|---|---|---|")
+    print(f"| ms per run (target p50 ≤ 50) | {statistics.median(timings):.1f} | {p95:.1f} | {statistics.fmean(timings):.1f} | {timings[-1]:.1f} |")
+    print(f"| DB queries per run (target ≤ 40) | {statistics.median(queries):.0f} | – | {statistics.fmean(queries):.1f} | {max(queries)} |")
+    print(f"| DB statements incl. BEGIN/COMMIT | {statistics.median(statements):.0f} | – | {statistics.fmean(statements):.1f} | {max(statements)} |")
+    print()
+    print("| tool calls | claims | runs | DB queries (min–max) |")
+    print("|---|---|---|---|")
+    groups: dict[tuple[int, int], list[int]] = {}
+    for r in results:
+        groups.setdefault((int(r["tools"]), int(r["claims"])), []).append(int(r["queries"]))
+    for (tools, claims), counts in sorted(groups.items()):
+        print(f"| {tools} | {claims} | {len(counts)} | {min(counts)}–{max(counts)} |")
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
     return 0
 

@@ -69,7 +69,7 @@ class DiagnosisRun(models.Model):
     final_answer = models.TextField(blank=True, default="")
     evidence_retry_count = models.PositiveSmallIntegerField(default=0)
     # The JSON container of evaluation channels. Written only through
-    # diagnosis.services.self_evaluation (row lock + read-modify-write); save() never writes it.
+    # diagnosis.audit.self_evaluation (row lock + read-modify-write); save() never writes it.
     self_evaluation = models.JSONField(null=True, blank=True)
     provider = models.CharField(max_length=32, blank=True, default="")
     model = models.CharField(max_length=128, blank=True, default="")
@@ -89,6 +89,7 @@ class DiagnosisRun(models.Model):
         ordering = ["-created_at"]
         indexes = [
             models.Index(fields=["owner", "-created_at"], name="run_owner_created"),
+            models.Index(fields=["-created_at"], name="run_created"),  # admin list order (P5)
             models.Index(fields=["session", "created_at"], name="run_session_created"),
             models.Index(fields=["outcome"], name="run_outcome"),
             models.Index(fields=["verdict"], name="run_verdict"),

@@ -1,4 +1,5 @@
-"""ASGI entry point (uvicorn superbiz.asgi:application) — needed for the SSE stream."""
+"""ASGI entry point (uvicorn / gunicorn -k uvicorn_worker.UvicornWorker superbiz.asgi:application) —
+needed for the SSE stream. Only servers import this module: it starts the inline-mode reaper."""
 
 import os
 
@@ -6,3 +7,7 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "superbiz.settings")
 application = get_asgi_application()
+
+from diagnosis.services.reaper import reaper_thread_start  # noqa: E402 - needs the app set up
+
+reaper_thread_start()

@@ -7,6 +7,7 @@ bare ``ValueError`` deep inside start-up.
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,17 @@ def env_list(name: str, default: Sequence[str]) -> list[str]:
     if raw == "":
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_networks(name: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """A comma-separated list of networks (``10.0.0.0/8, 127.0.0.1``); empty when unset."""
+    networks = []
+    for item in env_list(name, []):
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise _fail(name, item, "IP networks such as 10.0.0.0/8,127.0.0.1") from None
+    return networks
 
 
 def env_db(name: str, default: str) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from superbiz.env import (
     env_header_pair,
     env_int,
     env_list,
+    env_networks,
     env_origins,
     env_str,
     env_url,
@@ -135,6 +136,10 @@ if _db["ENGINE"] == "django.db.backends.sqlite3":
     _options.setdefault("timeout", SQLITE_BUSY_TIMEOUT_S)
     _options.setdefault("transaction_mode", "IMMEDIATE")
     _options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+# Connection reuse (production on PostgreSQL: README "Production serving"). 0 = a connection per
+# request, the safe default; with reuse, health checks drop a connection the server closed.
+_db["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 0, minimum=0, maximum=86_400)
+_db["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)
 _db.setdefault("TEST", {})
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -214,9 +219,47 @@ except ValueError as exc:  # json.JSONDecodeError and RecognizerError are ValueE
 # --- Run execution ------------------------------------------------------------------------
 RUN_EXECUTION = env_choice("RUN_EXECUTION", "inline", ("inline", "celery"))
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")  # the queue runs go to (and workers read)
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Per-run time limits of the Celery task: the soft limit raises inside the run (it ends as a
+# crash through the finaliser); the hard limit kills the worker child (the reaper closes the run).
+RUN_SOFT_TIME_LIMIT_S = env_int("RUN_SOFT_TIME_LIMIT_S", 300, minimum=1, maximum=86_400)
+RUN_HARD_TIME_LIMIT_S = env_int("RUN_HARD_TIME_LIMIT_S", 360, minimum=1, maximum=86_400)
+if RUN_HARD_TIME_LIMIT_S <= RUN_SOFT_TIME_LIMIT_S:
+    raise ImproperlyConfigured("环境变量 RUN_HARD_TIME_LIMIT_S 必须大于 RUN_SOFT_TIME_LIMIT_S")
+CELERY_TASK_SOFT_TIME_LIMIT = RUN_SOFT_TIME_LIMIT_S
+CELERY_TASK_TIME_LIMIT = RUN_HARD_TIME_LIMIT_S
+# acks_late: a message is redelivered only after the visibility timeout; it must outlast the hard
+# limit, or a still-running task would be delivered a second time.
+CELERY_VISIBILITY_TIMEOUT_S = env_int(
+    "CELERY_VISIBILITY_TIMEOUT_S", 2 * RUN_HARD_TIME_LIMIT_S, minimum=RUN_HARD_TIME_LIMIT_S + 1, maximum=7 * 86_400
+)
+# How often a worker sweeps for messages whose visibility timeout passed (kombu's default scans
+# only every 10 × 10 s); throttle 1 makes this the sole control.
+CELERY_RESTORE_INTERVAL_S = env_int("CELERY_RESTORE_INTERVAL_S", 10, minimum=1, maximum=3600)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT_S,
+    "unacked_restore_interval": CELERY_RESTORE_INTERVAL_S,
+    "unacked_restore_throttle": 1,
+}
+CELERY_TASK_REJECT_ON_WORKER_LOST = False  # a lost worker's run is the reaper's, not a redelivery's
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# --- Reaper (issue 12): runs that never reached a terminal state ---------------------------
+# A queued/running run older than this (from started_at, or created_at while queued) is closed
+# as failed/stale_run. Must exceed the longest legitimate run (the hard limit under Celery).
+RUN_STALE_AFTER_S = env_int("RUN_STALE_AFTER_S", 900, minimum=1, maximum=7 * 86_400)
+RUN_REAPER_INTERVAL_S = env_float("RUN_REAPER_INTERVAL_S", 60.0, minimum=0.1, maximum=86_400.0)
+RUN_REAPER_IN_WEB = env_bool("RUN_REAPER_IN_WEB", True)  # inline mode: a reaper thread per web process
+if RUN_EXECUTION == "celery" and RUN_STALE_AFTER_S <= RUN_HARD_TIME_LIMIT_S:
+    raise ImproperlyConfigured("环境变量 RUN_STALE_AFTER_S 必须大于 RUN_HARD_TIME_LIMIT_S (celery 模式)")
+CELERY_BEAT_SCHEDULE = (
+    {"reap-stale-runs": {"task": "diagnosis.tasks.reap_stale_runs_task", "schedule": RUN_REAPER_INTERVAL_S}}
+    if RUN_EXECUTION == "celery"
+    else {}
+)
 
 # --- Evidence backends --------------------------------------------------------------------
 LOGS_BACKEND = env_choice("LOGS_BACKEND", "builtin", ("builtin", "loki"))
@@ -233,6 +276,11 @@ if LOGS_BACKEND == "loki" and not LOKI_URL:
 if METRICS_BACKEND == "prometheus" and not PROMETHEUS_URL:
     raise ImproperlyConfigured("METRICS_BACKEND=prometheus 需要设置环境变量 PROMETHEUS_URL")
 TOOL_TIMEOUT_S = env_float("TOOL_TIMEOUT_S", 10.0, minimum=0.1, maximum=300.0)
+
+# --- Operations: /healthz, /readyz, /metrics ----------------------------------------------
+# /metrics is off unless one is set; with both, a request needs the token AND an allowed address.
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")  # Authorization: Bearer <token>
+METRICS_ALLOWED_NETWORKS = env_networks("METRICS_ALLOWED_NETWORKS")  # CIDRs of REMOTE_ADDR
 
 # --- API ----------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -25,7 +25,7 @@ stream (CancelledError / GeneratorExit in the generator), never the thread: the 
 and is persisted. A pool future rather than an asyncio task because it belongs to no event
 loop — under WSGI the view and the stream run in two different short-lived loops. With
 ``RUN_EXECUTION=celery`` the run is submitted to the queue instead and the stream polls the
-run's status until it is finished (bounded by MAX_WAIT_S).
+run's persisted events and status until it is finished (bounded by ``max_wait_s``).
 
 Under WSGI (runserver, the test live server) Django consumes the async iterator to the end
 before sending anything: the same events arrive, only all at once.
@@ -71,7 +71,13 @@ logger = logging.getLogger(__name__)
 
 POLL_S = 0.2
 KEEPALIVE_S = 10.0
-MAX_WAIT_S = 15 * 60  # only bounds waiting for a queued (celery) run; an inline run always ends
+
+
+def max_wait_s() -> float:
+    """How long the stream waits for a queued (celery) run: the reaper closes any run by
+    RUN_STALE_AFTER_S, so past that (plus two reaper passes) something else is wrong."""
+    return settings.RUN_STALE_AFTER_S + 2 * settings.RUN_REAPER_INTERVAL_S
+
 
 MESSAGE_RUN_CRASHED = "诊断运行意外中断，请稍后重试或联系管理员。"
 MESSAGE_TIMEOUT = "等待诊断结果超时，请稍后在运行详情中查看。"
@@ -351,7 +357,7 @@ async def event_stream(
             if finished:
                 break
             now = time.monotonic()
-            if execution is None and now - began > MAX_WAIT_S:
+            if execution is None and now - began > max_wait_s():
                 yield sse("error", {"code": "timeout", "message": MESSAGE_TIMEOUT})
                 yield sse("done", {"run_id": str(run.pk), "status": await sync_to_async(_run_status)(run.pk)})
                 return

@@ -1,34 +1,31 @@
-"""Graph result mapping: persist what a finished graph produced (spec 001 "Verifier SHALL be
+"""Graph result mapping: what a finished graph produced, as the ``RunTerminal`` the run finaliser
+(``diagnosis.audit.finalise``) writes in one transaction (spec 001 "Verifier SHALL be
 observable", "pre-verification fallback is persisted", "evaluation payload is inspected").
 
 On every path:
 
-1. ``verifier_evaluation`` — through the channel service (row lock, read-modify-write). The
+1. ``verifier_evaluation`` — a channel mutation (applied under the run row lock). The
    verdict fields are set only when the Verifier completed in the final round; on a fallback they
    stay ``None`` (never fabricated). Gatekeeper audit, prompt audit, composer output, parse status
    and the failure reason are always written when available. Never raw Executor text, never a
    tool trace summary; ``verified_executor_output`` is the projection only (it is also the
    compatibility ``executor_structured_output``).
 2. ``rule_evaluation`` — the rule-based evidence score (its own channel).
-3. The run row — status, outcome, promoted verdict columns, answer, usage, timings — with
-   ``update_fields`` (never the container).
+3. The run row — status, outcome, promoted verdict columns, answer, usage, timings.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, Final
 
-from django.utils import timezone
-
 from diagnosis.agents.base import AgentContext, Provider
+from diagnosis.audit.finalise import KIND_FALLBACK, KIND_SUCCESS, RunTerminal
+from diagnosis.audit.rule_evaluation import rule_evaluation_mutation, rule_evaluation_of_run
 from diagnosis.graph.state import GraphState
 from diagnosis.masking.config import masking_audit
 from diagnosis.models import DiagnosisRun
 from diagnosis.prompts_catalog import prompt_audit
-from diagnosis.schemas.self_evaluation import CHANNEL_VERIFIER, VerifierEvaluation
-from diagnosis.services.rule_evaluation import rule_evaluation_record
-from diagnosis.services.self_evaluation import self_evaluation_update_channel
+from diagnosis.schemas.self_evaluation import CHANNEL_RULE, CHANNEL_VERIFIER, VerifierEvaluation
 
 TRACEABILITY_VERSION: Final = "verified-projection-v1"
 OUTCOME_FOR_VERDICT: Final = {"PASS": "pass", "LOW_CONFID": "low_confid", "REJECT": "reject"}
@@ -95,39 +92,27 @@ def verifier_evaluation_from_state(state: GraphState) -> VerifierEvaluation:
     )
 
 
-def graph_result_persist(
-    *, run: DiagnosisRun, state: GraphState, provider: Provider, ctx: AgentContext, started_at: datetime
-) -> DiagnosisRun:
+def graph_terminal(*, run: DiagnosisRun, state: GraphState, provider: Provider, ctx: AgentContext) -> RunTerminal:
+    """The ending of a finished graph, for the run finaliser (which writes it in one transaction)."""
     evaluation = verifier_evaluation_from_state(state).model_copy(update={"masking": masking_audit(ctx.masker)})
 
-    def mutate(old: dict[str, Any] | None) -> VerifierEvaluation:
+    def verifier_mutation(old: dict[str, Any] | None) -> VerifierEvaluation:
         return evaluation.model_copy(update={"updates": int((old or {}).get("updates", 0)) + 1})
 
-    self_evaluation_update_channel(run_id=run.pk, channel=CHANNEL_VERIFIER, mutate=mutate)
-    rule_evaluation_record(run=run, gatekeeper_result=state.gatekeeper_result)
-
-    finished = timezone.now()
-    usage = {role: dict(values) for role, values in ctx.usage.items()}
-    run.status = DiagnosisRun.Status.COMPLETED
-    run.outcome = outcome_of(state)
-    run.verdict = evaluation.effective_verdict or ""
-    run.gatekeeper_severity = (state.gatekeeper_result or {}).get("severity") or ""
-    run.fallback_reason = state.fallback_reason or ""
-    run.final_answer = state.final_answer or ""
-    run.evidence_retry_count = state.evidence_retry_count
-    run.provider = provider.name[:32]
-    run.model = provider.model_label()[:128]
-    run.token_usage = usage
-    run.prompt_tokens = sum(v.get("prompt_tokens", 0) for v in usage.values())
-    run.completion_tokens = sum(v.get("completion_tokens", 0) for v in usage.values())
-    run.error = (state.internal_error or "")[:2000]
-    run.finished_at = finished
-    run.duration_ms = max(0, int((finished - started_at).total_seconds() * 1000))
-    run.save(
-        update_fields=[
-            "status", "outcome", "verdict", "gatekeeper_severity", "fallback_reason", "final_answer",
-            "evidence_retry_count", "provider", "model", "token_usage", "prompt_tokens", "completion_tokens",
-            "error", "finished_at", "duration_ms",
-        ]
-    )  # fmt: skip
-    return run
+    rule = rule_evaluation_of_run(run=run, gatekeeper_result=state.gatekeeper_result)
+    outcome = outcome_of(state)
+    return RunTerminal(
+        kind=KIND_FALLBACK if outcome == DiagnosisRun.Outcome.FALLBACK else KIND_SUCCESS,
+        status=DiagnosisRun.Status.COMPLETED,
+        outcome=outcome,
+        verdict=evaluation.effective_verdict or "",
+        gatekeeper_severity=(state.gatekeeper_result or {}).get("severity") or "",
+        fallback_reason=state.fallback_reason or "",
+        final_answer=state.final_answer or "",
+        evidence_retry_count=state.evidence_retry_count,
+        provider=provider.name,
+        model=provider.model_label(),
+        token_usage=ctx.usage,
+        error=state.internal_error or "",
+        channels={CHANNEL_VERIFIER: verifier_mutation, CHANNEL_RULE: rule_evaluation_mutation(rule)},
+    )

@@ -33,6 +33,11 @@ FALLBACK_REASONS: Final[tuple[str, ...]] = (
     INTERNAL_ERROR,
 )
 
+# --- Run-level failure reasons (outside the graph: the run finaliser writes them) -------------
+#: The reaper closed a run that stayed queued/running past RUN_STALE_AFTER_S (its process died).
+STALE_RUN: Final = "stale_run"
+RUN_FAILURE_REASONS: Final[tuple[str, ...]] = (INTERNAL_ERROR, STALE_RUN)
+
 # --- Non-fallback route reasons ----------------------------------------------------------------
 PLANNED: Final = "planned"
 CONTRACT_PARSED: Final = "contract_parsed"

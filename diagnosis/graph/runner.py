@@ -16,6 +16,7 @@ from typing import Final
 from django.conf import settings
 
 from diagnosis.agents.base import AgentContext, Provider, services_from
+from diagnosis.audit.events import EVENT_ERROR, EVENT_FINISH, EVENT_ROUTE, EVENT_START
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import EventRecorder, GraphEnv
@@ -32,9 +33,10 @@ from diagnosis.graph.state import (
     GraphState,
 )
 from diagnosis.masking.config import run_masker
+from diagnosis.metrics import observe_node
 from diagnosis.models import DiagnosisRun, Service
 from diagnosis.selectors.evidence import reference_clock
-from diagnosis.services.events import EVENT_ERROR, EVENT_FINISH, EVENT_ROUTE, EVENT_START
+from diagnosis.tools.service import run_tool_context
 
 logger = logging.getLogger(__name__)
 
@@ -76,20 +78,30 @@ def run_graph(*, run: DiagnosisRun, provider: Provider, ctx: AgentContext | None
     tool invocations and the events; see ``diagnosis.graph.persist``)."""
     state, service_names = initial_state(run)
     ctx = ctx or AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role), masker=run_masker(provider))
-    env = GraphEnv(run=run, provider=provider, ctx=ctx, events=EventRecorder(run), service_names=service_names)
+    env = GraphEnv(
+        run=run,
+        provider=provider,
+        ctx=ctx,
+        events=EventRecorder(run),
+        service_names=service_names,
+        tool_context=run_tool_context(now=state.now, clock_source=state.now_source),
+    )
     node = PLANNER
     steps = 0
-    while node != END:
-        steps += 1
-        if steps > MAX_STEPS and node != FALLBACK:
-            route = Route(FALLBACK, R.INTERNAL_ERROR)
-            state.internal_error = R.MAX_STEPS_EXCEEDED
-            env.events.record(node, EVENT_ERROR, {"error": R.MAX_STEPS_EXCEEDED})
-        else:
-            route = _step(node, state, env)
-        env.events.record(node, EVENT_ROUTE, {"target": route.target, "reason": route.reason, "round": state.round})
-        apply_route(state, route)
-        node = route.target
+    try:
+        while node != END:
+            steps += 1
+            if steps > MAX_STEPS and node != FALLBACK:
+                route = Route(FALLBACK, R.INTERNAL_ERROR)
+                state.internal_error = R.MAX_STEPS_EXCEEDED
+                env.events.record(node, EVENT_ERROR, {"error": R.MAX_STEPS_EXCEEDED})
+            else:
+                route = _step(node, state, env)
+            env.events.record(node, EVENT_ROUTE, {"target": route.target, "reason": route.reason, "round": state.round})
+            apply_route(state, route)
+            node = route.target
+    finally:
+        env.events.flush()
     return state, env
 
 
@@ -100,6 +112,7 @@ def _step(node: str, state: GraphState, env: GraphEnv) -> Route:
         NODE_FUNCTIONS[node](state, env)
     except Exception as exc:  # noqa: BLE001 - any node fault becomes a handled fallback
         logger.exception("graph node %s failed for run %s", node, state.run_id)
+        observe_node(node, time.monotonic() - started)
         elapsed = int((time.monotonic() - started) * 1000)
         env.events.record(node, EVENT_ERROR, {"error": type(exc).__name__, "elapsed_ms": elapsed})
         state.internal_error = _error_text(node, exc)
@@ -110,5 +123,7 @@ def _step(node: str, state: GraphState, env: GraphEnv) -> Route:
             state.composer_output = {"source": "template", "status": "fallback", "reason": R.INTERNAL_ERROR}
             return Route(END, R.DONE)
         return Route(FALLBACK, R.INTERNAL_ERROR)
-    env.events.record(node, EVENT_FINISH, {"elapsed_ms": int((time.monotonic() - started) * 1000), "round": state.round})
+    seconds = time.monotonic() - started
+    observe_node(node, seconds)
+    env.events.record(node, EVENT_FINISH, {"elapsed_ms": int(seconds * 1000), "round": state.round})
     return ROUTERS[node](state)

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from diagnosis.agents.base import ToolCallResult
 from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.tools.base import ToolContext
 from diagnosis.tools.service import tool_invocation_execute
 
 #: Hard bound on tool calls per round, whatever the provider does (DESIGN §9 "bounded
@@ -38,12 +39,17 @@ class RunToolRunner:
         round_no: int,
         on_call: Callable[[ToolCallResult], None] | None = None,
         max_calls: int = MAX_TOOL_CALLS_PER_ROUND,
+        context: ToolContext | None = None,
     ) -> None:
         self.run = run
         self.round_no = round_no
         self.on_call = on_call
         self.max_calls = max_calls
+        self.context = context
         self.calls: list[ToolCallResult] = []
+        # The run's next invocation number once one call told us (saves locking the run per call).
+        self._next_seq: int | None = None
+        self._history: list[ToolCallResult] | None = None
 
     def call(self, tool_name: str, arguments: dict[str, Any] | str | None) -> ToolCallResult:
         if len(self.calls) >= self.max_calls:
@@ -59,8 +65,15 @@ class RunToolRunner:
                 error=BUDGET_EXHAUSTED,
             )
         invocation = tool_invocation_execute(
-            run=self.run, round_no=self.round_no, tool_name=tool_name, arguments=arguments
+            run=self.run,
+            round_no=self.round_no,
+            tool_name=tool_name,
+            arguments=arguments,
+            context=self.context,
+            seq_hint=self._next_seq,
         )
+        self._next_seq = invocation.seq + 1
+        self._history = None
         result = tool_call_result(invocation)
         self.calls.append(result)
         if self.on_call is not None:
@@ -68,4 +81,8 @@ class RunToolRunner:
         return result
 
     def history(self) -> list[ToolCallResult]:
-        return [tool_call_result(i) for i in ToolInvocation.objects.filter(run=self.run).order_by("seq")]
+        """Every invocation of the run so far (earlier rounds too). Read once per new call: the
+        run's invocations change only through this runner while its round executes."""
+        if self._history is None:
+            self._history = [tool_call_result(i) for i in ToolInvocation.objects.filter(run=self.run).order_by("seq")]
+        return list(self._history)

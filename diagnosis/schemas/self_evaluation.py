@@ -35,7 +35,7 @@ class RuleEvaluation(BaseModel):
     claims_with_passed_binding: int = 0
     claim_coverage: float = 0.0
     score: float = Field(default=0.0, ge=0.0, le=1.0)
-    # Formula inputs (diagnosis.services.rule_evaluation documents the formula).
+    # Formula inputs (diagnosis.audit.rule_evaluation documents the formula).
     successful_tools: list[str] = Field(default_factory=list)
     success_rate: float = 0.0
     tool_diversity: float = 0.0

@@ -5,6 +5,8 @@ execution (inline or Celery). Adapters (API, SSE, CLI, Celery task) call exactly
 graph and end as a completed run with a fallback outcome. Only a crash *outside* the graph
 (e.g. the provider cannot be built, persistence fails) marks the run ``failed``, with the
 Chinese internal-error answer and the error recorded (no stack trace in the answer; logged).
+Every ending goes through ``diagnosis.audit.finalise.run_finalise``; the graph computes its
+ending (``graph.persist.graph_terminal``) but never writes the run row itself.
 """
 
 from __future__ import annotations
@@ -18,11 +20,19 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
+# Modules, not functions: looked up at call time, so tests can substitute the provider factory
+# and the graph steps.
+from diagnosis.agents import registry
 from diagnosis.agents.base import AgentContext, Provider
+from diagnosis.audit.finalise import KIND_CRASH, RunTerminal, run_finalise
 from diagnosis.composer.templates import render_fallback
+from diagnosis.graph import persist as graph_persist
 from diagnosis.graph import reasons as R
+from diagnosis.graph import runner as graph_runner
 from diagnosis.masking.config import run_masker
 from diagnosis.models import DiagnosisRun, DiagnosisSession
+from diagnosis.prompts_catalog import prompt_audit
+from diagnosis.schemas.self_evaluation import CHANNEL_VERIFIER
 
 logger = logging.getLogger(__name__)
 
@@ -134,58 +144,52 @@ def _claim(run_id: UUID | str) -> bool:
     )
 
 
-def _save_reconnecting_once(run: DiagnosisRun, fields: list[str]) -> None:
-    """``run.save(update_fields=fields)``, surviving a database connection that died under the
-    run (failover, server restart, ``pg_terminate_backend``): Django keeps the dead connection
-    until the request ends, so drop it and write once more on a fresh one. Inside an outer
-    transaction there is no fresh connection to be had: the error propagates."""
+def failure_terminal(*, kind: str, reason: str, error: str, provider: Provider | None = None) -> RunTerminal:
+    """The ending of a run that failed outside the graph (a crash, or stale): ``failed``, the
+    Chinese fallback answer of ``reason``, no verdict, and the reason in the audit trail."""
+
+    def mutate(old: dict[str, Any] | None) -> dict[str, Any]:
+        return {
+            **(old or {}),
+            "verifier_status": (old or {}).get("verifier_status") or "skipped",
+            "model_verdict": None,
+            "effective_verdict": None,
+            "verdict": None,
+            "failure_reason": reason,
+            "failure_detail": error[:300],
+            "prompt_audit": prompt_audit(),
+            "updates": int((old or {}).get("updates", 0)) + 1,
+        }
+
+    return RunTerminal(
+        kind=kind,
+        status=DiagnosisRun.Status.FAILED,
+        outcome=DiagnosisRun.Outcome.FALLBACK,
+        fallback_reason=reason,
+        final_answer=render_fallback(reason),
+        error=error,
+        provider=provider.name if provider is not None else None,
+        model=provider.model_label() if provider is not None else None,
+        channels={CHANNEL_VERIFIER: mutate},
+        channels_best_effort=True,
+    )
+
+
+def _mark_crashed(run: DiagnosisRun, exc: BaseException, provider: Provider | None) -> None:
+    terminal = failure_terminal(
+        kind=KIND_CRASH, reason=R.INTERNAL_ERROR, error=f"{type(exc).__name__}: {exc}", provider=provider
+    )
     try:
-        run.save(update_fields=fields)
+        run_finalise(run_id=run.pk, terminal=terminal, run=run)
     except (OperationalError, InterfaceError):
+        # The database connection died under the run (failover, restart, pg_terminate_backend):
+        # Django keeps the dead connection until the request ends, so drop it and finalise once
+        # more on a fresh one. Inside an outer transaction there is none to be had: propagate.
         if connection.in_atomic_block:
             raise
         logger.warning("database connection lost while ending run %s; retrying on a new connection", run.pk)
         connection.close()
-        run.save(update_fields=fields)
-
-
-def _mark_crashed(run: DiagnosisRun, exc: BaseException, provider: Provider | None) -> None:
-    finished = timezone.now()
-    run.status = DiagnosisRun.Status.FAILED
-    run.outcome = DiagnosisRun.Outcome.FALLBACK
-    run.fallback_reason = R.INTERNAL_ERROR
-    run.verdict = ""
-    run.final_answer = render_fallback(R.INTERNAL_ERROR)
-    run.error = f"{type(exc).__name__}: {exc}"[:2000]
-    run.finished_at = finished
-    if run.started_at is not None:
-        run.duration_ms = max(0, int((finished - run.started_at).total_seconds() * 1000))
-    fields = ["status", "outcome", "fallback_reason", "verdict", "final_answer", "error", "finished_at", "duration_ms"]
-    if provider is not None:
-        run.provider, run.model = provider.name[:32], provider.model_label()[:128]
-        fields += ["provider", "model"]
-    _save_reconnecting_once(run, fields)
-    try:  # best effort: keep the audit trail (status, reason, prompt audit) even for a crash
-        from diagnosis.prompts_catalog import prompt_audit
-        from diagnosis.schemas.self_evaluation import CHANNEL_VERIFIER
-        from diagnosis.services.self_evaluation import self_evaluation_update_channel
-
-        def mutate(old: dict[str, Any] | None) -> dict[str, Any]:
-            return {
-                **(old or {}),
-                "verifier_status": (old or {}).get("verifier_status") or "skipped",
-                "model_verdict": None,
-                "effective_verdict": None,
-                "verdict": None,
-                "failure_reason": R.INTERNAL_ERROR,
-                "failure_detail": run.error[:300],
-                "prompt_audit": prompt_audit(),
-                "updates": int((old or {}).get("updates", 0)) + 1,
-            }
-
-        self_evaluation_update_channel(run_id=run.pk, channel=CHANNEL_VERIFIER, mutate=mutate)
-    except Exception:  # noqa: BLE001
-        logger.exception("could not record the crash of run %s in self_evaluation", run.pk)
+        run_finalise(run_id=run.pk, terminal=terminal, run=run)
 
 
 def diagnosis_run_execute(*, run_id: UUID | str, provider: Provider | None = None) -> DiagnosisRun:
@@ -193,24 +197,20 @@ def diagnosis_run_execute(*, run_id: UUID | str, provider: Provider | None = Non
 
     A run that is not queued (already running elsewhere, or finished) is returned unchanged.
     """
-    from diagnosis.agents.registry import get_provider
-    from diagnosis.graph.persist import graph_result_persist
-    from diagnosis.graph.runner import run_graph
-
     if not _claim(run_id):
         return DiagnosisRun.objects.get(pk=run_id)
     run = DiagnosisRun.objects.get(pk=run_id)
-    started_at = run.started_at or timezone.now()
     try:
-        provider = provider or get_provider()
+        provider = provider or registry.get_provider()
     except Exception as exc:  # noqa: BLE001 - e.g. a misconfigured provider: the run fails, visibly
         logger.exception("could not build the model provider for run %s", run_id)
         _mark_crashed(run, exc, None)
         return run
     try:
         ctx = AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role), masker=run_masker(provider))
-        state, _env = run_graph(run=run, provider=provider, ctx=ctx)
-        graph_result_persist(run=run, state=state, provider=provider, ctx=ctx, started_at=started_at)
+        state, _env = graph_runner.run_graph(run=run, provider=provider, ctx=ctx)
+        terminal = graph_persist.graph_terminal(run=run, state=state, provider=provider, ctx=ctx)
+        run_finalise(run_id=run.pk, terminal=terminal, run=run)
     except Exception as exc:  # noqa: BLE001 - a crash outside the graph's own handling
         logger.exception("diagnosis run %s crashed outside the graph", run_id)
         _mark_crashed(run, exc, provider)

@@ -35,6 +35,9 @@ class ToolContext:
     service_names: Callable[[str], list[str]] = lambda canonical: [canonical]
     backends: dict[str, Any] = field(default_factory=dict)
     backend_factory: Callable[[str], Any] | None = None
+    #: Dedup memory of one run (arguments key → first answering invocation id), kept by the tool
+    #: service when one context serves every call of the run; ``None``: ask the database.
+    dedup_index: dict[str, str] | None = None
 
     def backend(self, kind: str) -> Any:
         if kind not in self.backends:

@@ -12,19 +12,22 @@ run: no fresh evidence, no evidence refs, ``deduped_from`` names the earlier cal
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
 import time
+from contextlib import nullcontext
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from pydantic import ValidationError
 
+from diagnosis.metrics import observe_tool
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.retrieval.tokenize import ensure_ready
 from diagnosis.selectors.evidence import reference_clock
@@ -41,6 +44,7 @@ MAX_ARGUMENTS_BYTES = 8 * 1024
 MAX_ERROR_CHARS = 1000
 
 ERROR_UNKNOWN_TOOL = "未知工具 (unknown tool): {name}"
+UNKNOWN_TOOL_LABEL = "unknown"  # metrics label of a name outside the registry (bounded cardinality)
 ERROR_UNPARSEABLE = "参数不是合法的 JSON 对象 (arguments are not a valid JSON object): {detail}"
 ERROR_INVALID = "参数无效 (invalid arguments): {detail}"
 ERROR_TIMEOUT = "工具调用超时 (tool timed out after {seconds:g}s)"
@@ -170,6 +174,22 @@ def default_context() -> ToolContext:
     )
 
 
+def run_tool_context(*, now: Any, clock_source: str) -> ToolContext:
+    """One context for every tool call of a run: the run's reference "now", service lookups
+    memoised and backends built once — the service catalogue does not change under a run, and
+    each call would otherwise re-read it (P2: DB queries per run)."""
+    return ToolContext(
+        now=now,
+        clock_source=clock_source,
+        resolve_service=functools.lru_cache(maxsize=128)(resolve_service),
+        service_names=functools.lru_cache(maxsize=128)(service_names),
+        backend_factory=select_backend,
+        # Every invocation of the run goes through this context (a run executes once), so its
+        # memory of answered calls is complete: no dedup query per call.
+        dedup_index={},
+    )
+
+
 # --- Execution -----------------------------------------------------------------------------------
 def _error_text(template: str, **values: Any) -> str:
     return bounded(json_safe(template.format(**values)), MAX_ERROR_CHARS)
@@ -199,8 +219,14 @@ def tool_invocation_execute(
     round_no: int,
     tool_name: str,
     arguments: dict[str, Any] | str | None,
+    context: ToolContext | None = None,
+    seq_hint: int | None = None,
 ) -> ToolInvocation:
-    """Run one tool call for ``run`` in round ``round_no`` and persist it (see module docstring)."""
+    """Run one tool call for ``run`` in round ``round_no`` and persist it (see module docstring).
+
+    ``context``: the run's shared context (``run_tool_context``), else a fresh one per call.
+    ``seq_hint``: the number the caller expects this invocation to get (it tracks the run's
+    calls); tried first without locking the run, the locked path is the fallback."""
     started_at = timezone.now()
     clock0 = time.monotonic()
     fields: dict[str, Any] = {
@@ -223,14 +249,16 @@ def tool_invocation_execute(
             fields["error"] = _error_text(ERROR_UNPARSEABLE, detail=parse_error)
         else:
             args = spec.args_model.model_validate(parsed)
-            ctx = default_context()
+            ctx = context or default_context()
             normalised, key = dedup_identity(spec.name, args.canonical(), ctx)
             fields["arguments_key"] = key
             fields["details"]["normalized_arguments"] = json_safe(normalised)
             if spec.backend_kind is not None:
                 fields["details"]["backend"] = configured_backend_name(spec.backend_kind)
             earlier = None
-            if spec.evidence_bearing:
+            if spec.evidence_bearing and ctx.dedup_index is not None:
+                earlier = ctx.dedup_index.get(key)
+            elif spec.evidence_bearing:
                 earlier = (
                     ToolInvocation.objects.filter(
                         run=run,
@@ -272,7 +300,7 @@ def tool_invocation_execute(
         fields["details"]["evidence_refs"] = []
         fields["details"].setdefault("result_count", 0)
     duration_ms = int((time.monotonic() - clock0) * 1000)
-    return _persist(
+    invocation = _persist(
         run=run,
         round_no=round_no,
         tool_name=bounded(json_safe(str(tool_name)), 64) if tool_name else "",
@@ -281,41 +309,59 @@ def tool_invocation_execute(
         started_at=started_at,
         duration_ms=duration_ms,
         fields=fields,
+        seq_hint=seq_hint,
     )
+    observe_tool(spec.name if spec is not None else UNKNOWN_TOOL_LABEL, invocation.status)
+    answered = (ToolInvocation.Status.SUCCESS, ToolInvocation.Status.NO_HIT)
+    if context is not None and context.dedup_index is not None and evidence_bearing and invocation.status in answered:
+        context.dedup_index.setdefault(invocation.arguments_key, invocation.invocation_id)
+    return invocation
 
 
 def _persist(*, run: DiagnosisRun, round_no: int, tool_name: str, evidence_bearing: bool, arguments: dict[str, Any],
-             started_at: Any, duration_ms: int, fields: dict[str, Any]) -> ToolInvocation:  # fmt: skip
+             started_at: Any, duration_ms: int, fields: dict[str, Any], seq_hint: int | None = None) -> ToolInvocation:  # fmt: skip
     """Insert the row with the next ``inv_{n}`` of the run (n continues across rounds).
 
-    The run row is locked while the number is taken, so concurrent calls of one run get distinct
-    numbers; a lost race on SQLite (no row locks) is retried.
+    With ``seq_hint`` one plain INSERT is tried first: the unique (run, seq) constraint rejects a
+    wrong guess. Otherwise — or after a wrong guess — the run row is locked while the number is
+    taken, so concurrent calls of one run get distinct numbers; a lost race on SQLite (no row
+    locks) is retried.
     """
+
+    def insert(seq: int) -> ToolInvocation:
+        return ToolInvocation.objects.create(
+            run=run,
+            invocation_id=f"inv_{seq}",
+            seq=seq,
+            round=round_no,
+            tool_name=tool_name,
+            evidence_bearing=evidence_bearing,
+            arguments=arguments,
+            arguments_key=fields["arguments_key"],
+            status=fields["status"],
+            output=fields["output"],
+            output_truncated=fields["output_truncated"],
+            retrieval_details=fields["details"],
+            deduped_from=fields["deduped_from"],
+            error=fields["error"],
+            started_at=started_at,
+            duration_ms=duration_ms,
+        )
+
+    if seq_hint is not None:
+        try:
+            # A savepoint only inside a caller's transaction (one INSERT is atomic on its own).
+            with transaction.atomic() if connection.in_atomic_block else nullcontext():
+                return insert(seq_hint)
+        except IntegrityError:
+            pass
     for attempt in range(5):
         try:
             with transaction.atomic():
                 DiagnosisRun.objects.select_for_update().filter(pk=run.pk).values_list(
                     "pk", flat=True
                 ).first()
-                seq = (ToolInvocation.objects.filter(run=run).aggregate(m=Max("seq"))["m"] or 0) + 1
-                return ToolInvocation.objects.create(
-                    run=run,
-                    invocation_id=f"inv_{seq}",
-                    seq=seq,
-                    round=round_no,
-                    tool_name=tool_name,
-                    evidence_bearing=evidence_bearing,
-                    arguments=arguments,
-                    arguments_key=fields["arguments_key"],
-                    status=fields["status"],
-                    output=fields["output"],
-                    output_truncated=fields["output_truncated"],
-                    retrieval_details=fields["details"],
-                    deduped_from=fields["deduped_from"],
-                    error=fields["error"],
-                    started_at=started_at,
-                    duration_ms=duration_ms,
-                )
+                return insert((ToolInvocation.objects.filter(run=run).aggregate(m=Max("seq"))["m"] or 0) + 1)
         except IntegrityError:
             if attempt == 4:
                 raise

@@ -73,16 +73,17 @@ def test_a_session_terminated_during_a_node_still_ends_the_run_failed_with_a_rea
 def test_a_session_terminated_before_a_tool_reads_still_ends_the_run_failed(world, api_user, monkeypatch):
     """The loss surfaces on a plain (autocommit) read, so Django keeps the dead connection: the
     crash record must reconnect to be written at all (it used to raise, leaving ``running``)."""
-    real_context = tool_service.default_context
+    real_identity = tool_service.dedup_identity
     calls: list[int] = []
 
-    def lose_the_database_before_the_second_tool():
+    def lose_the_database_before_the_second_tool(*args, **kwargs):
         calls.append(1)
         if len(calls) == 2:
             terminate_this_session()
-        return real_context()
+        return real_identity(*args, **kwargs)
 
-    monkeypatch.setattr(tool_service, "default_context", lose_the_database_before_the_second_tool)
+    # The run shares one tool context (issue 12): the per-call hook is the dedup identity.
+    monkeypatch.setattr(tool_service, "dedup_identity", lose_the_database_before_the_second_tool)
     run = ask(api_user, scripted_provider(executor=[honest_step()]))
     assert_ended_with_internal_error(run)
     assert list(run.tool_invocations.values_list("invocation_id", "status")) == [("inv_1", "success")]
@@ -101,9 +102,8 @@ def test_a_session_terminated_inside_a_tool_call_leaves_no_half_written_invocati
 
     monkeypatch.setattr(tool_service, "_execute", execute_then_lose_the_database_on_the_second_call)
     run = ask(api_user, scripted_provider(executor=[honest_step()]))
-    # The failed insert's transaction dropped the dead connection, so the graph's handler could
-    # record the error and end in the fallback on a fresh one.
-    assert_ended_with_internal_error(run, DiagnosisRun.Status.COMPLETED)
+    # The lost write escapes the graph; the crash path reconnects once and ends the run failed.
+    assert_ended_with_internal_error(run)
     assert calls == ["query_logs", "query_metrics"]
     stored = list(run.tool_invocations.order_by("seq").values_list("invocation_id", "tool_name", "status"))
     assert stored == [("inv_1", "query_logs", "success")]  # the lost write left nothing behind
@@ -116,14 +116,10 @@ def test_the_database_lost_twice_in_a_row_is_reported_not_swallowed(world, api_u
 
     from diagnosis.services import runs
 
-    real_save = DiagnosisRun.save
+    def finalise_that_always_fails(**kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
 
-    def save_that_always_fails(self, *args, **kwargs):
-        if self.status == DiagnosisRun.Status.FAILED:
-            raise OperationalError("server closed the connection unexpectedly")
-        return real_save(self, *args, **kwargs)
-
-    monkeypatch.setattr(DiagnosisRun, "save", save_that_always_fails)
+    monkeypatch.setattr(runs, "run_finalise", finalise_that_always_fails)
     log: list[int] = []
     run = diagnosis_run_create(owner=api_user, question="payment-service 10:05 开始大量 500，原因是什么？")
     with pytest.raises(OperationalError):

@@ -215,14 +215,15 @@ def test_every_fault_kind_ends_every_run_terminal_with_a_reason(
     log: list[int] = []
 
     def lose_before_the_second_tool(mp):
-        real, calls = tool_service.default_context, []
+        # The run shares one tool context (issue 12), so the hook is the per-call dedup identity.
+        real, calls = tool_service.dedup_identity, []
 
-        def context():
+        def identity(*args, **kwargs):
             calls.append(1)
             if len(calls) == 2:
                 terminate_this_session()
-            return real()
-        mp.setattr(tool_service, "default_context", context)
+            return real(*args, **kwargs)
+        mp.setattr(tool_service, "dedup_identity", identity)
 
     def lose_while_writing_the_second_tool(mp):
         real, calls = tool_service._execute, []
@@ -243,7 +244,7 @@ def test_every_fault_kind_ends_every_run_terminal_with_a_reason(
             calls=[LOGS, METRICS], content=after_losing_the_database(lambda r, t: honest(r), log))]), None, failed),
         ("before a tool reads", lambda: scripted_provider(executor=[honest_step()]), lose_before_the_second_tool, failed),
         ("while a tool's row is written", lambda: scripted_provider(executor=[honest_step()]),
-         lose_while_writing_the_second_tool, ("completed", R.INTERNAL_ERROR)),
+         lose_while_writing_the_second_tool, failed),
         ("in the verifier", lambda: scripted_provider(
             executor=[honest_step()], verifier=[after_losing_the_database(verifier_reply("PASS"), log)]), None, failed),
         ("in the composer", lambda: scripted_provider(
@@ -267,7 +268,7 @@ def test_every_fault_kind_ends_every_run_terminal_with_a_reason(
         ("fallback raises", lambda: scripted_provider(planner=[AgentError("x", retryable=False)]),
          lambda mp: mp.setitem(graph_runner.NODE_FUNCTIONS, FALLBACK, boom), ("completed", R.PLANNER_FAILED)),
         ("persistence raises", lambda: scripted_provider(executor=[honest_step()], verifier=[verifier_reply("PASS")]),
-         lambda mp: mp.setattr(graph_persist, "graph_result_persist", boom), failed),
+         lambda mp: mp.setattr(graph_persist, "graph_terminal", boom), failed),
     ]:
         s.run(Fault("node exception", name, provider, setup or (lambda mp: None), expect))
     assert {PLANNER, EXECUTOR, GATEKEEPER, VERIFIER, COMPOSER, FALLBACK} == set(graph_runner.NODE_FUNCTIONS)

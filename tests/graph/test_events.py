@@ -8,8 +8,8 @@ import json
 import pytest
 
 from diagnosis.agents.scripted import scripted_provider, verifier_reply
+from diagnosis.audit.events import orchestration_event_record
 from diagnosis.models import OrchestrationEvent
-from diagnosis.services.events import orchestration_event_record
 from tests.factories import make_run
 from tests.graph.scripts import RAW_MARKER, ask, events, honest_step
 

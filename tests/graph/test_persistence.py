@@ -17,11 +17,11 @@ from diagnosis.agents.scripted import (
     scripted_provider,
     verifier_reply,
 )
+from diagnosis.audit.rule_evaluation import rule_evaluation_compute, rule_evaluation_record
+from diagnosis.audit.self_evaluation import self_evaluation_update_channel
 from diagnosis.graph import reasons as R
 from diagnosis.graph.persist import TRACEABILITY_VERSION
-from diagnosis.services.rule_evaluation import rule_evaluation_compute, rule_evaluation_record
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
-from diagnosis.services.self_evaluation import self_evaluation_update_channel
 from tests.graph.scripts import LOGS, POOL_CLAIM, RAW_MARKER, ask, honest_step, step, verifier_evaluation
 
 pytestmark = pytest.mark.django_db

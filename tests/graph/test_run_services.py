@@ -110,7 +110,7 @@ def test_crash_outside_the_graph_marks_the_run_failed(world, api_user, monkeypat
     def explode(**kwargs):
         raise RuntimeError("db gone at /var/secret")
 
-    monkeypatch.setattr("diagnosis.graph.persist.graph_result_persist", explode)
+    monkeypatch.setattr("diagnosis.graph.persist.graph_terminal", explode)
     run = S.diagnosis_run_create(owner=api_user, question="q")
     S.diagnosis_run_execute(run_id=run.pk, provider=provider())
     run.refresh_from_db()

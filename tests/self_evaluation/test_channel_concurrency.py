@@ -11,9 +11,9 @@ from collections.abc import Callable
 import pytest
 from django.db import close_old_connections, connection
 
+from diagnosis.audit.self_evaluation import self_evaluation_update_channel
 from diagnosis.models import DiagnosisRun
 from diagnosis.schemas.self_evaluation import CHANNEL_RULE, CHANNEL_VERIFIER
-from diagnosis.services.self_evaluation import self_evaluation_update_channel
 from tests.factories import make_run
 
 WRITERS_PER_CHANNEL = 4

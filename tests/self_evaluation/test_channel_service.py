@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from diagnosis.audit.self_evaluation import self_evaluation_read, self_evaluation_update_channel
 from diagnosis.models import DiagnosisRun
 from diagnosis.schemas.self_evaluation import RuleEvaluation, VerifierEvaluation
-from diagnosis.services.self_evaluation import self_evaluation_read, self_evaluation_update_channel
 from tests.factories import make_run
 
 pytestmark = pytest.mark.django_db

@@ -42,6 +42,7 @@ from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentContext, AgentError,
 from diagnosis.agents.circuit import CircuitBreaker, CircuitOpen, CircuitRegistry, circuits
 from diagnosis.agents.openai.config import OpenAIConfig
 from diagnosis.agents.openai.masking import mask_messages, unmask_reply
+from diagnosis.metrics import observe_model_call, observe_model_tokens
 from diagnosis.prompts_catalog import PromptEntry
 
 logger = logging.getLogger(__name__)
@@ -128,9 +129,15 @@ class ChatCaller:
             kwargs["tools"] = tools
             if tool_choice:
                 kwargs["tool_choice"] = tool_choice
-        completion = self._send(role, prompt, mask_messages(messages, ctx.masker), kwargs)
-        self._record_usage(role, completion, ctx)
-        return unmask_reply(self._first_choice(role, completion, allow_tool_calls=allow_tool_calls), ctx.masker)
+        try:
+            completion = self._send(role, prompt, mask_messages(messages, ctx.masker), kwargs)
+            self._record_usage(role, completion, ctx)
+            reply = unmask_reply(self._first_choice(role, completion, allow_tool_calls=allow_tool_calls), ctx.masker)
+        except AgentError as exc:
+            observe_model_call(role, error_reason=exc.reason or "error")
+            raise
+        observe_model_call(role)
+        return reply
 
     # --- transport -------------------------------------------------------------------
     def _send(self, role: Role, prompt: PromptEntry, messages: list[dict[str, Any]], kwargs: dict[str, Any]) -> Any:
@@ -182,11 +189,10 @@ class ChatCaller:
     # --- reply shape -----------------------------------------------------------------
     def _record_usage(self, role: Role, completion: Any, ctx: AgentContext) -> None:
         usage = getattr(completion, "usage", None) if isinstance(completion, ChatCompletion) else None
-        ctx.record_usage(
-            role,
-            prompt_tokens=_int(getattr(usage, "prompt_tokens", 0)),
-            completion_tokens=_int(getattr(usage, "completion_tokens", 0)),
-        )
+        prompt_tokens = _int(getattr(usage, "prompt_tokens", 0))
+        completion_tokens = _int(getattr(usage, "completion_tokens", 0))
+        ctx.record_usage(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
+        observe_model_tokens(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
 
     def _first_choice(self, role: Role, completion: Any, *, allow_tool_calls: bool) -> ChatReply:
         if not isinstance(completion, ChatCompletion):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from diagnosis.agents.base import AgentError
+from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.composer.leak_guard import STATUS_LEAK, STATUS_OK, check_answer
 from diagnosis.composer.material import compose_material
 from diagnosis.composer.quoting import ToolText
@@ -16,7 +17,6 @@ from diagnosis.composer.templates import render
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import COMPOSER, GraphState
 from diagnosis.models import DiagnosisRun, ToolInvocation
-from diagnosis.services.events import EVENT_RETRY
 from diagnosis.tools.prose import tool_prose
 
 COMPOSER_MAX_ATTEMPTS: Final = 2

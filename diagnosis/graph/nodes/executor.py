@@ -23,10 +23,10 @@ from typing import Any, Final
 
 import gatekeeper
 from diagnosis.agents.base import AgentError, ExecutorReply, ExecutorRequest, ToolCallResult
+from diagnosis.audit.events import EVENT_TOOL
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import EXECUTOR, GraphState
 from diagnosis.graph.tool_runner import RunToolRunner
-from diagnosis.services.events import EVENT_TOOL
 
 MAX_PARSE_ERRORS: Final = 10
 MAX_ERROR_CHARS: Final = 300
@@ -64,7 +64,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
              "round": state.round},
         )
 
-    tools = RunToolRunner(run=env.run, round_no=state.round, on_call=on_call)
+    tools = RunToolRunner(run=env.run, round_no=state.round, on_call=on_call, context=env.tool_context)
     request = ExecutorRequest(
         question=state.question,
         plan=state.plan,

@@ -14,10 +14,10 @@ from pydantic import ValidationError
 
 from diagnosis.agents.base import AgentError, Plan, PlannerRequest
 from diagnosis.agents.offline.asking import derive_asked
+from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import EVIDENCE_GAP_ONLY, PLANNER, GraphState
 from diagnosis.models import ToolInvocation
-from diagnosis.services.events import EVENT_RETRY
 from diagnosis.trace_summary import build_tool_trace_summary, planner_view
 from diagnosis.verification.asked import Asked
 

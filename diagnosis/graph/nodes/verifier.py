@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import Final
 
 from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError
+from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import VERIFIER, GraphState
 from diagnosis.models import ToolInvocation
-from diagnosis.services.events import EVENT_RETRY
 from diagnosis.trace_summary import build_tool_trace_summary, tried_lines
 from diagnosis.verification.asked import Asked
 from diagnosis.verification.coverage import check_coverage, coverage_gap

@@ -51,15 +51,30 @@ def self_evaluation_update_channel(
         current = (
             DiagnosisRun.objects.select_for_update().filter(pk=run_id).values_list("self_evaluation", flat=True).get()
         )
-        container: dict[str, Any] = dict(current) if isinstance(current, dict) else {}
-        new_value = mutate(container.get(channel)) if mutate is not None else value
+        container, validated = self_evaluation_apply(
+            current, {channel: mutate if mutate is not None else (lambda _old: value)}  # type: ignore[misc]
+        )
+        DiagnosisRun.objects.filter(pk=run_id).update(self_evaluation=container)
+    return validated
+
+
+ChannelMutation = Callable[[dict[str, Any] | None], ChannelValue | None]
+
+
+def self_evaluation_apply(
+    current: Any, mutations: dict[str, ChannelMutation]
+) -> tuple[dict[str, Any], SelfEvaluation]:
+    """Pure: the container ``current`` (as read under the row lock) with each channel replaced by
+    ``mutate(old)``, validated. Callers hold the lock and write the result in the same
+    transaction (``self_evaluation_update_channel``, the run finaliser)."""
+    container: dict[str, Any] = dict(current) if isinstance(current, dict) else {}
+    for channel, mutate in mutations.items():
+        new_value = mutate(container.get(channel))
         if new_value is None:
             raise ValueError(f"mutate() returned None for channel {channel!r}")
         container[channel] = _validate_channel(channel, new_value)
-        # Validate the whole container on the way out; unknown channels survive (extra="allow").
-        validated = SelfEvaluation.model_validate(container)
-        DiagnosisRun.objects.filter(pk=run_id).update(self_evaluation=container)
-    return validated
+    # Validate the whole container on the way out; unknown channels survive (extra="allow").
+    return container, SelfEvaluation.model_validate(container)
 
 
 def self_evaluation_read(*, run_id: UUID | str) -> SelfEvaluation:

@@ -7,9 +7,10 @@ events, attempt and reason for retries. Never secrets, prompt text or raw model 
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any, Final
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -32,6 +33,34 @@ def _bounded(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_bounded(v) for v in list(value)[:50]]
     return value
+
+
+def orchestration_event_build(*, run: DiagnosisRun, seq: int, node: str, event: str, detail: dict[str, Any] | None) -> OrchestrationEvent:
+    """An unsaved event row (bounded detail, timestamped now) for ``orchestration_events_append``."""
+    return OrchestrationEvent(
+        run=run, seq=seq, node=node[:32], event=event[:32], detail=_bounded(dict(detail or {})), at=timezone.now()
+    )
+
+
+def orchestration_events_append(*, run: DiagnosisRun, events: list[OrchestrationEvent]) -> None:
+    """Insert ``events`` (consecutive seqs the caller numbered) in one statement. Should another
+    writer have taken one of those seqs meanwhile, they are renumbered after the run's last."""
+    if not events:
+        return
+    try:
+        # One statement is atomic on its own; a savepoint is needed only inside a caller's
+        # transaction, so that a lost seq race does not abort it.
+        with transaction.atomic() if connection.in_atomic_block else nullcontext():
+            if len(events) == 1:
+                events[0].save(force_insert=True)  # bulk_create would open a transaction for one row
+            else:
+                OrchestrationEvent.objects.bulk_create(events)
+    except IntegrityError:
+        first = orchestration_event_next_seq(run=run)
+        for offset, row in enumerate(events):
+            row.pk, row.seq = None, first + offset
+        with transaction.atomic():
+            OrchestrationEvent.objects.bulk_create(events)
 
 
 def orchestration_event_next_seq(*, run: DiagnosisRun) -> int:

@@ -16,12 +16,12 @@ Formula (deterministic, documented so the admin figures can be read):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
+from diagnosis.audit.self_evaluation import self_evaluation_update_channel
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.schemas.self_evaluation import CHANNEL_RULE, RuleEvaluation
-from diagnosis.services.self_evaluation import self_evaluation_update_channel
 
 W_COVERAGE: Final = 0.5
 W_SUCCESS: Final = 0.3
@@ -63,13 +63,23 @@ def rule_evaluation_compute(
     )
 
 
-def rule_evaluation_record(*, run: DiagnosisRun, gatekeeper_result: Mapping[str, Any] | None) -> RuleEvaluation:
+def rule_evaluation_of_run(*, run: DiagnosisRun, gatekeeper_result: Mapping[str, Any] | None) -> RuleEvaluation:
     invocations = ToolInvocation.objects.filter(run=run).values("tool_name", "status", "evidence_bearing")
-    value = rule_evaluation_compute(invocations=list(invocations), gatekeeper_result=gatekeeper_result)
+    return rule_evaluation_compute(invocations=list(invocations), gatekeeper_result=gatekeeper_result)
+
+
+def rule_evaluation_mutation(value: RuleEvaluation) -> Callable[[dict[str, Any] | None], RuleEvaluation]:
+    """The channel mutation writing ``value`` (and counting the update)."""
 
     def mutate(old: dict[str, Any] | None) -> RuleEvaluation:
         updates = int((old or {}).get("updates", 0)) + 1
         return value.model_copy(update={"updates": updates})
 
-    self_evaluation_update_channel(run_id=run.pk, channel=CHANNEL_RULE, mutate=mutate)
+    return mutate
+
+
+def rule_evaluation_record(*, run: DiagnosisRun, gatekeeper_result: Mapping[str, Any] | None) -> RuleEvaluation:
+    """Compute and write the channel on its own (re-scoring a finished run)."""
+    value = rule_evaluation_of_run(run=run, gatekeeper_result=gatekeeper_result)
+    self_evaluation_update_channel(run_id=run.pk, channel=CHANNEL_RULE, mutate=rule_evaluation_mutation(value))
     return value

@@ -1,0 +1,135 @@
+"""Benchmark P5 (issue 12): the admin run list and ``GET /api/runs/{id}`` with 100,000 runs in
+PostgreSQL. Targets: admin list p50 ≤ 250 ms, run detail p50 ≤ 50 ms.
+
+Not a test. Run:  .venv/bin/python benchmarks/bench_p5_run_lists.py --database-url postgres://…/scratch
+                  [--runs 100000] [--repeat 15]
+
+The database named by ``--database-url`` is a scratch database: it is migrated and filled (the
+runs are added once; a second start reuses them). Workload: ``--runs`` finished runs spread over
+200 users, 10 runs per session, outcomes/verdicts/severities/providers mixed like the demo, each
+with a ~1 KB ``self_evaluation`` container; one run carries the full audit of a real offline run
+(its invocations and events too) and is the one ``GET /api/runs/{id}`` reads. Timed through
+Django's test client in-process (no network), warm-up excluded: the admin changelist (first page,
+as a superuser) and the same page filtered by outcome; the API detail as the run's owner.
+Reported: p50 / p95 ms and queries per request.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+import uuid
+from datetime import timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database-url", required=True)
+    parser.add_argument("--runs", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=15)
+    args = parser.parse_args()
+    if not args.database_url.startswith("postgres"):
+        parser.error("P5 is a PostgreSQL figure: pass --database-url postgres://…")
+    sys.path.insert(0, str(ROOT))
+    os.environ.update(DATABASE_URL=args.database_url, DJANGO_SETTINGS_MODULE="superbiz.settings",
+                      LLM_PROVIDER="offline", ALLOWED_HOSTS="testserver")
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+    from rest_framework.authtoken.models import Token
+
+    from diagnosis.models import DiagnosisRun, DiagnosisSession
+    from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
+
+    call_command("migrate", verbosity=0)
+    User = get_user_model()
+    admin, _ = User.objects.get_or_create(username="p5-admin", defaults={"is_staff": True, "is_superuser": True})
+    admin.is_staff = admin.is_superuser = True
+    admin.save()
+    existing = DiagnosisRun.objects.count()
+    if existing < args.runs:
+        call_command("load_demo", verbosity=0, stdout=open(os.devnull, "w"))
+        users = [User.objects.get_or_create(username=f"p5-user-{i}")[0] for i in range(200)]
+        small = {"verifier_evaluation": {"verifier_status": "completed", "verdict": "PASS", "effective_verdict": "PASS",
+                                         "rationale": "证据充分。" * 60, "claim_checks": []}}
+        mix = [("pass", "PASS", "none"), ("low_confid", "LOW_CONFID", "low_confid"), ("reject", "REJECT", "none"),
+               ("fallback", "", "reject")]
+        now = timezone.now()
+        batch_sessions, batch_runs = [], []
+        for n in range(existing, args.runs):
+            owner = users[n % len(users)]
+            if n % 10 == 0:
+                session = DiagnosisSession(owner=owner, title=f"会话 {n}")
+                batch_sessions.append(session)
+            outcome, verdict, severity = mix[n % len(mix)]
+            created = now - timedelta(minutes=n)
+            batch_runs.append(DiagnosisRun(
+                id=uuid.uuid4(), session=session, owner=owner, question=f"payment-service 第 {n} 次为什么报 500？",
+                status="completed", outcome=outcome, verdict=verdict, gatekeeper_severity=severity,
+                fallback_reason="gatekeeper_reject" if outcome == "fallback" else "", final_answer="结论（已验证）" * 20,
+                self_evaluation=small, provider="offline" if n % 3 else "openai", model="m", created_at=created,
+                started_at=created, finished_at=created + timedelta(seconds=2), duration_ms=2000,
+            ))
+            if len(batch_runs) >= 5000:
+                DiagnosisSession.objects.bulk_create(batch_sessions)
+                DiagnosisRun.objects.bulk_create(batch_runs)
+                batch_sessions, batch_runs = [], []
+        DiagnosisSession.objects.bulk_create(batch_sessions)
+        DiagnosisRun.objects.bulk_create(batch_runs)
+        # created_at is auto_now_add: put the spread back.
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE diagnosis_diagnosisrun SET created_at = finished_at - interval '2 seconds'")
+            cursor.execute("VACUUM ANALYZE diagnosis_diagnosisrun")  # the UPDATE left a dead copy of every row
+    owner = User.objects.get(username="p5-user-0")
+    detail = DiagnosisRun.objects.filter(owner=owner, tool_invocations__isnull=False).first()
+    if detail is None:
+        detail = diagnosis_run_execute(run_id=diagnosis_run_create(owner=owner, question="payment-service 10:05 开始大量 500，原因是什么？").pk)
+    token = Token.objects.get_or_create(user=owner)[0].key
+
+    staff = Client()
+    staff.force_login(admin)
+    api = Client(HTTP_AUTHORIZATION=f"Token {token}")
+
+    def timed(client: Client, path: str) -> tuple[list[float], int]:
+        assert client.get(path).status_code == 200, path  # warm-up
+        times, queries = [], 0
+        for _ in range(args.repeat):
+            with CaptureQueriesContext(connection) as captured:
+                started = time.perf_counter()
+                response = client.get(path)
+                times.append((time.perf_counter() - started) * 1000)
+            assert response.status_code == 200, (path, response.status_code)
+            queries = len(captured)
+        return sorted(times), queries
+
+    rows = [
+        ("admin run list, first page", timed(staff, "/admin/diagnosis/diagnosisrun/"), 250),
+        ("admin run list, outcome=fallback", timed(staff, "/admin/diagnosis/diagnosisrun/?outcome__exact=fallback"), 250),
+        (f"GET /api/runs/{{id}} ({detail.tool_invocations.count()} invocations, {detail.events.count()} events)",
+         timed(api, f"/api/runs/{detail.pk}"), 50),
+    ]
+    print(f"python {platform.python_version()} ({platform.machine()}, {os.cpu_count()} cpu); "
+          f"PostgreSQL {connection.cursor().connection.info.server_version}; runs in DB: {DiagnosisRun.objects.count():,}")
+    print("| request | p50 ms | p95 ms | target p50 | queries |")
+    print("|---|---|---|---|---|")
+    for name, (times, queries), target in rows:
+        p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+        print(f"| {name} | {statistics.median(times):.1f} | {p95:.1f} | ≤ {target} | {queries} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+from tests.fake_llm.fixtures import fake_llm  # noqa: F401 — fixture
