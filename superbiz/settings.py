@@ -122,6 +122,12 @@ LLM_TIMEOUT_S = env_float("LLM_TIMEOUT_S", 60.0, minimum=0.1, maximum=600.0)
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0, maximum=10)
 LLM_JSON_MODE = env_bool("LLM_JSON_MODE", True)
 EXECUTOR_MAX_TOOL_CALLS = env_int("EXECUTOR_MAX_TOOL_CALLS", 8, minimum=1, maximum=50)
+# Output bound of one model reply per role (the executor's: per turn of its tool loop).
+LLM_MAX_TOKENS = {
+    role: env_int(f"LLM_MAX_TOKENS_{role.upper()}", default, minimum=16, maximum=200_000)
+    for role, default in (("planner", 800), ("executor", 2500), ("verifier", 2000), ("composer", 1500))
+}
+LLM_MAX_TOKENS_PARAM = env_choice("LLM_MAX_TOKENS_PARAM", "max_tokens", ("max_tokens", "max_completion_tokens"))
 if LLM_PROVIDER == "openai":
     missing = [name for name, value in (("LLM_MODEL", LLM_MODEL),) if not value]
     if missing:

@@ -98,7 +98,8 @@ class ChatCaller:
         tool_choice: str | None = None,
         allow_tool_calls: bool = False,
     ) -> ChatReply:
-        kwargs: dict[str, Any] = {}
+        # Every request carries its role's output bound: a runaway generation costs at most that.
+        kwargs: dict[str, Any] = {self.config.max_tokens_param: self.config.max_tokens_by_role[role]}
         if json_mode:
             kwargs["response_format"] = JSON_OBJECT_FORMAT
         if tools:
@@ -161,10 +162,12 @@ class ChatCaller:
             raise AgentError(f"{role}: 模型回复的 content 不是文本", retryable=True, reason=REASON_MALFORMED)
         content = content or ""
         tool_calls = list(getattr(message, "tool_calls", None) or [])
+        if finish_reason == "length":
+            # Cut by its max_tokens bound: half a JSON object, or tool-call arguments that were
+            # never finished (never executed). A truncated reply; the caller re-asks once.
+            raise AgentError(f"{role}: 模型输出被截断（finish_reason=length）", retryable=True, reason=REASON_TRUNCATED)
         if tool_calls and allow_tool_calls:
             return ChatReply(content=content, finish_reason=finish_reason or "tool_calls", tool_calls=tool_calls, message=message)
-        if finish_reason == "length":
-            raise AgentError(f"{role}: 模型输出被截断（finish_reason=length）", retryable=True, reason=REASON_TRUNCATED)
         if finish_reason == "content_filter":
             raise AgentError(f"{role}: 模型输出被内容过滤拦截", retryable=False, reason=REASON_FILTERED)
         if not content.strip():
