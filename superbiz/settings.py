@@ -127,6 +127,10 @@ LLM_MAX_TOKENS = {
     role: env_int(f"LLM_MAX_TOKENS_{role.upper()}", default, minimum=16, maximum=200_000)
     for role, default in (("planner", 800), ("executor", 2500), ("verifier", 2000), ("composer", 1500))
 }
+# Per-run model budget, checked before every model call: prompt + completion tokens over all
+# roles, and wall-clock seconds since the run started. Crossing either → fallback budget_exhausted.
+RUN_MAX_TOKENS = env_int("RUN_MAX_TOKENS", 200_000, minimum=1, maximum=100_000_000)
+RUN_MAX_SECONDS = env_float("RUN_MAX_SECONDS", 900.0, minimum=1.0, maximum=86_400.0)
 LLM_MAX_TOKENS_PARAM = env_choice("LLM_MAX_TOKENS_PARAM", "max_tokens", ("max_tokens", "max_completion_tokens"))
 if LLM_PROVIDER == "openai":
     missing = [name for name, value in (("LLM_MODEL", LLM_MODEL),) if not value]

@@ -72,6 +72,10 @@ FALLBACK_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "证据核验环节调用失败且无法重试，无法完成核验。",
         "请检查模型服务的配置与可用性后重试。",
     ),
+    R.BUDGET_EXHAUSTED: (
+        "本次诊断的模型调用预算（token 数或时长上限）已用完，证据没有完成核验，因此不给出结论。",
+        "请缩小问题范围（给出服务名与时间）后重试；管理员可在配置中调整 RUN_MAX_TOKENS 与 RUN_MAX_SECONDS。",
+    ),
     R.INTERNAL_ERROR: (
         "系统内部出现错误，本次诊断没有完成。",
         "请稍后重试；如果持续出现，请联系管理员查看服务日志。",

@@ -39,7 +39,7 @@ def outcome_of(state: GraphState) -> str:
     return OUTCOME_FOR_VERDICT[state.effective_verdict]
 
 
-def verifier_evaluation_from_state(state: GraphState) -> VerifierEvaluation:
+def verifier_evaluation_from_state(state: GraphState, ctx: AgentContext | None = None) -> VerifierEvaluation:
     completed = state.verifier_status == "completed" and state.fallback_reason is None
     output = state.verifier_output if completed else None
     status = state.verifier_status if state.verifier_status != "not_started" else "skipped"
@@ -88,13 +88,16 @@ def verifier_evaluation_from_state(state: GraphState) -> VerifierEvaluation:
         missing_claim_checks=list(output.missing_claim_checks) if output else [],
         downgraded_claim_checks=list(output.downgraded_claim_checks) if output else [],
         failure_detail=state.internal_error,
+        # The run's model budget and its spend per role (issue 15: usage per role in the audit).
+        run_budget=ctx.budget_audit() if ctx is not None else None,
     )
+
 
 
 def graph_result_persist(
     *, run: DiagnosisRun, state: GraphState, provider: Provider, ctx: AgentContext, started_at: datetime
 ) -> DiagnosisRun:
-    evaluation = verifier_evaluation_from_state(state)
+    evaluation = verifier_evaluation_from_state(state, ctx)
 
     def mutate(old: dict[str, Any] | None) -> VerifierEvaluation:
         return evaluation.model_copy(update={"updates": int((old or {}).get("updates", 0)) + 1})

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from diagnosis.agents.base import REASON_BUDGET_EXHAUSTED
+
 # --- Fallback reasons (pre-verification fallback) --------------------------------------------
 PLANNER_FAILED: Final = "planner_failed"
 EXECUTOR_FAILED: Final = "executor_failed"
@@ -17,6 +19,7 @@ GATEKEEPER_NO_PASSED_BINDING: Final = "gatekeeper_no_passed_binding"
 VERIFIER_EXHAUSTED: Final = "verifier_exhausted"
 VERIFIER_NON_RETRYABLE: Final = "verifier_non_retryable"
 INTERNAL_ERROR: Final = "internal_error"
+BUDGET_EXHAUSTED: Final = REASON_BUDGET_EXHAUSTED  # RUN_MAX_TOKENS / RUN_MAX_SECONDS spent
 
 FALLBACK_REASONS: Final[tuple[str, ...]] = (
     PLANNER_FAILED,
@@ -27,6 +30,7 @@ FALLBACK_REASONS: Final[tuple[str, ...]] = (
     VERIFIER_EXHAUSTED,
     VERIFIER_NON_RETRYABLE,
     INTERNAL_ERROR,
+    BUDGET_EXHAUSTED,
 )
 
 # --- Non-fallback route reasons ----------------------------------------------------------------

@@ -36,6 +36,8 @@ class Route(NamedTuple):
 
 
 def route_after_planner(state: GraphState) -> Route:
+    if state.budget_exhausted:
+        return Route(FALLBACK, R.BUDGET_EXHAUSTED)
     if state.planner_error is not None or state.plan is None:
         return Route(FALLBACK, R.PLANNER_FAILED)
     return Route(EXECUTOR, R.PLANNED)
@@ -43,6 +45,8 @@ def route_after_planner(state: GraphState) -> Route:
 
 def route_after_executor(state: GraphState) -> Route:
     parse = state.executor_output_parse_status or {}
+    if state.budget_exhausted:
+        return Route(FALLBACK, R.BUDGET_EXHAUSTED)
     if state.executor_error is not None or parse.get("status") == "failed":
         return Route(FALLBACK, R.EXECUTOR_FAILED)
     if parse.get("status") == "valid":
@@ -65,7 +69,8 @@ def route_after_gatekeeper(state: GraphState) -> Route:
 
 
 def retry_qualifies(state: GraphState) -> bool:
-    return state.round < MAX_ROUNDS and evidence_retry_qualifies(
+    # A spent budget keeps this round's verified verdict instead of a retry that cannot finish.
+    return state.round < MAX_ROUNDS and not state.budget_exhausted and evidence_retry_qualifies(
         effective=state.effective_verdict or REJECT,
         ceiling=state.verdict_ceiling or REJECT,
         evidence_gaps=state.evidence_gaps,
@@ -76,6 +81,8 @@ def retry_qualifies(state: GraphState) -> bool:
 
 def route_after_verifier(state: GraphState) -> Route:
     if state.verifier_status != "completed" or state.effective_verdict is None:
+        if state.budget_exhausted:
+            return Route(FALLBACK, R.BUDGET_EXHAUSTED)
         if state.verifier_failure == "non_retryable":
             return Route(FALLBACK, R.VERIFIER_NON_RETRYABLE)
         return Route(FALLBACK, R.VERIFIER_EXHAUSTED)

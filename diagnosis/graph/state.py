@@ -80,6 +80,10 @@ class GraphState:
     evidence_retry_count: int = 0
     round_history: list[dict[str, Any]] = field(default_factory=list)
 
+    # Run budget (run-level, not reset between rounds): a model call was refused because
+    # RUN_MAX_TOKENS / RUN_MAX_SECONDS is spent, or is spent after a completed verification.
+    budget_exhausted: bool = False
+
     # Ending
     route_trace: list[str] = field(default_factory=list)
     last_route_reason: str | None = None

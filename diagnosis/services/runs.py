@@ -18,7 +18,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from diagnosis.agents.base import AgentContext, Provider
+from diagnosis.agents.base import Provider
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun, DiagnosisSession
@@ -179,7 +179,7 @@ def diagnosis_run_execute(*, run_id: UUID | str, provider: Provider | None = Non
     """
     from diagnosis.agents.registry import get_provider
     from diagnosis.graph.persist import graph_result_persist
-    from diagnosis.graph.runner import run_graph
+    from diagnosis.graph.runner import agent_context, run_graph
 
     if not _claim(run_id):
         return DiagnosisRun.objects.get(pk=run_id)
@@ -192,7 +192,7 @@ def diagnosis_run_execute(*, run_id: UUID | str, provider: Provider | None = Non
         _mark_crashed(run, exc, None)
         return run
     try:
-        ctx = AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role))
+        ctx = agent_context(run, provider)
         state, _env = run_graph(run=run, provider=provider, ctx=ctx)
         graph_result_persist(run=run, state=state, provider=provider, ctx=ctx, started_at=started_at)
     except Exception as exc:  # noqa: BLE001 - a crash outside the graph's own handling

@@ -94,6 +94,7 @@ FALLBACK_SCRIPTS = {
     R.VERIFIER_EXHAUSTED: dict(executor=[honest_step()], verifier=["garbage", "garbage"]),
     R.VERIFIER_NON_RETRYABLE: dict(executor=[honest_step()], verifier=[AgentError("x", retryable=False)]),
     R.INTERNAL_ERROR: dict(executor=[honest_step()], verifier=[ZeroDivisionError("x")]),
+    R.BUDGET_EXHAUSTED: dict(executor=[honest_step()], verifier=[AgentError("spent", retryable=False, reason=R.BUDGET_EXHAUSTED)]),
 }
 
 

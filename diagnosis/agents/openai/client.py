@@ -98,6 +98,7 @@ class ChatCaller:
         tool_choice: str | None = None,
         allow_tool_calls: bool = False,
     ) -> ChatReply:
+        ctx.check_budget(role)  # before every model call: a spent run budget sends nothing
         # Every request carries its role's output bound: a runaway generation costs at most that.
         kwargs: dict[str, Any] = {self.config.max_tokens_param: self.config.max_tokens_by_role[role]}
         if json_mode:

@@ -11,6 +11,7 @@ from typing import Final
 from pydantic import ValidationError
 
 from diagnosis.agents.base import AgentError, Plan, PlannerRequest
+from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import PLANNER, GraphState
 from diagnosis.services.events import EVENT_RETRY
@@ -37,6 +38,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
             plan = Plan.model_validate(reply.model_dump() if isinstance(reply, Plan) else reply)
         except AgentError as exc:
             reason, retryable = exc.reason, exc.retryable
+            state.budget_exhausted = state.budget_exhausted or reason == R.BUDGET_EXHAUSTED
         except ValidationError:
             reason, retryable = REASON_INVALID_PLAN, True
         else:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from diagnosis.agents.base import AgentError
+from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import VERIFIER, GraphState
 from diagnosis.services.events import EVENT_RETRY
@@ -54,6 +55,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
             reply = env.provider.verifier.verify(text, env.ctx)
         except AgentError as exc:
             state.verifier_errors.append(f"attempt {attempt}: {exc.reason}"[:200])
+            state.budget_exhausted = state.budget_exhausted or exc.reason == R.BUDGET_EXHAUSTED
             if not exc.retryable:
                 state.verifier_status, state.verifier_failure = "failed", "non_retryable"
                 return
@@ -73,6 +75,9 @@ def run(state: GraphState, env: GraphEnv) -> None:
 
     state.verifier_output = output
     state.verifier_status = "completed"
+    # A budget already spent here means no evidence-retry round (it could not finish); the
+    # verified verdict of this round stands.
+    state.budget_exhausted = state.budget_exhausted or env.ctx.budget_exceeded() is not None
     state.model_verdict = output.verdict
     state.rule_verdict = rule_verdict(output.claim_checks)
     state.groundedness = groundedness_from_claim_checks(output.claim_checks)
