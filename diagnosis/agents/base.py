@@ -171,11 +171,15 @@ class AgentContext:
         if self.started < 0:
             self.started = self.clock()
 
-    def record_usage(self, role: Role, *, prompt_tokens: int, completion_tokens: int) -> None:
+    def record_usage(self, role: Role, *, prompt_tokens: int, completion_tokens: int, estimated: bool = False) -> None:
+        """Add one call's tokens; ``estimated`` when the server reported none (counted in
+        ``estimated_calls`` so the audit says which figures are estimates)."""
         slot = self.usage.setdefault(role, {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0})
         slot["prompt_tokens"] += int(prompt_tokens or 0)
         slot["completion_tokens"] += int(completion_tokens or 0)
         slot["calls"] += 1
+        if estimated:
+            slot["estimated_calls"] = slot.get("estimated_calls", 0) + 1
 
     @property
     def tokens_used(self) -> int:

@@ -14,7 +14,13 @@ from diagnosis.models import ToolInvocation
 from tests.fake_llm.server import DEFAULT_USAGE, Reply
 from tests.openai_provider.graph_helpers import ask, assert_completed_in_chinese, verifier_evaluation
 from tests.openai_provider.helpers import CANONICAL_VERIFIER_INPUT
-from tests.openai_provider.scripts import composer_reply, executor_final, plan_reply, standard_tool_calls, verdict_reply
+from tests.openai_provider.scripts import (
+    composer_reply,
+    executor_final,
+    plan_reply,
+    standard_tool_calls,
+    verdict_reply,
+)
 
 pytestmark = pytest.mark.django_db
 
