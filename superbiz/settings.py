@@ -131,6 +131,9 @@ LLM_MAX_TOKENS = {
 # roles, and wall-clock seconds since the run started. Crossing either → fallback budget_exhausted.
 RUN_MAX_TOKENS = env_int("RUN_MAX_TOKENS", 200_000, minimum=1, maximum=100_000_000)
 RUN_MAX_SECONDS = env_float("RUN_MAX_SECONDS", 900.0, minimum=1.0, maximum=86_400.0)
+# When the model planner fails after its re-ask: offline = continue with the deterministic
+# offline planner's plan (plan_source offline_fallback); none = fallback planner_failed.
+PLANNER_FALLBACK = env_choice("PLANNER_FALLBACK", "offline", ("offline", "none"))
 LLM_MAX_TOKENS_PARAM = env_choice("LLM_MAX_TOKENS_PARAM", "max_tokens", ("max_tokens", "max_completion_tokens"))
 if LLM_PROVIDER == "openai":
     missing = [name for name, value in (("LLM_MODEL", LLM_MODEL),) if not value]

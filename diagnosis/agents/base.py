@@ -272,6 +272,9 @@ class Provider:
     verifier: VerifierAgent
     composer: ComposerAgent
     model_by_role: dict[str, str] = field(default_factory=dict)
+    # Used when ``planner`` fails after its re-ask (PLANNER_FALLBACK=offline): the plan only
+    # decides which evidence tools run, never what is confirmed, so a deterministic plan is safe.
+    planner_fallback: PlannerAgent | None = None
 
     def model_label(self) -> str:
         models = sorted({m for m in self.model_by_role.values() if m})

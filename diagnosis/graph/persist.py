@@ -88,6 +88,8 @@ def verifier_evaluation_from_state(state: GraphState, ctx: AgentContext | None =
         missing_claim_checks=list(output.missing_claim_checks) if output else [],
         downgraded_claim_checks=list(output.downgraded_claim_checks) if output else [],
         failure_detail=state.internal_error,
+        plan_source=state.plan_source,
+        planner_failure=state.planner_failure,
         # The run's model budget and its spend per role (issue 15: usage per role in the audit).
         run_budget=ctx.budget_audit() if ctx is not None else None,
     )

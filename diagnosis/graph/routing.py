@@ -115,6 +115,7 @@ def round_summary(state: GraphState) -> dict[str, object]:
     return {
         "round": state.round,
         "mode": state.mode,
+        "plan_source": state.plan_source,
         "invocation_ids": list(state.round_invocation_ids),
         "gatekeeper_status": (state.gatekeeper_result or {}).get("status"),
         "gatekeeper_severity": (state.gatekeeper_result or {}).get("severity"),

@@ -47,6 +47,8 @@ class GraphState:
     # Planner
     plan: Plan | None = None
     planner_error: str | None = None  # technical failure reason after bounded re-ask
+    plan_source: str | None = None  # provider | offline_fallback
+    planner_failure: str | None = None  # the provider planner's failure when the fallback planned
 
     # Executor
     executor_raw: str | None = field(default=None, repr=False)  # memory only, never persisted
@@ -106,6 +108,8 @@ class GraphState:
         """Clear everything one round produced (before the evidence-retry round)."""
         self.plan = None
         self.planner_error = None
+        self.plan_source = None
+        self.planner_failure = None
         self.executor_raw = None
         self.executor_error = None
         self.executor_output_parse_status = None

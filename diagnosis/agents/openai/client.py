@@ -171,7 +171,7 @@ class ChatCaller:
                 timeout=timeout,
                 **kwargs,
             )
-        except Exception as exc:  # noqa: BLE001 — mapped (or re-raised) by _transport_error
+        except Exception as exc:  # noqa: BLE001 — mapped, or re-raised untouched
             raise self._transport_error(role, exc, ctx) from exc
         try:
             with stream:
@@ -180,7 +180,7 @@ class ChatCaller:
             raise self._deadline_error(role, ctx) from None
         except MalformedChunk as exc:
             raise self._error(role, "模型服务返回了无法解析的流式响应", exc, REASON_MALFORMED, retryable=True) from exc
-        except Exception as exc:  # noqa: BLE001 — mapped (or re-raised) by _transport_error
+        except Exception as exc:  # noqa: BLE001 — mapped, or re-raised untouched
             raise self._transport_error(role, exc, ctx) from exc
 
     def _deadline_error(self, role: Role, ctx: AgentContext) -> AgentError:
@@ -190,7 +190,7 @@ class ChatCaller:
             f"{role}: 本次运行的时长预算已用完，已断开模型请求", retryable=False, reason=REASON_BUDGET_EXHAUSTED
         )
 
-    def _transport_error(self, role: Role, exc: Exception, ctx: AgentContext) -> Exception:
+    def _transport_error(self, role: Role, exc: Exception, ctx: AgentContext) -> AgentError:
         """The AgentError for a failure of the request or of its stream (the client's retries,
         if any, are already spent). A mid-stream timeout is not retried: the generation was
         under way, and a retry would pay for it again. A timeout that the run's deadline cut
@@ -210,7 +210,7 @@ class ChatCaller:
             return self._error(role, "模型服务返回了无法解析的响应体", exc, REASON_MALFORMED, retryable=True)
         if isinstance(exc, openai.OpenAIError):  # incl. an error event inside the stream
             return self._error(role, "模型调用失败", exc, REASON_HTTP_ERROR, retryable=False)
-        return exc
+        raise exc  # not a model-call failure (a bug, a test's network guard): unchanged
 
     def _error(self, role: Role, message: str, exc: Exception, reason: str, *, retryable: bool) -> AgentError:
         detail = self.config.scrub(str(exc))[:MAX_ERROR_DETAIL_CHARS]

@@ -34,6 +34,7 @@ class OpenAIConfig:
     # Output bound per role (tokens), sent on every request; the executor's applies per turn.
     max_tokens_by_role: dict[str, int] = field(default_factory=dict)
     max_tokens_param: str = "max_tokens"
+    planner_fallback: str = "offline"  # offline | none
 
     @property
     def connect_timeout_s(self) -> float:
@@ -59,4 +60,5 @@ def config_from_settings() -> OpenAIConfig:
         max_tool_calls=int(settings.EXECUTOR_MAX_TOOL_CALLS),
         max_tokens_by_role={role: int(settings.LLM_MAX_TOKENS[role]) for role in ROLES},
         max_tokens_param=settings.LLM_MAX_TOKENS_PARAM,
+        planner_fallback=settings.PLANNER_FALLBACK,
     )

@@ -2,6 +2,14 @@
 
 In the evidence-retry round the request is ``EVIDENCE_GAP_ONLY`` and carries only the valid
 critical gaps of the previous round; the mode is the graph's, whatever the agent replies.
+
+Degrading instead of failing (issue 15): when the provider's planner still gives no usable plan
+after its re-ask (invalid, truncated, blank replies) and the provider has a ``planner_fallback``
+(the openai provider with PLANNER_FALLBACK=offline), the deterministic offline planner plans and
+the run goes on (``plan_source = offline_fallback``). The plan only chooses the evidence tools;
+the Gatekeeper and the Verifier judge the evidence exactly as before. A non-retryable failure
+(transport spent, content filter, missing prompt, spent budget) is not degraded: the next model
+call would fail the same way, so the run ends ``planner_failed`` (or ``budget_exhausted``).
 """
 
 from __future__ import annotations
@@ -18,6 +26,8 @@ from diagnosis.services.events import EVENT_RETRY
 
 PLANNER_MAX_ATTEMPTS: Final = 2
 REASON_INVALID_PLAN: Final = "invalid_plan"
+PLAN_SOURCE_PROVIDER: Final = "provider"
+PLAN_SOURCE_OFFLINE_FALLBACK: Final = "offline_fallback"
 
 
 def run(state: GraphState, env: GraphEnv) -> None:
@@ -44,8 +54,27 @@ def run(state: GraphState, env: GraphEnv) -> None:
         else:
             state.plan = plan.model_copy(update={"mode": state.mode})
             state.planner_error = None
+            state.plan_source = PLAN_SOURCE_PROVIDER
             return
         state.planner_error = reason
-        if not retryable or attempt == PLANNER_MAX_ATTEMPTS:
+        if not retryable:
+            return
+        if attempt == PLANNER_MAX_ATTEMPTS:
+            _plan_offline(state, env, request, reason)
             return
         env.events.record(PLANNER, EVENT_RETRY, {"attempt": attempt + 1, "reason": reason, "round": state.round})
+
+
+def _plan_offline(state: GraphState, env: GraphEnv, request: PlannerRequest, reason: str) -> None:
+    fallback = env.provider.planner_fallback
+    if fallback is None:
+        return
+    plan = fallback.plan(request, env.ctx)  # deterministic, no model: it does not fail technically
+    state.plan = plan.model_copy(update={"mode": state.mode})
+    state.plan_source = PLAN_SOURCE_OFFLINE_FALLBACK
+    state.planner_failure = reason
+    state.planner_error = None
+    env.events.record(
+        PLANNER, EVENT_RETRY, {"attempt": PLANNER_MAX_ATTEMPTS + 1, "reason": reason, "plan_source": state.plan_source,
+                               "round": state.round},
+    )
