@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.urls import reverse
+from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
@@ -33,7 +33,9 @@ from diagnosis.models import (
     Service,
     ToolInvocation,
 )
+from diagnosis.reviews.views import calibration_page, label_forms_context, run_label_post
 from diagnosis.selectors.runs import pretty_json, run_audit_view, run_badge
+from diagnosis.selectors.series import cited_series
 
 QUESTION_LIST_CHARS = 60
 
@@ -193,8 +195,32 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
             else None
         )
         if run is not None:
-            extra_context["audit"] = run_audit_view(run)
+            extra_context["audit"] = audit = run_audit_view(run)
+            extra_context["charts"] = cited_series(audit)
+            extra_context.update(label_forms_context(run, request.user))
+            extra_context["label_url"] = reverse("admin:diagnosis_diagnosisrun_label", args=[run.pk])
+            extra_context["next_url"] = request.get_full_path()
         return super().change_view(request, object_id, form_url, extra_context)
+
+    def get_urls(self) -> list[URLPattern]:
+        # Labels are their own records (the run stays read-only): a POST view beside the run page,
+        # and the calibration page over all labels. admin_view = staff login, CSRF.
+        own = [
+            path("calibration/", self.admin_site.admin_view(self.calibration_view), name="diagnosis_calibration"),
+            path("<uuid:run_id>/label/", self.admin_site.admin_view(self.label_view), name="diagnosis_diagnosisrun_label"),
+        ]
+        return own + super().get_urls()
+
+    def label_view(self, request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
+        fallback = reverse("admin:diagnosis_diagnosisrun_change", args=[run_id])
+        return run_label_post(request, run_id, fallback_url=fallback)
+
+    def calibration_view(self, request: HttpRequest) -> HttpResponse:
+        return calibration_page(request, context=self.admin_site.each_context(request))
+
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        extra_context = {**(extra_context or {}), "calibration_url": reverse("admin:diagnosis_calibration")}
+        return super().changelist_view(request, extra_context)
 
 
 def _is_uuid(value: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import warnings
 import zoneinfo
 from pathlib import Path
@@ -76,11 +77,22 @@ TEMPLATES = [
 
 # --- Database -----------------------------------------------------------------------------
 _db = env_db("DATABASE_URL", "sqlite:///db.sqlite3")
-if _db["ENGINE"] == "django.db.backends.sqlite3" and _db.get("NAME") not in (":memory:", "", None):
-    if not Path(_db["NAME"]).is_absolute():
+SQLITE_BUSY_TIMEOUT_S = env_float("SQLITE_BUSY_TIMEOUT_S", 20.0, minimum=1.0, maximum=300.0)
+if _db["ENGINE"] == "django.db.backends.sqlite3":
+    if _db.get("NAME") not in (":memory:", "", None) and not Path(_db["NAME"]).is_absolute():
         _db["NAME"] = str(BASE_DIR / _db["NAME"])
-    # The embedded default: wait for the writer instead of failing at once under light concurrency.
-    _db.setdefault("OPTIONS", {}).setdefault("timeout", 20)
+    # The embedded default serves a small team (several people chatting at once):
+    # - every transaction is BEGIN IMMEDIATE, so it takes the write lock up front and waits for it
+    #   (busy timeout) instead of failing at once when it would upgrade a read lock mid-way;
+    # - WAL, so readers (the SSE tail, the web UI) never block the writer and vice versa;
+    #   synchronous=NORMAL is the setting SQLite recommends with WAL (durable at checkpoints);
+    # - our backend retries a statement outside a transaction when the timeout still runs out.
+    # PostgreSQL stays the recommendation beyond a handful of concurrent users (README).
+    _db["ENGINE"] = "superbiz.sqlite"
+    _options = _db.setdefault("OPTIONS", {})
+    _options.setdefault("timeout", SQLITE_BUSY_TIMEOUT_S)
+    _options.setdefault("transaction_mode", "IMMEDIATE")
+    _options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
 _db.setdefault("TEST", {})
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -139,6 +151,31 @@ if LLM_PROVIDER == "openai":
     missing = [name for name, value in (("LLM_MODEL", LLM_MODEL),) if not value]
     if missing:
         raise ImproperlyConfigured(f"LLM_PROVIDER=openai 需要设置环境变量 {', '.join(missing)}")
+
+# --- Masking of sensitive values sent to a model (DESIGN §10.4) ----------------------------
+# On by default: with LLM_PROVIDER=openai every request is masked (placeholders <TYPE_n>) and
+# every reply unmasked before the Gatekeeper. MASKING_ENTITIES narrows the built-in types
+# (diagnosis/masking/recognizers.toml); MASKING_PATTERNS adds types, as a JSON object
+# {"TYPE": "regex"}.
+MASKING = env_bool("MASKING", True)
+MASKING_ENTITIES = [e.strip().upper() for e in env_list("MASKING_ENTITIES", []) if e.strip()]
+_masking_patterns_raw = env_str("MASKING_PATTERNS", "")
+try:
+    MASKING_PATTERNS = json.loads(_masking_patterns_raw) if _masking_patterns_raw.strip() else {}
+    if not isinstance(MASKING_PATTERNS, dict) or not all(isinstance(v, str) for v in MASKING_PATTERNS.values()):
+        raise ValueError("not an object of strings")
+    from diagnosis.masking.masker import builtin_recognizers, parse_custom_patterns
+
+    parse_custom_patterns(f"{k}={v}" for k, v in MASKING_PATTERNS.items())
+    _known_types = {r.type for r in builtin_recognizers()}
+    if unknown := sorted(set(MASKING_ENTITIES) - _known_types):
+        raise ImproperlyConfigured(
+            f"环境变量 MASKING_ENTITIES 的值无效: 未知类型 {', '.join(unknown)} (expected some of {', '.join(sorted(_known_types))})"
+        )
+except ValueError as exc:  # json.JSONDecodeError and RecognizerError are ValueErrors
+    raise ImproperlyConfigured(
+        f"环境变量 MASKING_PATTERNS 的值无效: {exc} (expected a JSON object {{\"TYPE\": \"regex\"}})"
+    ) from None
 
 # --- Run execution ------------------------------------------------------------------------
 RUN_EXECUTION = env_choice("RUN_EXECUTION", "inline", ("inline", "celery"))

@@ -17,6 +17,8 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from diagnosis.masking.masker import Masker
+
 Role = Literal["planner", "executor", "verifier", "composer"]
 ROLES: tuple[Role, ...] = ("planner", "executor", "verifier", "composer")
 PlannerMode = Literal["NORMAL", "EVIDENCE_GAP_ONLY"]
@@ -166,6 +168,8 @@ class AgentContext:
     clock: Callable[[], float] = field(default=time.monotonic, repr=False)
     started: float = field(default=-1.0)
     budget_refused: BudgetLimit | None = None  # the limit that refused a model call, if one did
+    # This run's placeholder map (DESIGN §10.4); None = nothing is masked. Never persisted.
+    masker: Masker | None = None
 
     def __post_init__(self) -> None:
         if self.started < 0:

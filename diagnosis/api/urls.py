@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.urls import path
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from diagnosis.api import stream, views
+from diagnosis.api import series, stream, views
 
 app_name = "api"
 
@@ -24,6 +24,7 @@ urlpatterns = [
     path("chat/stream", stream.chat_stream, name="chat-stream"),
     path("runs", views.RunListView.as_view(), name="run-list"),
     path("runs/<uuid:pk>", views.RunDetailView.as_view(), name="run-detail"),
+    path("runs/<uuid:pk>/series/<str:invocation>/<path:path>", series.RunSeriesView.as_view(), name="run-series"),
     path("sessions", views.SessionListView.as_view(), name="session-list"),
     path("sessions/<uuid:pk>", views.SessionDetailView.as_view(), name="session-detail"),
     path("knowledge", views.KnowledgeView.as_view(), name="knowledge"),

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from diagnosis.agents.base import AgentContext, Provider
 from diagnosis.graph.state import GraphState
+from diagnosis.masking.config import masking_audit
 from diagnosis.models import DiagnosisRun
 from diagnosis.prompts_catalog import prompt_audit
 from diagnosis.schemas.self_evaluation import CHANNEL_VERIFIER, VerifierEvaluation
@@ -99,7 +100,7 @@ def verifier_evaluation_from_state(state: GraphState, ctx: AgentContext | None =
 def graph_result_persist(
     *, run: DiagnosisRun, state: GraphState, provider: Provider, ctx: AgentContext, started_at: datetime
 ) -> DiagnosisRun:
-    evaluation = verifier_evaluation_from_state(state, ctx)
+    evaluation = verifier_evaluation_from_state(state, ctx).model_copy(update={"masking": masking_audit(ctx.masker)})
 
     def mutate(old: dict[str, Any] | None) -> VerifierEvaluation:
         return evaluation.model_copy(update={"updates": int((old or {}).get("updates", 0)) + 1})

@@ -31,6 +31,7 @@ from diagnosis.graph.state import (
     VERIFIER,
     GraphState,
 )
+from diagnosis.masking.config import run_masker
 from diagnosis.models import DiagnosisRun, Service
 from diagnosis.selectors.evidence import reference_clock
 from diagnosis.services.events import EVENT_ERROR, EVENT_FINISH, EVENT_ROUTE, EVENT_START
@@ -67,11 +68,12 @@ def initial_state(run: DiagnosisRun) -> tuple[GraphState, list[list[str]]]:
 
 
 def agent_context(run: DiagnosisRun, provider: Provider) -> AgentContext:
-    """The per-run context: usage sink and the run's model budget (RUN_MAX_TOKENS /
+    """The per-run context: usage sink, placeholder map and the run's model budget (RUN_MAX_TOKENS /
     RUN_MAX_SECONDS, its clock starting now)."""
     return AgentContext(
         run_id=str(run.pk),
         model_by_role=dict(provider.model_by_role),
+        masker=run_masker(provider),
         budget=RunBudget(max_tokens=int(settings.RUN_MAX_TOKENS), max_seconds=float(settings.RUN_MAX_SECONDS)),
     )
 

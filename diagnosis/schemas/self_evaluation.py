@@ -100,6 +100,8 @@ class VerifierEvaluation(BaseModel):
     missing_claim_checks: list[str] = Field(default_factory=list)
     downgraded_claim_checks: list[dict[str, Any]] = Field(default_factory=list)
     failure_detail: str | None = None  # "node: ExcType: message", bounded; never a stack trace
+    # DESIGN §10.4: whether masking ran and how many values of each type — never the map itself.
+    masking: dict[str, Any] | None = None
     updates: int = 0
 
 

@@ -377,6 +377,11 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
     parse_status = verifier.get("executor_output_parse_status")
     if parse_status:
         audit.verifier.append(KeyValue("executor_output_parse_status", _text(parse_status)))
+    masking = verifier.get("masking")
+    if isinstance(masking, dict):
+        entities = masking.get("entities") if isinstance(masking.get("entities"), dict) else {}
+        counts = "，".join(f"{kind} {count}" for kind, count in sorted(entities.items())) or "无"
+        audit.verifier.append(KeyValue("masking", f"已脱敏：{counts}" if masking.get("enabled") else "未启用（未向模型发送数据）"))
 
     for check in _dicts(verifier.get("claim_checks")):
         claim_id = _text(check.get("claim_id"))

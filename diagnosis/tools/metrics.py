@@ -8,6 +8,7 @@ from diagnosis.schemas.evidence import MAX_REFS_PER_INVOCATION
 from diagnosis.tools.arguments import QueryMetricsArgs
 from diagnosis.tools.backends import MetricQuery, MetricsBackend, SeriesEntry
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref
+from diagnosis.tools.downsample import MIN_LIMIT, keep_indices
 from diagnosis.tools.logs import service_filter
 from diagnosis.tools.pointer import make_pointer
 from diagnosis.tools.rendering import clock, iso, local, number, with_unit
@@ -16,22 +17,30 @@ from diagnosis.tools.windows import resolve_window
 MAX_ALERTS = 50
 MAX_SERIES = 20
 MAX_SUMMARY_CHARS = 500
+#: Points kept per series for the chart beside the evidence (issue 14 item 2), shared by all
+#: series of one call so a 20-series answer stays well under the 64 KB output cap (~40 B a point).
+CHART_POINTS_BUDGET = 1200
+CHART_POINTS_PER_SERIES = 240
 
 
 def _round(value: float) -> float:
     return round(value, 6)
 
 
-def summarise_series(series: SeriesEntry) -> dict[str, Any]:
+def summarise_series(series: SeriesEntry, *, chart_points: int = CHART_POINTS_PER_SERIES) -> dict[str, Any]:
     """min/max/avg/last over the window's points, when the peak was, and when the threshold was
-    first exceeded (``crossed_at`` is null if never, or if the series has no threshold)."""
+    first exceeded (``crossed_at`` is null if never, or if the series has no threshold); plus
+    ``points`` for the chart: the series thinned to ``chart_points``, peak and crossing kept."""
     points = series.points
     values = [value for _, value in points]
     peak = max(values)
     peak_at = next(ts for ts, value in points if value == peak)
     crossed_at = None
+    crossed = []
     if series.threshold is not None:
-        crossed_at = next((ts for ts, value in points if value > series.threshold), None)
+        crossed = [next((i for i, value in enumerate(values) if value > series.threshold), -1)]
+        crossed_at = points[crossed[0]][0] if crossed[0] >= 0 else None
+    kept = keep_indices(values, max(MIN_LIMIT, chart_points), keep=crossed)
     return {
         "name": series.name,
         "service": series.service,
@@ -47,6 +56,7 @@ def summarise_series(series: SeriesEntry) -> dict[str, Any]:
         "last": values[-1],
         "peak_at": iso(peak_at),
         "crossed_at": iso(crossed_at) if crossed_at is not None else None,
+        "points": [[iso(points[i][0]), values[i]] for i in kept],
     }
 
 
@@ -62,6 +72,10 @@ def _alert_json(alert) -> dict[str, Any]:
         "summary": bounded(alert.summary, MAX_SUMMARY_CHARS),
         "labels": alert.labels,
     }
+
+
+def _chart_points(series_count: int) -> int:
+    return min(CHART_POINTS_PER_SERIES, CHART_POINTS_BUDGET // max(1, series_count))
 
 
 def run(args: QueryMetricsArgs, ctx: ToolContext) -> ToolOutcome:
@@ -81,7 +95,7 @@ def run(args: QueryMetricsArgs, ctx: ToolContext) -> ToolOutcome:
     series = [] if args.alert_name and not args.metric else backend.series(query)[:MAX_SERIES]
     output = {
         "alerts": [_alert_json(a) for a in alerts],
-        "series": [summarise_series(s) for s in series if s.points],
+        "series": [summarise_series(s, chart_points=_chart_points(len(series))) for s in series if s.points],
         "window": {"start": iso(start), "end": iso(end)},
     }
     count = len(output["alerts"]) + len(output["series"])

@@ -12,4 +12,5 @@ urlpatterns = [
     path("sessions/", views.session_list, name="session-list"),
     path("sessions/<uuid:pk>/", views.session_detail, name="session-detail"),
     path("runs/<uuid:pk>/", views.run_detail, name="run-detail"),
+    path("runs/<uuid:pk>/label/", views.run_label, name="run-label"),
 ]

@@ -17,10 +17,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from diagnosis.api.serializers import ChatRequestSerializer
 from diagnosis.models import DiagnosisRun, DiagnosisSession
+from diagnosis.reviews.views import label_forms_context, run_label_post
 from diagnosis.selectors.runs import (
     run_audit_view,
     run_badge,
@@ -31,6 +33,7 @@ from diagnosis.selectors.runs import (
     session_runs,
     sessions_owned_by,
 )
+from diagnosis.selectors.series import cited_series
 from diagnosis.services.idempotency import diagnosis_run_create_idempotent
 from diagnosis.services.runs import QUESTION_MAX_CHARS, InvalidQuestion, SessionNotFound, diagnosis_run_submit
 
@@ -127,4 +130,13 @@ def run_detail(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         run = run_with_audit_rows(runs_visible_to(request.user)).get(pk=pk)
     except DiagnosisRun.DoesNotExist:
         raise Http404("运行不存在") from None
-    return render(request, "web/run_detail.html", {"run": run, "audit": run_audit_view(run)})
+    audit = run_audit_view(run)
+    context = {"run": run, "audit": audit, "charts": cited_series(audit), **label_forms_context(run, request.user)}
+    context.update(label_url=reverse("web:run-label", args=[run.pk]), next_url=request.get_full_path())
+    return render(request, "web/run_detail.html", context)
+
+
+@login_required
+def run_label(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+    """A staff reviewer's label of a run or one of its claims (the admin's form, here too)."""
+    return run_label_post(request, pk, fallback_url=reverse("web:run-detail", args=[pk]))

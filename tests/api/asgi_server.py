@@ -5,6 +5,7 @@ browser tests' live progress — pytest-django's live_server is WSGI and cannot 
 SQLite's in-memory one); ``uvicorn_subprocess`` runs ``uvicorn superbiz.asgi:application`` as
 its own process against the test database (PostgreSQL only: a subprocess cannot open an
 in-memory SQLite database). Tests using either need ``django_db(transaction=True)``.
+``uvicorn_process`` is the subprocess against any database (the load harness, benchmarks/load.py).
 """
 
 from __future__ import annotations
@@ -69,23 +70,33 @@ def test_database_url() -> str:
 
 @contextmanager
 def uvicorn_subprocess() -> Iterator[str]:
+    with uvicorn_process({"DATABASE_URL": test_database_url()}) as base_url:
+        yield base_url
+
+
+@contextmanager
+def uvicorn_process(env: dict[str, str], *, log_path: Path | None = None) -> Iterator[str]:
+    """``uvicorn superbiz.asgi:application`` on 127.0.0.1 (a free port) with ``env`` over this
+    process's environment; its output goes to ``log_path`` (or a pipe, shown if it fails to start)."""
     sock = _free_socket()
     port = sock.getsockname()[1]
     sock.close()
-    env = {**os.environ, "DATABASE_URL": test_database_url(), "DJANGO_SETTINGS_MODULE": "superbiz.settings"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "superbiz.settings", **env}
     uvicorn_bin = Path(sys.executable).with_name("uvicorn")
+    log = open(log_path, "wb") if log_path else None  # noqa: SIM115 — closed in finally
     process = subprocess.Popen(
         [str(uvicorn_bin), "superbiz.asgi:application", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.PIPE,
+        stdout=log or subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
     try:
         deadline = time.monotonic() + 30
         while True:
             if process.poll() is not None:
-                raise RuntimeError(f"uvicorn exited: {process.stdout.read().decode(errors='replace')}")
+                output = log_path.read_text(errors="replace") if log_path else process.stdout.read().decode(errors="replace")
+                raise RuntimeError(f"uvicorn exited: {output}")
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
                 break
@@ -101,3 +112,5 @@ def uvicorn_subprocess() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        if log:
+            log.close()

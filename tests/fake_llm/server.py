@@ -3,7 +3,8 @@
 A request with ``"stream": true`` gets Server-Sent Events like OpenAI's: a role chunk, the content
 in pieces of ``chunk_size`` characters, tool calls as deltas (id and name first, then the
 arguments in pieces), a finish chunk, a usage chunk when ``stream_options.include_usage`` asks
-for it, then ``data: [DONE]``. ``chunk_delay_s`` trickles the events; a client that goes away
+for it, then ``data: [DONE]``. ``chunk_delay_s`` trickles the events and ``stall_s`` sends only ``: ping`` comments first
+(as sse-starlette does while llama.cpp reads a long prompt); a client that goes away
 before the end is recorded (``RecordedRequest.stream_closed``, ``closed`` event) — the fake
 behaves like vLLM/llama.cpp, which stop generating when the client disconnects. A ``raw_body``
 is sent as one event verbatim (malformed-chunk tests); error statuses answer with a JSON body.
@@ -12,6 +13,10 @@ Replies are scripted per role, keyed by the ``X-Prompt-Name`` header the provide
 queue of :class:`Reply` specs (or callables that receive the :class:`RecordedRequest` and return
 a ``Reply``, so a scripted executor can build its contract from the tool messages it was sent).
 Every request is recorded — path, headers, parsed body, raw bytes, time — for assertions.
+
+A role may also have a *standing* script (:meth:`FakeLLMServer.script_always`), answered whenever
+its queue is empty — for load runs, where many conversations interleave and a FIFO cannot know
+which one a request belongs to (the standing script decides from the request itself).
 
 A request nobody scripted gets a 500 (with ``x-should-retry: false`` so the client does not
 hammer it) and is recorded in ``unscripted``; the pytest fixture fails the test on teardown.
@@ -56,6 +61,8 @@ class Reply:
     error_message: str = "scripted error"
     chunk_size: int = 8  # streamed content / arguments: characters per delta
     chunk_delay_s: float = 0.0  # streamed: sleep between events (after the first)
+    stall_s: float = 0.0  # streamed: after the headers, only SSE ": ping" comments for this long
+    ping_every_s: float = 0.2
 
     def finish(self) -> str:
         return self.finish_reason or ("tool_calls" if self.tool_calls else "stop")
@@ -151,6 +158,7 @@ class FakeLLMServer:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._queues: dict[str, deque[Script]] = {}
+        self._standing: dict[str, Script] = {}
         self._stop = threading.Event()
         self.requests: list[RecordedRequest] = []
         self.unscripted: list[str] = []
@@ -185,6 +193,11 @@ class FakeLLMServer:
         with self._lock:
             self._queues.setdefault(role, deque()).extend(replies)
 
+    def script_always(self, role: str, reply: Script) -> None:
+        """Answer every request of ``role`` with ``reply`` once its queue is empty."""
+        with self._lock:
+            self._standing[role] = reply
+
     def pending(self, role: str | None = None) -> int:
         with self._lock:
             if role is not None:
@@ -200,7 +213,7 @@ class FakeLLMServer:
     def _next(self, role: str) -> Script | None:
         with self._lock:
             queue = self._queues.get(role)
-            return queue.popleft() if queue else None
+            return queue.popleft() if queue else self._standing.get(role)
 
     # --- HTTP ------------------------------------------------------------------------
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:
@@ -249,6 +262,12 @@ class FakeLLMServer:
                         if name.lower() != "content-type":
                             self.send_header(name, value)
                     self.end_headers()
+                    stall_until = time.monotonic() + reply.stall_s
+                    while time.monotonic() < stall_until:  # "still thinking": keep-alive comments only
+                        self.wfile.write(b": ping\n\n")
+                        self.wfile.flush()
+                        if server._stop.wait(reply.ping_every_s):
+                            return
                     for n, event in enumerate([*events, b"[DONE]"]):
                         if n and reply.chunk_delay_s and server._stop.wait(reply.chunk_delay_s):
                             return

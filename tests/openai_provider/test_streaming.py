@@ -100,3 +100,19 @@ def test_an_error_event_inside_the_stream_is_a_non_retryable_agent_error(openai_
         build_provider().verifier.verify(CANONICAL_VERIFIER_INPUT, ctx)
     assert err.value.reason == wire.REASON_HTTP_ERROR and not err.value.retryable
     assert "model overloaded" in str(err.value)
+
+
+def test_the_run_deadline_cuts_a_stream_kept_alive_by_pings_without_any_chunk(openai_settings, fake_llm, incident, api_user):
+    # sse-starlette (llama-cpp-python's server) sends ": ping" every 15 s while the model reads its
+    # prompt: no chunk arrives and the read timeout never fires; the deadline must still cut.
+    openai_settings.LLM_TIMEOUT_S = 2.0
+    openai_settings.RUN_MAX_SECONDS = 1.0
+    fake_llm.script("planner", Reply(content=plan_reply().content, stall_s=20, ping_every_s=0.1))
+    started = time.monotonic()
+    run = ask(api_user)
+    assert time.monotonic() - started < 5
+
+    assert_completed_in_chinese(run, outcome="fallback", fallback_reason=R.BUDGET_EXHAUSTED)
+    (request,) = fake_llm.requests
+    assert request.closed.wait(5) and not request.stream_finished
+    assert verifier_evaluation(run)["run_budget"]["refused_by"] == "seconds"

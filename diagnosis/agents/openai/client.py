@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import json
 import logging
+import socket
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -36,6 +38,7 @@ import openai
 
 from diagnosis.agents.base import REASON_BUDGET_EXHAUSTED, AgentContext, AgentError, Role
 from diagnosis.agents.openai.config import OpenAIConfig
+from diagnosis.agents.openai.masking import mask_messages, unmask_reply
 from diagnosis.agents.openai.streaming import Assembled, DeadlineReached, MalformedChunk, assemble
 from diagnosis.prompts_catalog import PromptEntry
 
@@ -85,6 +88,36 @@ def _client(base_url: str, api_key: str, timeout_s: float, connect_s: float, max
     )
 
 
+class _Watchdog:
+    """Cuts a stream at the run's deadline even when no chunk arrives: servers keep an idle
+    stream alive with SSE comments (sse-starlette's ``: ping`` every 15 s under llama-cpp-python,
+    keep-alive bytes elsewhere), so neither the read timeout nor the check between chunks would
+    fire while the model is still reading its prompt. Shutting the socket down wakes the blocked
+    read and the server sees the disconnect."""
+
+    def __init__(self, stream: Any, seconds_left: float | None) -> None:
+        self.stream = stream
+        self.fired = False
+        self._timer = threading.Timer(max(0.0, seconds_left), self._cut) if seconds_left is not None else None
+        if self._timer is not None:
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _cut(self) -> None:
+        self.fired = True
+        network = getattr(self.stream.response, "extensions", {}).get("network_stream")
+        sock = network.get_extra_info("socket") if network is not None else None
+        try:
+            if sock is not None:
+                sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # already closed: nothing left to cut
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+
+
 @dataclass(frozen=True)
 class ChatReply:
     """The parts of the (assembled) first choice the agents use."""
@@ -125,6 +158,7 @@ class ChatCaller:
             kwargs["tools"] = tools
             if tool_choice:
                 kwargs["tool_choice"] = tool_choice
+        messages = mask_messages(messages, ctx.masker)
         assembled = self._send(role, prompt, messages, kwargs, ctx)
         if assembled.usage_reported:
             ctx.record_usage(role, prompt_tokens=assembled.prompt_tokens, completion_tokens=assembled.completion_tokens)
@@ -137,7 +171,7 @@ class ChatCaller:
                 completion_tokens=assembled.delta_chunks,
                 estimated=True,
             )
-        return self._first_choice(role, assembled, allow_tool_calls=allow_tool_calls)
+        return unmask_reply(self._first_choice(role, assembled, allow_tool_calls=allow_tool_calls), ctx.masker)
 
     # --- transport -------------------------------------------------------------------
     def _timeout(self, ctx: AgentContext) -> tuple[openai.Timeout, bool]:
@@ -173,6 +207,7 @@ class ChatCaller:
             )
         except Exception as exc:  # noqa: BLE001 — mapped, or re-raised untouched
             raise self._transport_error(role, exc, ctx) from exc
+        watchdog = _Watchdog(stream, ctx.seconds_left())
         try:
             with stream:
                 return assemble(stream, seconds_left=ctx.seconds_left)
@@ -181,7 +216,11 @@ class ChatCaller:
         except MalformedChunk as exc:
             raise self._error(role, "模型服务返回了无法解析的流式响应", exc, REASON_MALFORMED, retryable=True) from exc
         except Exception as exc:  # noqa: BLE001 — mapped, or re-raised untouched
+            if watchdog.fired:
+                raise self._deadline_error(role, ctx) from None
             raise self._transport_error(role, exc, ctx) from exc
+        finally:
+            watchdog.cancel()
 
     def _deadline_error(self, role: Role, ctx: AgentContext) -> AgentError:
         ctx.budget_refused = "seconds"

@@ -1,10 +1,11 @@
-"""``manage.py evaluate [--json] [--keep] [--no-fail] [--only NAME …] [--verbose]`` (issue 4 item 10).
+"""``manage.py evaluate [--json] [--keep] [--no-fail] [--only NAME …] [--verbose] [--save]`` (issue 4 item 10).
 
 Runs the scenario suite (``diagnosis.evaluation``) over the demo data in the configured database
 (loading the demo bundle first when needed) and prints the metrics table — or, with ``--json``,
 one JSON object. Runs are owned by the user ``evaluate`` and deleted at the end unless ``--keep``.
 Exits non-zero when a scenario mismatches (known issues aside), a route is not covered, or the
-fabricated-claim leak rate is above 0 — unless ``--no-fail``.
+fabricated-claim leak rate is above 0 — unless ``--no-fail``. ``--save`` stores the figures with
+the git revision and the prompt catalog version (the admin calibration page plots them).
 """
 
 from __future__ import annotations
@@ -12,12 +13,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from diagnosis.evaluation.metrics import render_table, scenario_lines, summary_json
 from diagnosis.evaluation.runner import evaluation_run
 from diagnosis.evaluation.suite import select
+from diagnosis.services.reviews import evaluation_record_save
 
+MSG_SAVED = "figures saved (revision {revision}, prompt catalog {version})"
 MSG_NO_SCENARIO = "没有匹配的场景：{names}"
 MSG_FAILED = "evaluation failed: {failed} scenario(s) mismatched, leak rate {leak:.1%}, missing routes {missing}"
 
@@ -31,6 +35,9 @@ class Command(BaseCommand):
         parser.add_argument("--no-fail", dest="no_fail", action="store_true", help="always exit with status 0")
         parser.add_argument("--only", nargs="+", metavar="NAME", help="only scenarios whose name contains NAME")
         parser.add_argument("--verbose", action="store_true", help="one line per scenario, as it finishes")
+        parser.add_argument(
+            "--save", action="store_true", help="store the figures with the git revision and prompt catalog version"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         scenarios = select(options["only"])
@@ -44,6 +51,9 @@ class Command(BaseCommand):
 
         report = evaluation_run(scenarios=None if not options["only"] else scenarios, keep=options["keep"], on_result=progress if verbose else None)
         summary = report.summary
+        if options["save"]:
+            record = evaluation_record_save(summary=summary_json(summary, report.results), provider=settings.LLM_PROVIDER)
+            self.stderr.write(MSG_SAVED.format(revision=record.git_revision[:12] or "—", version=record.prompt_version or "—"))
         if options["as_json"]:
             payload = summary_json(summary, report.results)
             payload.update(demo_loaded_now=report.demo_loaded_now, session_id=report.session_id, kept=report.kept,

@@ -1,0 +1,29 @@
+"""Which runs mask, with which recognizers (the MASKING* settings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+
+from diagnosis.masking.masker import Masker, Recognizer, parse_custom_patterns, select_recognizers
+
+#: Providers that send run data to a model endpoint; the offline agents send nothing anywhere.
+MASKED_PROVIDERS = ("openai",)
+
+
+def recognizers_from_settings() -> tuple[Recognizer, ...]:
+    custom = parse_custom_patterns(f"{kind}={pattern}" for kind, pattern in settings.MASKING_PATTERNS.items())
+    return select_recognizers(settings.MASKING_ENTITIES or None, custom)
+
+
+def run_masker(provider: Any) -> Masker | None:
+    """A fresh placeholder map for one run, or None when this run sends nothing to mask."""
+    if not settings.MASKING or getattr(provider, "name", "") not in MASKED_PROVIDERS:
+        return None
+    return Masker(recognizers_from_settings())
+
+
+def masking_audit(masker: Masker | None) -> dict[str, Any]:
+    """What the audit keeps: whether masking ran and how many values of each type — never the map."""
+    return {"enabled": masker is not None, "entities": masker.entity_counts if masker is not None else {}}

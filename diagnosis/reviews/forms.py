@@ -1,0 +1,26 @@
+"""The label forms of the admin run page and the staff web UI (one pair, used by both)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from diagnosis.models import ClaimLabel, RunLabel
+from diagnosis.services.reviews import NOTE_MAX_CHARS
+
+KIND_RUN = "run"
+KIND_CLAIM = "claim"
+
+
+class RunLabelForm(forms.Form):
+    kind = forms.CharField(widget=forms.HiddenInput, initial=KIND_RUN)
+    label = forms.ChoiceField(label="判定是否正确", choices=RunLabel.Label.choices, widget=forms.RadioSelect)
+    note = forms.CharField(
+        label="备注（可选）", required=False, max_length=NOTE_MAX_CHARS, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class ClaimLabelForm(forms.Form):
+    kind = forms.CharField(widget=forms.HiddenInput, initial=KIND_CLAIM)
+    claim_id = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    label = forms.ChoiceField(label="分类", choices=ClaimLabel.Label.choices)
+    note = forms.CharField(label="备注", required=False, max_length=NOTE_MAX_CHARS)

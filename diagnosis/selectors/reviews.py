@@ -1,0 +1,86 @@
+"""Reads for reviewer labels, the calibration table and the evaluate history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from diagnosis.models import ClaimLabel, DiagnosisRun, EvaluationRecord, RunLabel
+from diagnosis.reviews.calibration import CalibrationTable, LabelledRun, calibration_table
+from diagnosis.reviews.history import HistoryChart, HistoryPoint, history_chart
+
+HISTORY_LIMIT = 60
+
+
+def _verifier_evaluation(run: DiagnosisRun) -> dict[str, Any]:
+    container = run.self_evaluation if isinstance(run.self_evaluation, dict) else {}
+    value = container.get("verifier_evaluation")
+    return value if isinstance(value, dict) else {}
+
+
+def run_prompt_version(run: DiagnosisRun) -> str:
+    audit = _verifier_evaluation(run).get("prompt_audit")
+    return str(audit.get("version") or "")[:64] if isinstance(audit, dict) else ""
+
+
+def claim_classifications(run: DiagnosisRun) -> dict[str, str]:
+    """claim_id → the Verifier's classification, for the claims it checked in this run."""
+    checks = _verifier_evaluation(run).get("claim_checks")
+    result: dict[str, str] = {}
+    for check in checks if isinstance(checks, list) else []:
+        if isinstance(check, dict) and isinstance(check.get("claim_id"), str):
+            result[check["claim_id"]] = str(check.get("verification") or "")
+    return result
+
+
+def labels_of_run(run: DiagnosisRun) -> dict[str, Any]:
+    """Every reviewer's labels of ``run`` (for the admin and web forms)."""
+    return {
+        "run": list(RunLabel.objects.filter(run=run).select_related("reviewer")),
+        "claims": list(ClaimLabel.objects.filter(run=run).select_related("reviewer")),
+    }
+
+
+def labelled_runs() -> list[LabelledRun]:
+    wrong: dict[tuple[str, int], list[str]] = {}
+    for run_id, reviewer_id, classification in ClaimLabel.objects.filter(label=ClaimLabel.Label.WRONG).values_list(
+        "run_id", "reviewer_id", "classification"
+    ):
+        wrong.setdefault((str(run_id), reviewer_id), []).append(classification or "?")
+    return [
+        LabelledRun(
+            run_id=str(row["run_id"]),
+            verdict=row["verdict"],
+            provider=row["provider"],
+            model=row["model"],
+            prompt_version=row["prompt_version"],
+            label=row["label"],
+            note=row["note"],
+            wrong_claim_classifications=tuple(sorted(wrong.get((str(row["run_id"]), row["reviewer_id"]), []))),
+        )
+        for row in RunLabel.objects.values(
+            "run_id", "reviewer_id", "verdict", "provider", "model", "prompt_version", "label", "note"
+        ).order_by("run_id", "reviewer_id")
+    ]
+
+
+def calibration() -> CalibrationTable:
+    return calibration_table(labelled_runs())
+
+
+def evaluation_history(limit: int = HISTORY_LIMIT) -> QuerySet[EvaluationRecord]:
+    return EvaluationRecord.objects.order_by("-created_at")[:limit]
+
+
+def evaluation_history_chart(records: list[EvaluationRecord]) -> HistoryChart:
+    return history_chart(
+        [
+            HistoryPoint(
+                at=record.created_at,
+                label=f"{record.git_revision[:10] or '—'} · {record.prompt_version or '—'}",
+                metrics=dict((record.figures or {}).get("metrics") or {}),
+            )
+            for record in records
+        ]
+    )
