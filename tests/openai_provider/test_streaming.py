@@ -92,6 +92,9 @@ def test_the_run_deadline_closes_a_trickling_stream_and_ends_in_budget_exhausted
     (request,) = fake_llm.requests
     assert request.closed.wait(5) and not request.stream_finished
     assert verifier_evaluation(run)["run_budget"]["refused_by"] == "seconds"
+    # The cut call was sent: it counts, its prompt estimated.
+    assert run.token_usage["planner"]["calls"] == 1 and run.token_usage["planner"]["estimated_calls"] == 1
+    assert run.token_usage["planner"]["prompt_tokens"] > 0
 
 
 def test_an_error_event_inside_the_stream_is_a_non_retryable_agent_error(openai_settings, fake_llm, ctx):

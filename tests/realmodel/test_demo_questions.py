@@ -28,7 +28,7 @@ QUESTIONS = (
 )
 # Small bounds for a 135M model on 2 CPU cores: the step stays a few minutes long.
 BOUNDS = {"planner": 96, "executor": 160, "verifier": 128, "composer": 128}
-RUN_MAX_SECONDS = 90.0
+RUN_MAX_SECONDS = 120.0
 # Past the deadline a run still persists and renders its answer; a call in flight is cut at
 # the deadline (timeouts capped by what is left, the stream closed between chunks).
 DEADLINE_SLACK_S = 20.0

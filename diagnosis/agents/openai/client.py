@@ -212,15 +212,24 @@ class ChatCaller:
             with stream:
                 return assemble(stream, seconds_left=ctx.seconds_left)
         except DeadlineReached:
-            raise self._deadline_error(role, ctx) from None
+            raise self._cut_off(role, messages, kwargs, ctx) from None
         except MalformedChunk as exc:
             raise self._error(role, "模型服务返回了无法解析的流式响应", exc, REASON_MALFORMED, retryable=True) from exc
         except Exception as exc:  # noqa: BLE001 — mapped, or re-raised untouched
             if watchdog.fired:
-                raise self._deadline_error(role, ctx) from None
+                raise self._cut_off(role, messages, kwargs, ctx) from None
             raise self._transport_error(role, exc, ctx) from exc
         finally:
             watchdog.cancel()
+
+    def _cut_off(
+        self, role: Role, messages: list[dict[str, Any]], kwargs: dict[str, Any], ctx: AgentContext
+    ) -> AgentError:
+        """A call the run deadline cut mid-way was still sent and paid for: it counts (its
+        prompt estimated) in the usage the audit shows."""
+        ctx.record_usage(role, prompt_tokens=estimate_prompt_tokens(messages, kwargs.get("tools")), completion_tokens=0,
+                         estimated=True)
+        return self._deadline_error(role, ctx)
 
     def _deadline_error(self, role: Role, ctx: AgentContext) -> AgentError:
         ctx.budget_refused = "seconds"
