@@ -531,3 +531,42 @@ def build_tool_trace_summary(
     while _size(summary) > max_chars and summary.omitted_invocation_ids:
         summary.omitted_invocation_ids.pop()
     return summary
+
+
+# --- Where the summary is used (spec 000 "Tool trace summary is navigation context") ---------------
+#: How a tried query ended, in the Chinese the user and the gap planner read.
+TRIED_OUTCOME: dict[str, str] = {
+    SUCCESS: "有结果",
+    NO_HIT: "无命中",
+    FAILED: "失败",
+    DEDUPED: "重复查询",
+}
+TRIED_LINE = "{tool} {args} → {outcome}"
+
+
+def tried_lines(summary: ToolTraceSummary, *, limit: int = MAX_LIST_ITEMS) -> list[str]:
+    """One short line per summary item — what was already queried and how it ended — for the
+    coverage gap shown to the user ("已查询：…") and the audit view."""
+    return [
+        TRIED_LINE.format(
+            tool=item.tool_name, args=item.input_summary, outcome=TRIED_OUTCOME.get(item.status, item.status)
+        ).strip()
+        for item in summary.items[:limit]
+    ]
+
+
+def planner_view(summary: ToolTraceSummary) -> list[dict[str, Any]]:
+    """What the EVIDENCE_GAP_ONLY planner needs from the summary: each item's tool, arguments,
+    status and evidence level (no output text), so it does not repeat a call that came back
+    empty, failed or was only a duplicate."""
+    return [
+        {
+            "trace_ref": item.trace_ref,
+            "round": item.round,
+            "tool_name": item.tool_name,
+            "input_summary": item.input_summary,
+            "status": item.status,
+            "evidence_level": item.evidence_level,
+        }
+        for item in summary.items
+    ]

@@ -168,6 +168,9 @@ class RecommendedAction(_Strict):
     # Not an enum on purpose: a wording slip in a recommendation must not reject a diagnosis.
     priority: str | None = None
     basis: str | None = None
+    # For ``basis: evidence``: the claims the action rests on (the Composer shows the action only
+    # when one of them is confirmed).
+    claim_ids: list[str] | None = None
 
     _from_str = _text_item("action")
 

@@ -101,3 +101,29 @@ def env_url(name: str, default: str = "") -> str:
     if raw and not (raw.startswith("http://") or raw.startswith("https://")):
         raise _fail(name, raw, "an http:// or https:// URL")
     return raw
+
+
+def env_origins(name: str, default: Sequence[str]) -> list[str]:
+    """Comma-separated origins (``https://diagnosis.example.com``): scheme, host, no path —
+    the form Django's CSRF origin check compares against."""
+    origins = env_list(name, default)
+    for origin in origins:
+        scheme, sep, rest = origin.partition("://")
+        host = rest.removeprefix("*.") if scheme in {"http", "https"} and sep else ""
+        if not host or "/" in host or "*" in host:
+            raise _fail(name, origin, "origins like https://diagnosis.example.com or https://*.example.com")
+    return origins
+
+
+def env_header_pair(name: str) -> tuple[str, str] | None:
+    """``HTTP_X_FORWARDED_PROTO,https`` → the (request.META name, value) pair Django expects."""
+    raw = env.str(name, default="").strip()
+    if raw == "":
+        return None
+    header, sep, value = (part.strip() for part in raw.partition(","))
+    valid_header = (
+        header.startswith("HTTP_") and header.isascii() and header.replace("_", "").isalnum() and header.isupper()
+    )
+    if not (sep and valid_header and value and "," not in value):
+        raise _fail(name, raw, "HEADER,value with the request.META header name, e.g. HTTP_X_FORWARDED_PROTO,https")
+    return header, value

@@ -7,6 +7,7 @@ import warnings
 import zoneinfo
 from pathlib import Path
 
+from csp import constants as csp
 from django.core.exceptions import ImproperlyConfigured
 
 from superbiz.env import (
@@ -15,19 +16,58 @@ from superbiz.env import (
     env_choice,
     env_db,
     env_float,
+    env_header_pair,
     env_int,
     env_list,
+    env_origins,
     env_str,
     env_url,
 )
+from superbiz.secret_key import secret_key_resolve
 
 # --- Core ---------------------------------------------------------------------------------
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = env_str("SECRET_KEY", "") or "dev-only-insecure-key-change-me"
-if not DEBUG and SECRET_KEY == "dev-only-insecure-key-change-me" and env_bool("REQUIRE_SECRET_KEY", False):
-    raise ImproperlyConfigured("环境变量 SECRET_KEY 未设置 (required when REQUIRE_SECRET_KEY=true)")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# --- Security / deployment ----------------------------------------------------------------
+# Defaults serve the embedded first run: plain http on localhost, DEBUG off. Behind TLS the
+# operator sets the production block of README "Production settings"; with it
+# `manage.py check --deploy --fail-level WARNING` passes (tests/settings/test_deploy_check.py).
+SECRET_KEY = secret_key_resolve(
+    env_value=env_str("SECRET_KEY", ""),
+    key_file=BASE_DIR / (env_str("SECRET_KEY_FILE", "") or ".secret_key"),  # relative: beside manage.py
+    debug=DEBUG,
+    require=env_bool("REQUIRE_SECRET_KEY", False),
+)
+CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS", [])
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0, minimum=0, maximum=2 * 365 * 24 * 3600)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
+# Only behind a proxy that always sets (and strips client copies of) this header; otherwise a
+# client could claim https itself.
+SECURE_PROXY_SSL_HEADER = env_header_pair("SECURE_PROXY_SSL_HEADER")
+# Content-Security-Policy (django-csp 4): only this origin's scripts and styles, plus inline
+# blocks carrying the per-response nonce (the self-hosted Swagger UI / Redoc pages, see
+# templates/drf_spectacular/). No 'unsafe-inline', no 'unsafe-eval', no CDN. data: images are
+# Swagger UI's and the admin's SVG icons. Browser-tested: tests/browser/test_csp.py.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF, csp.NONCE],
+        "style-src": [csp.SELF, csp.NONCE],
+        "img-src": [csp.SELF, "data:"],
+        "font-src": [csp.SELF, "data:"],
+        "connect-src": [csp.SELF],
+        "worker-src": [csp.SELF, "blob:"],
+        "object-src": [csp.NONE],
+        "base-uri": [csp.SELF],
+        "form-action": [csp.SELF],
+        "frame-ancestors": [csp.NONE],
+    },
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -40,6 +80,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI / Redoc served from our own static files, no CDN
+    "csp",
     "diagnosis",
 ]
 
@@ -48,6 +89,7 @@ MIDDLEWARE = [
     # Static files (admin, web UI CSS, self-hosted API docs) under runserver, uvicorn or gunicorn
     # alike, also with DEBUG off — no separate web server needed for a first run.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from diagnosis.masking.masker import Masker
+from diagnosis.verification.asked import Asked
 
 Role = Literal["planner", "executor", "verifier", "composer"]
 ROLES: tuple[Role, ...] = ("planner", "executor", "verifier", "composer")
@@ -53,6 +54,20 @@ class Plan(BaseModel):
     mode: PlannerMode = "NORMAL"
     goal: str = ""
     steps: list[PlanStep] = Field(default_factory=list, max_length=12)
+    # What the question asked (DESIGN §10.1). A plan without one — or with one that does not
+    # validate — gets the deterministic derivation in the planner node; a malformed ``asked``
+    # never costs the whole plan.
+    asked: Asked | None = None
+
+    @field_validator("asked", mode="before")
+    @classmethod
+    def _lenient_asked(cls, value: Any) -> Any:
+        if value is None or isinstance(value, Asked):
+            return value
+        try:
+            return Asked.model_validate(value)
+        except ValueError:
+            return None
 
 
 class ServiceInfo(BaseModel):
@@ -72,6 +87,9 @@ class PlannerRequest(BaseModel):
     # EVIDENCE_GAP_ONLY: the valid critical gaps the Verifier named ({claim_id, gap, suggested_tool,
     # suggested_query, is_critical}); the planner plans only for these.
     evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
+    # EVIDENCE_GAP_ONLY: what the earlier round already queried and how it ended (the tool trace
+    # summary's ``planner_view``: tool, arguments, status, evidence level — no output text).
+    tried: list[dict[str, Any]] = Field(default_factory=list)
 
 
 # --- Executor -----------------------------------------------------------------------------

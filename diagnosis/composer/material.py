@@ -9,13 +9,20 @@ enters. Per effective verdict:
 - PASS: confirmed = claims checked direct_observation or reasonable_inference; directions =
   hypotheses (unverified); next steps = recommended actions.
 - LOW_CONFID: confirmed = direct_observation claims only; directions = hypotheses +
-  reasonable_inference claims (labelled as inference); gaps = the Verifier's evidence gaps +
+  reasonable_inference claims (labelled as inference); gaps = the coverage gap (the
+  deterministic "not answered" of ``verification/coverage.py``) + the Verifier's evidence gaps +
   overstated / unsupported / external_unknown claims (never confirmed); next steps = recommended
   actions + the tools/queries the gaps suggest.
 - REJECT: confirmed = direct_observation claims of type observation / negative_observation /
   timeline / impact (never root_cause); no directions; gaps; next steps = gap suggestions only.
 
 Contradicted claims never appear as facts in any route; only their count is stated.
+
+Recommended actions pass the advice fit first (``composer/advice.py``): only actions whose basis
+fits the *confirmed* evidence are next steps; the rest are returned as dropped (persisted in
+``composer_output.dropped_actions``). When the confirmed facts show no anomaly, the only "next
+step" is the statement that nothing abnormal was found (no remediation). An unanswered question
+(the coverage gap) is the first gap.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from typing import Any, Final
 
 from diagnosis.agents.base import ComposerMaterial
 from diagnosis.composer import templates as T
+from diagnosis.composer.advice import NO_ANOMALY_NOTE, AdviceFit, fit_actions, fit_hypotheses
 from diagnosis.verification.verdict import (
     CONTRADICTED,
     DIRECT_OBSERVATION,
@@ -99,8 +107,38 @@ def build_material(
     evidence_gaps: Sequence[Mapping[str, Any]],
     verified_executor_output: Mapping[str, Any],
     verified_evidence: Sequence[Mapping[str, Any]],
+    runbook_sections: Sequence[Mapping[str, Any]] | None = None,
+    coverage_gap: str = "",
 ) -> ComposerMaterial:
     """Build the material for effective ``verdict`` (PASS / LOW_CONFID / REJECT)."""
+    return compose_material(
+        question=question,
+        verdict=verdict,
+        claim_checks=claim_checks,
+        evidence_gaps=evidence_gaps,
+        verified_executor_output=verified_executor_output,
+        verified_evidence=verified_evidence,
+        runbook_sections=runbook_sections,
+        coverage_gap=coverage_gap,
+    )[0]
+
+
+def compose_material(
+    *,
+    question: str,
+    verdict: str,
+    claim_checks: Sequence[Mapping[str, Any]],
+    evidence_gaps: Sequence[Mapping[str, Any]],
+    verified_executor_output: Mapping[str, Any],
+    verified_evidence: Sequence[Mapping[str, Any]],
+    runbook_sections: Sequence[Mapping[str, Any]] | None = None,
+    coverage_gap: str = "",
+) -> tuple[ComposerMaterial, AdviceFit | None]:
+    """The material and the advice fit (kept / dropped actions; ``None`` when no runbook
+    sections were given: a caller without the run's retrievals cannot judge runbook advice).
+
+    ``coverage_gap``: the coverage check's Chinese gap (the question is not answered), listed
+    first among the gaps."""
     route = ROUTE_FOR_VERDICT[verdict]
     claims = {str(c.get("claim_id")): c for c in verified_executor_output.get("claims") or []}
     evidence_by_claim: dict[str, list[Mapping[str, Any]]] = {}
@@ -138,14 +176,24 @@ def build_material(
     verifier_gaps = [_short(g.get("gap")) for g in evidence_gaps]
     gaps: list[str] = []
     if route != "pass":
-        gaps = verifier_gaps + claim_gaps
+        gaps = ([_short(coverage_gap)] if coverage_gap else []) + verifier_gaps + claim_gaps
         if contradicted:
             gaps.append(T.CONTRADICTED_GAP.format(count=contradicted))
 
-    hypotheses = [_short(h.get("text") if isinstance(h, Mapping) else h) for h in verified_executor_output.get("hypotheses") or []]
-    actions = [
-        _short(a.get("action") if isinstance(a, Mapping) else a) for a in verified_executor_output.get("recommended_actions") or []
-    ]
+    raw_hypotheses = list(verified_executor_output.get("hypotheses") or [])
+    raw_actions = list(verified_executor_output.get("recommended_actions") or [])
+    fit: AdviceFit | None = None
+    if runbook_sections is not None:
+        typed = [{**item, "claim_type": claims[str(item["claim_id"])].get("claim_type")} for item in confirmed]
+        fit = fit_actions(raw_actions, confirmed=typed, runbook_sections=runbook_sections)
+        raw_actions = list(fit.kept)
+        raw_hypotheses, fit.dropped_hypotheses = fit_hypotheses(
+            raw_hypotheses, confirmed=typed, runbook_sections=runbook_sections
+        )
+    hypotheses = [_short(h.get("text") if isinstance(h, Mapping) else h) for h in raw_hypotheses]
+    actions = [_short(a.get("action") if isinstance(a, Mapping) else a) for a in raw_actions]
+    if fit is not None and not fit.anomaly:
+        actions = [NO_ANOMALY_NOTE]
     if route == "pass":
         directions, next_steps = hypotheses + inference_directions, actions
     elif route == "low_confid":
@@ -153,7 +201,7 @@ def build_material(
     else:
         directions, next_steps = [], _gap_steps(evidence_gaps)
 
-    return ComposerMaterial(
+    material = ComposerMaterial(
         question=_short(question, 2000),
         route=route,  # type: ignore[arg-type]
         verdict=verdict,  # type: ignore[arg-type]
@@ -162,6 +210,7 @@ def build_material(
         gaps=_dedup(gaps),
         next_steps=_dedup(next_steps),
     )
+    return material, fit
 
 
 def material_text(material: ComposerMaterial) -> str:

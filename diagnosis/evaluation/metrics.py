@@ -3,7 +3,8 @@
 - ``judge(scenario, observation)`` checks every expectation of one scenario (outcome, retry,
   key facts, stated gaps, scenario checks), the **leak** rules and the persisted **audit**.
 - ``summarize(results)`` computes route accuracy, the fabricated-claim leak rate, honest-claim
-  acceptance, retry counts, time and query figures, and route coverage.
+  acceptance, retry counts, time and query figures, route coverage, and (issue 10) how many PASS
+  runs do not answer their question and how many runs show advice that does not fit.
 - ``render_table`` / ``summary_json`` present them.
 
 A leak (issue 4 item 10 "fabricated-claim leak rate", spec 000 "Composer-safe protocols") is any
@@ -154,6 +155,52 @@ def audit_problems(obs: Observation) -> list[str]:
     return problems
 
 
+# --- Does a PASS answer the question; does the advice fit (issue 10) -------------------------
+def pass_unanswered(scenario: Scenario, obs: Observation) -> list[str]:
+    """Why a PASS run does not answer its question (empty when it does or is no PASS): the
+    coverage check did not find it answered, or the scenario's own key facts — what an answer to
+    this question must state — are not confirmed."""
+    if obs.outcome != PASS:
+        return []
+    problems = []
+    coverage = (obs.verifier_evaluation or {}).get("coverage") or {}
+    if coverage.get("status") != "answered":
+        problems.append(f"PASS with coverage {coverage.get('status')!r}")
+    confirmed = normalize(material_text(obs.confirmed_material))
+    missing = [f for f in scenario.key_facts if normalize(f) not in confirmed]
+    if missing:
+        problems.append(f"PASS without the asked facts {missing}")
+    return problems
+
+
+def suggestion_section(answer: str) -> str:
+    """The lines under 建议 / 下一步建议 up to the next heading."""
+    out: list[str] = []
+    inside = False
+    for line in (answer or "").splitlines():
+        stripped = line.strip()
+        if stripped in (T.H_SUGGESTIONS, T.H_NEXT_STEPS):
+            inside = True
+        elif stripped in CONFIRMED_HEADINGS | OTHER_HEADINGS:
+            inside = False
+        elif inside:
+            out.append(line)
+    return "\n".join(out)
+
+
+def misattributed_advice(scenario: Scenario, obs: Observation) -> list[str]:
+    """Advice shown that does not fit: a word of the scenario's ``forbidden_advice`` (an unrelated
+    runbook's remedy) under the suggestions, or an action the advice fit dropped shown anyway."""
+    shown = normalize(suggestion_section(obs.final_answer))
+    problems = [f"unrelated advice {word!r} shown" for word in scenario.forbidden_advice if normalize(word) in shown]
+    composer = (obs.verifier_evaluation or {}).get("composer_output") or {}
+    for dropped in composer.get("dropped_actions") or []:
+        text = normalize(str(dropped.get("action") or ""))
+        if text and text in shown:
+            problems.append(f"dropped action shown anyway: {dropped.get('action')!r}")
+    return problems
+
+
 # --- One scenario -----------------------------------------------------------------------------
 def judge(scenario: Scenario, obs: Observation) -> ScenarioResult:
     failures: list[str] = []
@@ -186,7 +233,10 @@ def judge(scenario: Scenario, obs: Observation) -> ScenarioResult:
 
     leaks = find_leaks(scenario.fabricated, obs)
     audit = audit_problems(obs)
+    unanswered = pass_unanswered(scenario, obs)
+    advice = misattributed_advice(scenario, obs)
     failures += [f"LEAK: {leak}" for leak in leaks] + [f"AUDIT: {p}" for p in audit]
+    failures += [f"UNANSWERED: {p}" for p in unanswered] + [f"ADVICE: {p}" for p in advice]
 
     valid, confirmed = honest_claim_counts(scenario, obs)
     return ScenarioResult(
@@ -198,6 +248,8 @@ def judge(scenario: Scenario, obs: Observation) -> ScenarioResult:
         audit_problems=audit,
         honest_claims_valid=valid,
         honest_claims_confirmed=confirmed,
+        pass_unanswered=bool(unanswered),
+        advice_misattributed=bool(advice),
     )
 
 
@@ -245,6 +297,9 @@ class Summary:
     honest_p50_ms: float = 0.0  # the real offline provider only: what ``ask`` costs on the demo
     coverage: dict[str, int] = field(default_factory=dict)
     missing_routes: list[str] = field(default_factory=list)
+    pass_unanswered: int = 0  # PASS runs that do not answer their question (issue 10)
+    advice_misattributed: int = 0  # runs showing advice that does not fit their evidence
+    asked_kinds: dict[str, int] = field(default_factory=dict)  # scenario runs per asked kind
 
     @property
     def route_accuracy(self) -> float:
@@ -260,7 +315,13 @@ class Summary:
 
     @property
     def ok(self) -> bool:
-        return not self.failed and not self.leaking and not self.missing_routes
+        return (
+            not self.failed
+            and not self.leaking
+            and not self.missing_routes
+            and self.pass_unanswered == 0
+            and self.advice_misattributed == 0
+        )
 
 
 def summarize(results: Sequence[ScenarioResult], *, require_coverage: bool = True) -> Summary:
@@ -298,7 +359,15 @@ def summarize(results: Sequence[ScenarioResult], *, require_coverage: bool = Tru
         honest_p50_ms=statistics.median(honest_times),
         coverage={route: coverage.get(route, 0) for route in REQUIRED_ROUTES},
         missing_routes=[route for route in REQUIRED_ROUTES if not coverage.get(route)] if require_coverage else [],
+        pass_unanswered=sum(1 for r in results if r.pass_unanswered),
+        advice_misattributed=sum(1 for r in results if r.advice_misattributed),
+        asked_kinds=dict(sorted(Counter(_asked_kind(r) for r in results if _asked_kind(r)).items())),
     )
+
+
+def _asked_kind(result: ScenarioResult) -> str:
+    asked = (result.observation.verifier_evaluation or {}).get("asked") or {}
+    return str(asked.get("kind") or "")
 
 
 # --- Presentation -----------------------------------------------------------------------------
@@ -326,6 +395,9 @@ def table_rows(s: Summary) -> list[tuple[str, str]]:
         ("p50 ms per run", f"{s.p50_ms:.1f} (max {s.max_ms:.1f}"
          + (f"; offline honest runs p50 {s.honest_p50_ms:.1f})" if s.honest else ")")),
         ("DB queries per run (mean)", f"{s.mean_queries:.1f} (max {s.max_queries})"),
+        ("PASS but unanswered", f"{s.pass_unanswered}"),
+        ("advice misattributed", f"{s.advice_misattributed}"),
+        ("asked kinds", ", ".join(f"{k} {n}" for k, n in s.asked_kinds.items()) or "—"),
     ]
 
 
@@ -393,6 +465,9 @@ def summary_json(s: Summary, results: Sequence[ScenarioResult]) -> dict[str, Any
             "honest_p50_ms": round(s.honest_p50_ms, 2),
             "mean_queries": round(s.mean_queries, 2),
             "max_queries": s.max_queries,
+            "pass_unanswered": s.pass_unanswered,
+            "advice_misattributed": s.advice_misattributed,
+            "asked_kinds": s.asked_kinds,
         },
         "coverage": s.coverage,
         "missing_routes": s.missing_routes,

@@ -6,7 +6,10 @@
 - Each scenario: fresh provider (scripted scripts are consumed), agents tapped to count calls and
   capture the Composer material, one ``diagnosis_run_execute`` timed (``perf_counter``) and its
   DB queries counted (``connection.execute_wrapper``) — provider construction, run creation and the
-  read-back are outside both figures. One untimed offline warm-up run first loads what a
+  read-back are outside both figures.
+- Scenarios about another world (``Scenario.world``, e.g. issue 10's story bundle) run after the
+  demo ones, with that world alone loaded inside a transaction that is rolled back afterwards
+  (their runs are not kept, whatever ``keep`` says). One untimed offline warm-up run first loads what a
   long-lived process has loaded already (jieba dictionaries, retrieval index), so the figures
   exclude start-up.
 """
@@ -22,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 
 from diagnosis.agents.base import (
@@ -37,6 +40,7 @@ from diagnosis.agents.base import (
 )
 from diagnosis.evaluation.metrics import Summary, judge, summarize
 from diagnosis.evaluation.scenario import Observation, Scenario, ScenarioResult
+from diagnosis.evaluation.story_world import evidence_clear, load_story_world
 from diagnosis.evaluation.suite import SCENARIOS
 from diagnosis.models import DiagnosisRun, DiagnosisSession, EvidenceBundle
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
@@ -195,6 +199,26 @@ def scenario_observe(*, scenario: Scenario, owner: Any, session: DiagnosisSessio
     )
 
 
+@contextmanager
+def _world(name: str) -> Iterator[None]:
+    """The demo (already loaded) for ``""``; another world alone, inside a transaction that is
+    rolled back at the end — the configured database keeps only what it had (its runs too)."""
+    if not name:
+        yield
+        return
+    loader = WORLDS[name]
+    with transaction.atomic():
+        evidence_clear()
+        loader()
+        try:
+            yield
+        finally:
+            transaction.set_rollback(True)
+
+
+WORLDS: Final[dict[str, Callable[[], None]]] = {"story": load_story_world}
+
+
 # --- The suite ----------------------------------------------------------------------------------
 @dataclass
 class EvaluationReport:
@@ -227,11 +251,13 @@ def evaluation_run(
                 warm = diagnosis_run_create(owner=owner, question=WARM_UP_QUESTION, session=session)
                 diagnosis_run_execute(run_id=warm.pk, provider=_offline_provider())
                 warm_up_ms = (time.perf_counter() - started) * 1000
-            for scenario in chosen:
-                result = judge(scenario, scenario_observe(scenario=scenario, owner=owner, session=session))
-                results.append(result)
-                if on_result is not None:
-                    on_result(result)
+            for world in dict.fromkeys(s.world for s in chosen):
+                with _world(world):
+                    for scenario in (s for s in chosen if s.world == world):
+                        result = judge(scenario, scenario_observe(scenario=scenario, owner=owner, session=session))
+                        results.append(result)
+                        if on_result is not None:
+                            on_result(result)
     finally:
         if not keep:
             evaluation_cleanup(session=session)

@@ -112,6 +112,7 @@ class Scenario:
     - ``no_confirmed``: the run must confirm nothing (a question about a service without data).
     - ``honest_claims``: which claims count for honest-claim acceptance — ``"all"`` (every claim of
       an honest run) or the ids of the honest claims of a mixed adversarial contract.
+    - ``world`` / ``forbidden_advice``: see the fields.
     - ``known_issue``: a real misbehaviour found by this scenario (xfail-like: a mismatch is
       reported but does not fail the suite; a scenario that now matches is reported as fixed).
     """
@@ -131,6 +132,12 @@ class Scenario:
     checks: tuple[Check, ...] = ()
     known_issue: str = ""
     description: str = ""
+    # The evidence world the question is about: "" = the demo; "story" = issue 10's story bundle
+    # (run alone, in a transaction rolled back afterwards).
+    world: str = ""
+    # Advice words that do not fit this question's evidence (an unrelated runbook's remedy): any
+    # of them under the answer's suggestions counts as misattributed advice.
+    forbidden_advice: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.expected:
@@ -153,6 +160,8 @@ class ScenarioResult:
     audit_problems: list[str] = field(default_factory=list)  # also in failures
     honest_claims_valid: int = 0
     honest_claims_confirmed: int = 0
+    pass_unanswered: bool = False  # a PASS that does not answer the question (also in failures)
+    advice_misattributed: bool = False  # advice shown that does not fit (also in failures)
 
     @property
     def matched(self) -> bool:
@@ -161,4 +170,6 @@ class ScenarioResult:
     @property
     def counts_as_failure(self) -> bool:
         """A mismatch that fails the suite: a known issue's mismatch does not, a leak always does."""
-        return bool(self.leaks or self.audit_problems) or (not self.matched and not self.scenario.known_issue)
+        return bool(self.leaks or self.audit_problems or self.pass_unanswered or self.advice_misattributed) or (
+            not self.matched and not self.scenario.known_issue
+        )

@@ -1,4 +1,5 @@
-"""The scenario suite: honest offline questions + adversarial scripted runs."""
+"""The scenario suite: honest offline questions + adversarial scripted runs + one scenario per
+kind of question on the demo and on issue 10's story world."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ from collections import Counter
 from typing import Final
 
 from diagnosis.evaluation.adversarial import ADVERSARIAL_SCENARIOS
+from diagnosis.evaluation.asked_kinds import ASKED_KIND_SCENARIOS
 from diagnosis.evaluation.honest import HONEST_SCENARIOS
 from diagnosis.evaluation.scenario import Scenario
 
-SCENARIOS: Final[tuple[Scenario, ...]] = HONEST_SCENARIOS + ADVERSARIAL_SCENARIOS
+SCENARIOS: Final[tuple[Scenario, ...]] = HONEST_SCENARIOS + ADVERSARIAL_SCENARIOS + ASKED_KIND_SCENARIOS
 
 _duplicates = [name for name, n in Counter(s.name for s in SCENARIOS).items() if n > 1]
 if _duplicates:  # pragma: no cover - a definition error, caught at import

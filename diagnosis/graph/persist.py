@@ -93,6 +93,9 @@ def verifier_evaluation_from_state(state: GraphState, ctx: AgentContext | None =
         planner_failure=state.planner_failure,
         # The run's model budget and its spend per role (issue 15: usage per role in the audit).
         run_budget=ctx.budget_audit() if ctx is not None else None,
+        asked=state.asked,
+        coverage=state.coverage if completed else None,
+        coverage_verdict=state.coverage.verdict if completed and state.coverage else None,
     )
 
 

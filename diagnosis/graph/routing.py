@@ -76,6 +76,7 @@ def retry_qualifies(state: GraphState) -> bool:
         evidence_gaps=state.evidence_gaps,
         verified_claim_ids=state.verified_claim_ids,
         evidence_retry_count=state.evidence_retry_count,
+        coverage_gap=state.coverage_gap,
     )
 
 
@@ -129,6 +130,7 @@ def round_summary(state: GraphState) -> dict[str, object]:
             for c in (output.claim_checks if output else [])
         ],
         "valid_gaps": list(state.valid_gaps),
+        "coverage": state.coverage.model_dump() if state.coverage else None,
     }
 
 
@@ -141,7 +143,7 @@ def apply_route(state: GraphState, route: Route) -> None:
         state.fallback_reason = route.reason
     elif route.target == PLANNER and route.reason == R.EVIDENCE_RETRY:
         previous_verdict = state.effective_verdict or LOW_CONFID
-        gaps = list(state.valid_gaps)
+        gaps = list(state.valid_gaps) + ([state.coverage_gap] if state.coverage_gap else [])
         state.round_history.append(round_summary(state))
         state.reset_round()
         state.round += 1

@@ -13,6 +13,8 @@ from datetime import datetime
 from typing import Any, Final, Literal
 
 from diagnosis.agents.base import ComposerMaterial, Plan, PlannerMode, ServiceInfo
+from diagnosis.verification.asked import Asked
+from diagnosis.verification.coverage import Coverage
 from diagnosis.verification.protocol import VerifierOutput
 from diagnosis.verification.verifier_input import VerifierInput
 
@@ -43,6 +45,9 @@ class GraphState:
 
     round: int = 1
     mode: PlannerMode = NORMAL
+
+    # What the question asked: fixed by the first round's plan, kept across rounds.
+    asked: Asked | None = None
 
     # Planner
     plan: Plan | None = None
@@ -76,6 +81,8 @@ class GraphState:
     groundedness: float | None = None
     evidence_gaps: list[dict[str, Any]] = field(default_factory=list)
     valid_gaps: list[dict[str, Any]] = field(default_factory=list)
+    coverage: Coverage | None = None
+    coverage_gap: dict[str, Any] | None = None  # the unanswered question as a critical gap
 
     # Evidence retry
     retry_context: dict[str, Any] | None = None
@@ -131,3 +138,5 @@ class GraphState:
         self.groundedness = None
         self.evidence_gaps = []
         self.valid_gaps = []
+        self.coverage = None
+        self.coverage_gap = None

@@ -11,6 +11,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from diagnosis.verification.asked import Asked
+from diagnosis.verification.coverage import Coverage
+
 CHANNEL_RULE = "rule_evaluation"
 CHANNEL_AIOPS_RULE = "aiops_rule_evaluation"
 CHANNEL_VERIFIER = "verifier_evaluation"
@@ -100,6 +103,10 @@ class VerifierEvaluation(BaseModel):
     missing_claim_checks: list[str] = Field(default_factory=list)
     downgraded_claim_checks: list[dict[str, Any]] = Field(default_factory=list)
     failure_detail: str | None = None  # "node: ExcType: message", bounded; never a stack trace
+    # What was asked (DESIGN §10.1) and whether the final round's confirmed claims answer it.
+    asked: Asked | None = None
+    coverage: Coverage | None = None
+    coverage_verdict: Literal["PASS", "LOW_CONFID"] | None = None
     # DESIGN §10.4: whether masking ran and how many values of each type — never the map itself.
     masking: dict[str, Any] | None = None
     updates: int = 0

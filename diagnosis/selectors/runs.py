@@ -283,6 +283,10 @@ class RunAudit:
     prompt_audit: list[KeyValue] = field(default_factory=list)
     prompt_audit_version: str = ""
     composer_output: list[KeyValue] = field(default_factory=list)
+    asked: list[KeyValue] = field(default_factory=list)
+    coverage: list[KeyValue] = field(default_factory=list)
+    coverage_reasons: list[str] = field(default_factory=list)
+    dropped_actions: list[KeyValue] = field(default_factory=list)
     rule_evaluation: list[KeyValue] = field(default_factory=list)
     invocations: list[InvocationRow] = field(default_factory=list)
     events: list[EventRow] = field(default_factory=list)
@@ -491,7 +495,28 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         )
         for p in _dicts(prompt_audit.get("prompts"))
     ] + _key_values(prompt_audit, skip=("version", "prompts"))
-    audit.composer_output = _key_values(_dict(verifier.get("composer_output")))
+    composer_output = _dict(verifier.get("composer_output"))
+    audit.composer_output = _key_values(composer_output, skip=("dropped_actions", "dropped_hypotheses"))
+    audit.dropped_actions = [
+        KeyValue(_text(a.get("action")), " / ".join(p for p in (_text(a.get("basis")), _text(a.get("reason"))) if p))
+        for a in _dicts(composer_output.get("dropped_actions"))
+    ] + [
+        KeyValue(_text(h.get("hypothesis")), " / ".join(p for p in ("hypothesis", _text(h.get("runbook")), _text(h.get("reason"))) if p))
+        for h in _dicts(composer_output.get("dropped_hypotheses"))
+    ]
+    asked = _dict(verifier.get("asked"))
+    audit.asked = [
+        KeyValue(k, _text(asked.get(k))) for k in ("kind", "services", "window", "dimension", "source") if k in asked
+    ]
+    coverage = _dict(verifier.get("coverage"))
+    audit.coverage = [
+        KeyValue(k, _text(coverage.get(k)))
+        for k in ("status", "covering_claims", "gap", "tried")
+        if coverage.get(k) not in (None, "", [])
+    ]
+    if verifier.get("coverage_verdict"):
+        audit.coverage.append(KeyValue("coverage_verdict", _text(verifier.get("coverage_verdict"))))
+    audit.coverage_reasons = [_text(r) for r in _list(coverage.get("reasons"))]
     audit.rule_evaluation = _key_values(_dict(container.get("rule_evaluation")))
 
     for inv in _prefetched(run, "tool_invocations", ToolInvocation, "seq"):

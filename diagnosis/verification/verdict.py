@@ -4,7 +4,7 @@ effective verdict").
 
 Everything here is a pure function of plain data. The model's verdict is one input of three:
 the effective verdict is the minimum of the model verdict, the rule verdict computed from the
-claim checks, and the Gatekeeper ceiling — so neither the model nor a lenient rule can ever
+claim checks, the Gatekeeper ceiling and the coverage verdict — so neither the model nor a lenient rule can ever
 raise a result above what the deterministic layers allow.
 """
 
@@ -130,9 +130,11 @@ def rule_verdict(claim_checks: Iterable[Mapping[str, Any]]) -> Verdict:
     return LOW_CONFID
 
 
-def effective_verdict(*, model_verdict: str, rule_verdict: str, ceiling: str) -> Verdict:
-    """min(model, rule, ceiling) — the ceiling is a hard upper bound independent of the model."""
-    return verdict_min(model_verdict, rule_verdict, ceiling)
+def effective_verdict(*, model_verdict: str, rule_verdict: str, ceiling: str, coverage: str = PASS) -> Verdict:
+    """min(model, rule, ceiling, coverage) — the ceiling is a hard upper bound independent of the
+    model, and the coverage verdict (``verification.coverage``: PASS only when the confirmed
+    claims answer what was asked) is another."""
+    return verdict_min(model_verdict, rule_verdict, ceiling, coverage)
 
 
 def is_valid_gap(gap: Mapping[str, Any], verified_claim_ids: Iterable[str]) -> bool:
@@ -159,14 +161,24 @@ def evidence_retry_qualifies(
     evidence_gaps: Iterable[Mapping[str, Any]],
     verified_claim_ids: Iterable[str],
     evidence_retry_count: int,
+    coverage_gap: Mapping[str, Any] | None = None,
 ) -> bool:
     """Spec 001 "LOW_CONFID qualifies for evidence retry": effective LOW_CONFID, ceiling PASS, ≥ 1
-    valid critical gap and no retry yet. No groundedness threshold, no feature flag."""
+    valid critical gap and no retry yet. No groundedness threshold, no feature flag. A coverage
+    gap (the verified claims do not answer the question; it names an evidence tool) is a critical
+    gap like any other — and like any other it refers to verified claims: a round with no verified
+    claim at all has nothing the gap could be about, and is not retried."""
+    verified_claim_ids = list(verified_claim_ids)
+    coverage_qualifies = (
+        bool(coverage_gap)
+        and (coverage_gap or {}).get("suggested_tool") in EVIDENCE_TOOLS
+        and bool(verified_claim_ids)
+    )
     return (
         effective == LOW_CONFID
         and ceiling == PASS
         and evidence_retry_count == 0
-        and bool(valid_critical_gaps(evidence_gaps, verified_claim_ids))
+        and (bool(valid_critical_gaps(evidence_gaps, verified_claim_ids)) or coverage_qualifies)
     )
 
 #: What a ``direct_observation`` becomes when every evidence ref it cited was invalid: the claim

@@ -5,8 +5,9 @@ The payload has exactly these keys and nothing else — no raw Executor text, no
 summary, no Planner reasoning, no prompt text:
 
 - ``diagnosis_context``: ``original_query``, ``round``, ``mode``, ``reference_time``, ``timezone``;
-- ``verified_executor_output``: the Gatekeeper projection (claims with ≥ 1 passed binding, only
-  passed bindings; hypotheses / recommended_actions / missing_info as projected);
+- ``verified_executor_output``: the Gatekeeper projection's ``answer_version`` and claims (claims
+  with ≥ 1 passed binding, only passed bindings) — no hypotheses, recommended actions or missing
+  info (``bounded_projection`` still bounds those for the Composer);
 - ``verified_evidence``: one item per passed binding (claim_id, source_invocation_id, tool_name,
   raw_path, matched_text);
 - ``gatekeeper_audit``: the Gatekeeper's own audit fields plus binding *counts* — failed
@@ -35,6 +36,9 @@ MAX_QUERY_CHARS: Final = 2_000
 MAX_LIST_ITEMS: Final = 20  # hypotheses / recommended actions / missing info / gaps
 MAX_SHORT_CHARS: Final = 400
 MAX_AUDIT_LINES: Final = 20
+
+#: What the Verifier sees of the projection.
+VERIFIER_OUTPUT_KEYS: Final[tuple[str, ...]] = ("answer_version", "claims")
 
 PAYLOAD_KEYS: Final[tuple[str, ...]] = (
     "diagnosis_context",
@@ -216,7 +220,10 @@ def build_verifier_input(
             "reference_time": reference_time,
             "timezone": timezone,
         },
-        "verified_executor_output": output,
+        # Claims only: hypotheses, recommended actions and missing info are Executor material the
+        # Verifier does not check (spec 001 "the Verifier reads only projected claims and verified
+        # claim-local evidence"); the Composer gets them through its own material.
+        "verified_executor_output": {k: output[k] for k in VERIFIER_OUTPUT_KEYS if k in output},
         "verified_evidence": evidence,
         "gatekeeper_audit": gatekeeper_audit(gatekeeper_result),
         "verdict_ceiling": verdict_ceiling,

@@ -108,7 +108,14 @@ def _self_evaluation(hostile: bool) -> dict[str, Any]:
                 {"role": "executor", "name": "executor", "version": "1"},
                 {"role": "verifier", "name": "verifier", "version": "1"},
                 {"role": "composer", "name": "composer", "version": "1"}]},
-            "composer_output": {"source": "model", "status": "ok"},
+            "composer_output": {"source": "model", "status": "ok", "dropped_actions": [
+                {"action": "联系合作方续期证书" + h, "basis": "runbook", "reason": "no_matching_evidence"}]},
+            "asked": {"kind": "cause", "services": ["payment-service"],
+                      "window": {"start": "2026-11-28T09:55:00+08:00", "end": "2026-11-28T10:30:00+08:00"},
+                      "dimension": {"metric": None, "terms": ["500"]}, "source": "planner"},
+            "coverage": {"status": "answered", "covering_claims": ["c1", "c2"], "gap": "", "tried": [],
+                         "reasons": ["c1：回答了问题（所问服务在窗口内的直接观察）" + h]},
+            "coverage_verdict": "PASS",
             "evidence_retry_count": 0,
         },
     }

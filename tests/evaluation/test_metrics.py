@@ -57,6 +57,7 @@ def make_obs(**overrides) -> Observation:
             "verified_executor_output": {"claims": [{"claim_id": "c1"}]},
             "claim_checks": [{"claim_id": "c1", "verification": "direct_observation"}],
             "model_verdict": "PASS", "effective_verdict": "PASS", "verdict": "PASS",
+            "coverage": {"status": "answered", "covering_claims": ["c1"]},  # a PASS answers its question
         },
         confirmed_material=confirmed, planner_calls=1, verifier_calls=1, composer_calls=1,
         nodes_started=["planner", "executor", "gatekeeper", "verifier", "composer"], tool_statuses=["success"],
@@ -179,7 +180,12 @@ def test_key_facts_are_required_in_confirmed_material_on_pass():
                         key_facts=("payment-service", "waiting=37"))
     assert judge(scenario, make_obs()).matched
     missing = judge(dataclasses.replace(scenario, key_facts=("12.5%",)), make_obs())
-    assert missing.failures == ["key facts missing from confirmed material: ['12.5%']"]
+    # A PASS without what the question asked is also counted as PASS-but-unanswered (issue 10).
+    assert missing.failures == [
+        "key facts missing from confirmed material: ['12.5%']",
+        "UNANSWERED: PASS without the asked facts ['12.5%']",
+    ]
+    assert missing.pass_unanswered and missing.counts_as_failure
 
 
 def test_a_known_issue_mismatch_is_reported_but_does_not_fail_the_suite():

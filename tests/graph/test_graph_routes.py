@@ -126,6 +126,8 @@ def test_contract_without_claims_reaches_verifier_and_cannot_pass(world, api_use
     assert (run.outcome, run.verdict) == ("low_confid", "LOW_CONFID")  # rule verdict: no critical claims
     assert "order-service 没有任何错误日志或告警" in run.final_answer
     assert ToolInvocation.objects.get(run=run).status == "no_hit"
+    # Not answered — but with no verified claim at all there is nothing a gap round could be about.
+    assert verifier_evaluation(run)["coverage"]["status"] == "unanswered"
 
 
 # --- REJECT ----------------------------------------------------------------------------------

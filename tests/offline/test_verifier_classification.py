@@ -206,19 +206,21 @@ def test_the_ceiling_caps_the_verdict():
     assert raw["verdict"] == "LOW_CONFID"
 
 
-def test_no_claims_gives_low_confid_with_the_missing_info_as_gaps():
+def test_no_claims_gives_low_confid_and_the_executors_missing_info_is_not_verifier_material():
+    """Spec 001: the Verifier reads claims and their verified evidence only — the Executor's
+    missing_info is not in its input (issue 10 item 5); the unanswered question is named by the
+    coverage check instead."""
     missing = [
         {
             "item": "refund-service 的日志、告警与指标",
             "reason": "已加载的数据中没有名为 refund-service 的服务",
         }
     ]
-    raw, _ = verify(_input([], [], question="refund-service 有报错吗？", missing=missing))
+    payload = _input([], [], question="refund-service 有报错吗？", missing=missing)
+    assert "missing_info" not in payload.payload["verified_executor_output"]
+    raw, _ = verify(payload)
     assert raw["verdict"] == "LOW_CONFID" and raw["claim_checks"] == []
-    assert (
-        raw["evidence_gaps"][0]["gap"].startswith("refund-service 的日志、告警与指标")
-        and raw["evidence_gaps"][0]["is_critical"]
-    )
+    assert raw["evidence_gaps"] == []
 
 
 @pytest.mark.parametrize(

@@ -15,12 +15,19 @@ from tests.openai_provider.dataset import WINDOW
 SOURCE_TYPES = {"query_logs": "log", "query_metrics": "metric", "lookup_knowledge": "knowledge"}
 
 
-def plan_reply(mode: str = "NORMAL", steps: list[dict[str, Any]] | None = None) -> Reply:
+#: What the planner prompt (1.2.0) asks the model to say about the question.
+ASKED = {"kind": "cause", "services": ["payment-service"], "window": WINDOW, "dimension": {"metric": None, "terms": ["500"]}, "source": "planner"}
+
+
+def plan_reply(mode: str = "NORMAL", steps: list[dict[str, Any]] | None = None, asked: dict[str, Any] | None = ASKED) -> Reply:
     steps = steps if steps is not None else [
         {"tool": "query_logs", "arguments": {"service": "payment-service", "level": "ERROR", **WINDOW}, "purpose": "错误日志"},
         {"tool": "query_metrics", "arguments": {"service": "payment-service", **WINDOW}, "purpose": "告警"},
     ]
-    return Reply(content=json.dumps({"mode": mode, "goal": "定位 payment-service 500 的原因", "steps": steps}, ensure_ascii=False))
+    body: dict[str, Any] = {"mode": mode, "goal": "定位 payment-service 500 的原因", "steps": steps}
+    if asked is not None:
+        body["asked"] = asked
+    return Reply(content=json.dumps(body, ensure_ascii=False))
 
 
 def tool_calls_reply(*calls: tuple[str, Any]) -> Reply:

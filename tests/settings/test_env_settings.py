@@ -4,24 +4,9 @@ imported exactly as `manage.py` would import it."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-PROBE = "import django; django.setup(); from django.conf import settings; print(settings.{name})"
-
-
-def load_settings(env: dict[str, str], name: str = "DATABASES") -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"} and not k.startswith("LLM_")}
-    clean.update({"DJANGO_SETTINGS_MODULE": "superbiz.settings", **env})
-    return subprocess.run(
-        [sys.executable, "-c", PROBE.format(name=name)],
-        cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60,
-    )
+from tests.settings.probe import load_settings
 
 
 @pytest.mark.parametrize(

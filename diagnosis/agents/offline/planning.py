@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
+from diagnosis.agents.offline.asking import derive_asked
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
 from diagnosis.agents.offline.text import nfkc
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window
@@ -142,7 +143,8 @@ def plan_normal(*, question: str, now: datetime, tz: str, services: Sequence[Ser
         if facts.narrow
         else f"定位 {subject} 在 {window.label()} 的{focus}及其原因"
     )
-    return Plan(mode="NORMAL", goal=goal, steps=steps)
+    asked = derive_asked(question=question, now=now, tz=tz, services=services)
+    return Plan(mode="NORMAL", goal=goal, steps=steps, asked=asked)
 
 
 def _gap_text(gap: dict[str, Any]) -> tuple[str, str]:

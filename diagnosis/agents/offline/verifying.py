@@ -5,15 +5,14 @@ own verified evidence (``checks.check_claim``); nothing else is evidence. Critic
 those that carry the answer: root_cause / impact claims and every claim about the asked
 service(s); a claim about a service the question did not ask about is not critical. Evidence gaps
 come from critical claims the evidence does not carry (unsupported / overstated, with a tool and
-a query that could close them) and from the Executor's own ``missing_info`` about the asked
-service or symptom. The verdict follows the same rules as the deterministic arithmetic
+a query that could close them) — the Verifier input carries claims only (no Executor
+``missing_info``: the Composer states that itself). The verdict follows the same rules as the deterministic arithmetic
 (``diagnosis.verification.verdict``), capped by the ceiling; the graph recomputes it anyway.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -82,16 +81,6 @@ def _suggested_query(claim_text: str, question: str) -> str:
     return " ".join(dict.fromkeys(b for b in bits if b)) or question[:80]
 
 
-def _tool_for(text: str) -> str:
-    if "日志" in text:
-        return "query_logs"
-    if any(w in text for w in ("告警", "指标", "alert", "metric")):
-        return "query_metrics"
-    if "手册" in text:
-        return "lookup_knowledge"
-    return "query_logs"
-
-
 def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
     context = payload.get("diagnosis_context") or {}
     question = str(context.get("original_query") or "")
@@ -104,7 +93,6 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
             evidence_by_claim.setdefault(str(item.get("claim_id")), []).append(item)
 
     asked = _question_services(question)
-    question_symptoms = find_symptoms(question)
     checks: list[dict[str, Any]] = []
     gaps: list[dict[str, Any]] = []
     for claim in claims:
@@ -147,28 +135,6 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
             )
     if checks and not any(c["is_critical"] for c in checks):
         checks[0]["is_critical"] = True  # the first claim carries the answer when nothing else does
-
-    symptom_labels = [SYMPTOMS_BY_ID[s].label for s in question_symptoms]
-    for item in output.get("missing_info") or []:
-        if not isinstance(item, Mapping) or len(gaps) >= MAX_GAPS:
-            continue
-        what, why = str(item.get("item") or "").strip(), str(item.get("reason") or "").strip()
-        if not what:
-            continue
-        about_question = bool(
-            (asked and any(s in what.casefold() for s in asked))
-            or any(label in what for label in symptom_labels)
-            or not checks
-        )
-        gaps.append(
-            {
-                "claim_id": None,
-                "gap": f"{what}：{why}" if why else what,
-                "is_critical": about_question,
-                "suggested_tool": _tool_for(what),
-                "suggested_query": re.sub(r"（inv_\d+）", "", what)[:120],
-            }
-        )
 
     verdict = verdict_min(rule_verdict(checks), ceiling) if checks else "LOW_CONFID"
     if verdict == "PASS" and ceiling != "PASS":

@@ -259,8 +259,9 @@ KEY_TERMS: tuple[KeyTerm, ...] = (
     KeyTerm("超时", ("timed out", "timeout", "time out", "超时")),
     KeyTerm("不可用", ("not available", "unavailable", "不可用")),
     KeyTerm("拒绝", ("refused", "rejected", "reject", "拒绝")),
-    KeyTerm("内存", ("memory", "heap", "oom", "rss", "内存")),
-    KeyTerm("内存溢出", ("outofmemory", "out of memory", "oom", "内存溢出")),
+    # ``oom`` only as a word of its own: BLOOMFILTER / bloom are no out-of-memory.
+    KeyTerm("内存", ("memory", "heap", r"re:(?<![a-z0-9])oom", "rss", "内存")),
+    KeyTerm("内存溢出", ("outofmemory", "out of memory", r"re:(?<![a-z0-9])oom", "内存溢出")),
     KeyTerm("重启", (_RESTART, "重启")),
     KeyTerm("容器", ("container", "pod", "容器")),
     KeyTerm("被杀", ("killed", "被杀")),

@@ -20,7 +20,9 @@ def planner_user_message(request: PlannerRequest) -> str:
     """The fields of the request the model needs, as JSON (gaps only in EVIDENCE_GAP_ONLY mode)."""
     payload = request.model_dump(mode="json", include={"question", "mode", "round", "now", "now_source", "timezone", "services"})
     if request.mode == "EVIDENCE_GAP_ONLY":
-        payload["evidence_gaps"] = request.model_dump(mode="json")["evidence_gaps"]
+        dumped = request.model_dump(mode="json")
+        payload["evidence_gaps"] = dumped["evidence_gaps"]
+        payload["tried"] = dumped["tried"]
     return dumps(payload)
 
 

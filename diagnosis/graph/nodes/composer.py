@@ -9,11 +9,12 @@ from typing import Any, Final
 
 from diagnosis.agents.base import AgentError
 from diagnosis.composer.leak_guard import STATUS_LEAK, STATUS_OK, check_answer
-from diagnosis.composer.material import build_material
+from diagnosis.composer.material import compose_material
 from diagnosis.composer.reply import parse_composer_reply
 from diagnosis.composer.templates import render
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import COMPOSER, GraphState
+from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.services.events import EVENT_RETRY
 
 COMPOSER_MAX_ATTEMPTS: Final = 2
@@ -23,13 +24,15 @@ REASON_UNPARSEABLE: Final = "unparseable_or_blank_reply"
 
 def run(state: GraphState, env: GraphEnv) -> None:
     env.ctx.round = state.round
-    material = build_material(
+    material, fit = compose_material(
         question=state.question,
         verdict=state.effective_verdict or "REJECT",
         claim_checks=state.verifier_output.claim_checks if state.verifier_output else [],
         evidence_gaps=state.evidence_gaps,
         verified_executor_output=state.verified_output or {},
         verified_evidence=state.verified_evidence,
+        runbook_sections=runbook_sections(env.run),
+        coverage_gap=state.coverage.gap if state.coverage else "",
     )
     state.composer_material = material
     answer: str | None = None
@@ -63,5 +66,19 @@ def run(state: GraphState, env: GraphEnv) -> None:
             final = render(material)
             output = {"source": "template", "status": STATUS_LEAK, "reason": guard.reason, "leaked": guard.leaked}
     output.update(attempts=attempts, chars=len(final), route=material.route)
+    output["dropped_actions"] = list(fit.dropped) if fit else []
+    output["dropped_hypotheses"] = list(fit.dropped_hypotheses) if fit else []
     state.final_answer = final
     state.composer_output = output
+
+
+def runbook_sections(run: DiagnosisRun) -> list[dict[str, Any]]:
+    """The knowledge hits this run retrieved (title, heading path, text): where runbook advice
+    may come from."""
+    sections: list[dict[str, Any]] = []
+    for inv in ToolInvocation.objects.filter(run=run, tool_name="lookup_knowledge").order_by("seq"):
+        output = inv.output if isinstance(inv.output, dict) else {}
+        for hit in output.get("hits") or []:
+            if isinstance(hit, dict):
+                sections.append({k: str(hit.get(k) or "") for k in ("document_title", "heading_path", "text")})
+    return sections

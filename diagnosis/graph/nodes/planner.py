@@ -1,7 +1,9 @@
 """Planner node: ask the planner agent for a plan (bounded re-ask on a technical failure).
 
 In the evidence-retry round the request is ``EVIDENCE_GAP_ONLY`` and carries only the valid
-critical gaps of the previous round; the mode is the graph's, whatever the agent replies.
+critical gaps of the previous round, plus what was already tried (the tool trace summary's
+planner view: tool, arguments, status — so an empty or failed query is not repeated); the mode is
+the graph's, whatever the agent replies. The first round's plan fixes ``state.asked``.
 
 Degrading instead of failing (issue 15): when the provider's planner still gives no usable plan
 after its re-ask (invalid, truncated, blank replies) and the provider has a ``planner_fallback``
@@ -19,10 +21,14 @@ from typing import Final
 from pydantic import ValidationError
 
 from diagnosis.agents.base import AgentError, Plan, PlannerRequest
+from diagnosis.agents.offline.asking import derive_asked
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
-from diagnosis.graph.state import PLANNER, GraphState
+from diagnosis.graph.state import EVIDENCE_GAP_ONLY, PLANNER, GraphState
+from diagnosis.models import ToolInvocation
 from diagnosis.services.events import EVENT_RETRY
+from diagnosis.trace_summary import build_tool_trace_summary, planner_view
+from diagnosis.verification.asked import Asked
 
 PLANNER_MAX_ATTEMPTS: Final = 2
 REASON_INVALID_PLAN: Final = "invalid_plan"
@@ -41,6 +47,9 @@ def run(state: GraphState, env: GraphEnv) -> None:
         timezone=state.timezone,
         services=state.services,
         evidence_gaps=list((state.retry_context or {}).get("evidence_gaps", [])),
+        tried=planner_view(build_tool_trace_summary(ToolInvocation.objects.filter(run=env.run).order_by("seq")))
+        if state.mode == EVIDENCE_GAP_ONLY
+        else [],
     )
     for attempt in range(1, PLANNER_MAX_ATTEMPTS + 1):
         try:
@@ -55,6 +64,8 @@ def run(state: GraphState, env: GraphEnv) -> None:
             state.plan = plan.model_copy(update={"mode": state.mode})
             state.planner_error = None
             state.plan_source = PLAN_SOURCE_PROVIDER
+            if state.asked is None:  # the first round's plan fixes what was asked
+                state.asked = _asked(plan, state, env)
             return
         state.planner_error = reason
         if not retryable:
@@ -71,6 +82,8 @@ def _plan_offline(state: GraphState, env: GraphEnv, request: PlannerRequest, rea
         return
     plan = fallback.plan(request, env.ctx)  # deterministic, no model: it does not fail technically
     state.plan = plan.model_copy(update={"mode": state.mode})
+    if state.asked is None:
+        state.asked = _asked(plan, state, env)
     state.plan_source = PLAN_SOURCE_OFFLINE_FALLBACK
     state.planner_failure = reason
     state.planner_error = None
@@ -78,3 +91,19 @@ def _plan_offline(state: GraphState, env: GraphEnv, request: PlannerRequest, rea
         PLANNER, EVENT_RETRY, {"attempt": PLANNER_MAX_ATTEMPTS + 1, "reason": reason, "plan_source": state.plan_source,
                                "round": state.round},
     )
+
+
+def _asked(plan: Plan, state: GraphState, env: GraphEnv) -> Asked:
+    """The plan's ``asked`` with canonical service names; the deterministic derivation when the
+    plan has none (a provider that does not say), or when it names no service the catalog knows
+    while the question does."""
+    derived = derive_asked(question=state.question, now=state.now, tz=state.timezone, services=state.services)
+    if plan.asked is None:
+        return derived
+    asked = plan.asked.canonical(env.service_names)
+    updates: dict[str, object] = {}
+    if not asked.services and derived.services:
+        updates["services"] = derived.services
+    if asked.window is None:
+        updates["window"] = derived.window
+    return asked.model_copy(update=updates) if updates else asked

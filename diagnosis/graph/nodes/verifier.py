@@ -1,6 +1,7 @@
 """Verifier node: build the round's canonical input once, ask the Verifier (bounded technical
 re-ask with the byte-identical string), parse with the shared protocol parser, then run the
-deterministic verdict arithmetic.
+deterministic verdict arithmetic — including the coverage check (does a confirmed claim answer
+what was asked?), whose verdict joins the minimum.
 
 - ``AgentError(retryable=False)`` → ``verifier_failure = non_retryable`` (no re-ask);
 - a protocol failure or a retryable ``AgentError`` → re-ask (a ``retry`` event), up to
@@ -17,7 +18,11 @@ from diagnosis.agents.base import AgentError
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import VERIFIER, GraphState
+from diagnosis.models import ToolInvocation
 from diagnosis.services.events import EVENT_RETRY
+from diagnosis.trace_summary import build_tool_trace_summary, tried_lines
+from diagnosis.verification.asked import Asked
+from diagnosis.verification.coverage import check_coverage, coverage_gap
 from diagnosis.verification.protocol import parse_verifier_reply
 from diagnosis.verification.verdict import (
     effective_verdict,
@@ -81,8 +86,21 @@ def run(state: GraphState, env: GraphEnv) -> None:
     state.model_verdict = output.verdict
     state.rule_verdict = rule_verdict(output.claim_checks)
     state.groundedness = groundedness_from_claim_checks(output.claim_checks)
+    state.coverage = check_coverage(
+        asked=state.asked or Asked(),
+        question=state.question,
+        claims=claims,
+        claim_checks=output.claim_checks,
+        verified_evidence=evidence,
+        catalog=env.service_names,
+        tried=tried_lines(build_tool_trace_summary(ToolInvocation.objects.filter(run=env.run).order_by("seq"))),
+    )
     state.effective_verdict = effective_verdict(
-        model_verdict=output.verdict, rule_verdict=state.rule_verdict, ceiling=state.verdict_ceiling or "LOW_CONFID"
+        model_verdict=output.verdict,
+        rule_verdict=state.rule_verdict,
+        ceiling=state.verdict_ceiling or "LOW_CONFID",
+        coverage=state.coverage.verdict,
     )
     state.evidence_gaps = list(output.evidence_gaps)
     state.valid_gaps = [dict(g) for g in valid_critical_gaps(output.evidence_gaps, state.verified_claim_ids)]
+    state.coverage_gap = coverage_gap(state.coverage)

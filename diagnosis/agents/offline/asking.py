@@ -1,0 +1,99 @@
+"""Question → ``Asked`` (pure, no Django): the kind of answer a question wants, its services, window
+and — for a figure — the measured dimension (DESIGN §10.1). Reuses what the planner already reads
+off a question (``entities.analyse``, ``time_expressions.resolve_window``).
+
+Kind, first match wins:
+
+1. ``listing`` — 哪些告警 / 哪个服务在报错 (``QuestionFacts.listing``; not when one alert is named:
+   HighErrorRate 还在触发吗 is a yes/no);
+2. ``cause`` — 为什么 / 怎么回事 / 原因;
+3. ``quantity`` — 多少 / 峰值 / 使用率 / 最慢 (a figure or an extreme);
+4. ``existence`` — 有没有 / 是否 / …吗 (a yes/no about errors or alerts);
+5. otherwise ``cause`` (an incident description is a request to explain it).
+
+Dimension terms: identifiers the question names that are not service spellings (``Redis``,
+``P99``, ``5xx``), then the domain words of the vocabulary it uses (连接池, 延迟 …; a word inside a
+longer one found is dropped). The metric is a snake_case name the question spells out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from diagnosis.agents.base import ServiceInfo
+from diagnosis.agents.offline.entities import QuestionFacts, analyse
+from diagnosis.agents.offline.text import fold, nfkc
+from diagnosis.agents.offline.time_expressions import resolve_window, widened
+from diagnosis.agents.offline.vocabulary import KEY_TERMS, SYMPTOMS
+from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
+
+_EXISTENCE_WORDS = (
+    "有没有", "有无", "是否", "是不是", "有吗", "吗", "么", "还在", "any ", "is there", "are there",
+)  # fmt: skip
+_ASCII_TERM = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9]*|\d[xX]{2}|[1-5]\d\d)(?![A-Za-z0-9_\-])")
+_METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
+# ASCII words that are question words or units, not a measured thing.
+_NOT_TERMS = frozenset({"is", "are", "there", "any", "how", "much", "many", "what", "why", "the", "of", "ms", "s"})
+# Generic words that name no dimension.
+_GENERIC = frozenset({"错误", "报错", "异常", "失败", "请求", "告警", "触发", "恢复", "最大值", "最小值", "平均值", "最新值"})
+
+
+def asked_kind(question: str, facts: QuestionFacts) -> str:
+    if facts.listing and not facts.alert_names:  # a named alert is a yes/no, not a list
+        return "listing"
+    if facts.cause:
+        return "cause"
+    if facts.quantity or facts.extreme:
+        return "quantity"
+    text = fold(question)
+    if any(w in text for w in _EXISTENCE_WORDS):
+        return "existence"
+    return "cause"
+
+
+def _service_spellings(services: Sequence[ServiceInfo]) -> set[str]:
+    spellings: set[str] = set()
+    for service in services:
+        for name in [service.name, *service.aliases]:
+            spellings.update(fold(part) for part in re.split(r"[-_\s]+", name) if part)
+            spellings.add(fold(name))
+    return spellings
+
+
+def dimension_terms(question: str, services: Sequence[ServiceInfo]) -> list[str]:
+    text = nfkc(question)
+    folded = fold(question)
+    names = _service_spellings(services)
+    terms = [
+        m.group(1)
+        for m in _ASCII_TERM.finditer(text)
+        if fold(m.group(1)) not in names and fold(m.group(1)) not in _NOT_TERMS
+    ]
+    words = [k.term for k in KEY_TERMS if k.term in folded and k.term not in _GENERIC]
+    words += [
+        t for s in SYMPTOMS for t in s.triggers if not t.startswith("re:") and not t.isascii() and t in folded
+    ]
+    words = [w for w in dict.fromkeys(words) if w not in _GENERIC]
+    words = [w for w in words if not any(w != other and w in other for other in words)]
+    words.sort(key=folded.find)
+    return list(dict.fromkeys(terms + words))
+
+
+def derive_asked(*, question: str, now: datetime, tz: str, services: Sequence[ServiceInfo]) -> Asked:
+    facts = analyse(question, services)
+    window = resolve_window(question, now, tz)
+    # No time in the question: the executor may look back further than the default hour when that
+    # hour shows nothing, so what was asked is "recently" — the wide window.
+    start, end = (window if window.explicit else widened(window, now)).iso()
+    kind = asked_kind(question, facts)
+    metric = _METRIC_NAME.search(nfkc(question))
+    return Asked(
+        kind=kind,  # type: ignore[arg-type]
+        services=facts.known_services,
+        window=AskedWindow(start=start, end=end),
+        dimension=AskedDimension(
+            metric=metric.group(0) if metric else None, terms=dimension_terms(question, services)
+        ),
+    )

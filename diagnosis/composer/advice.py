@@ -1,0 +1,202 @@
+"""Advice that fits the evidence (issue 10 item 3; DESIGN §10.1 ``dropped_actions``). Pure, no Django.
+
+A recommended action reaches the user only when its basis fits what this run *confirmed*:
+
+- ``basis: evidence`` — it cites (``claim_ids``) at least one confirmed claim;
+- ``basis: runbook`` — it comes from a runbook section retrieved in this run (its text is in the
+  section, or most of its words are), and that runbook fits the confirmed evidence — not the
+  question: the share of the runbook title's distinctive words found in the confirmed claims
+  and their evidence (across languages through the retrieval synonyms: 连接池 ↔ pool) is at
+  least ``RUNBOOK_FIT_MIN``;
+- no remediation at all when the confirmed facts show no anomaly (only negative observations or
+  healthy lines): the answer says so instead (``NO_ANOMALY_NOTE``).
+
+Everything else is dropped and recorded as ``{"action", "basis", "reason"}``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from diagnosis.retrieval.synonyms import expand
+from diagnosis.retrieval.tokenize import tokenize_query
+
+#: The one threshold of runbook fit: share of the runbook title's distinctive words that the
+#: confirmed evidence names.
+RUNBOOK_FIT_MIN: Final = 0.5
+#: An action paraphrased by a model still "comes from" a section when this share of its words is there.
+ACTION_SECTION_MIN: Final = 0.6
+
+NO_MATCHING_EVIDENCE: Final = "no_matching_evidence"
+NO_CONFIRMED_CLAIM: Final = "no_confirmed_claim"
+NO_RUNBOOK_SECTION: Final = "no_runbook_section"
+NO_ANOMALY: Final = "no_anomaly"
+UNKNOWN_BASIS: Final = "unknown_basis"
+
+NO_ANOMALY_NOTE: Final = "本次确认的事实中没有发现异常（未发现 5xx 超阈值或正在触发的告警），暂不需要处置。"
+
+# Title words that say what kind of document it is, not what it is about.
+_GENERIC_TITLE_WORDS: Final = frozenset(
+    {"处理", "手册", "处理手册", "排查", "排障", "指南", "处置", "流程", "通用", "runbook", "升高", "问题", "与", "和", "及",
+     "错误", "异常", "失败", "告警", "服务", "接口"}
+)  # fmt: skip
+# What an anomaly looks like in confirmed evidence (folded). A firing alert, a crossed
+# threshold, an ERROR/WARN/FATAL line, a 5xx, a timeout, an exception, a kill.
+# "Not over the threshold", "not firing": what a healthy line says about itself.
+_NEGATED: Final = re.compile(
+    r"(?:未|没有|没|无|不|从未)(?:超过阈值|超过|越过|触发|报错|异常|超时|失败|告警)|not (?:firing|crossed|exceeded)|no errors?"
+)
+_RATIO: Final = re.compile(r"(?<![\d.])(\d{1,6})\s*/\s*(\d{1,6})(?![\d.])")
+NEAR_FULL: Final = 0.9
+# Words inside identifiers (``edge_5xx_rate``, ``http_error_total``) are metric names, not anomalies.
+_ANOMALY: Final = re.compile(
+    r"(?<![a-z_])(error|fatal|warn|warning|critical|exception|firing|timed out|timeout|refused|oomkilled|killed|"
+    r"unavailable|crashloop)(?![a-z_])|(?<![\w.])5\d\d(?![\w.%])|超过阈值|越过阈值|触发|报错|异常|超时|失败|耗尽"
+)
+
+
+def _fold(text: Any) -> str:
+    return " ".join(unicodedata.normalize("NFKC", str(text or "")).casefold().split())
+
+
+@dataclass
+class AdviceFit:
+    kept: list[Mapping[str, Any]] = field(default_factory=list)
+    dropped: list[dict[str, str]] = field(default_factory=list)
+    dropped_hypotheses: list[dict[str, str]] = field(default_factory=list)
+    anomaly: bool = True
+    scores: dict[str, float] = field(default_factory=dict)  # runbook title → fit score
+
+
+def _anomalous(text: Any) -> bool:
+    folded = _NEGATED.sub(" ", _fold(text))
+    if _ANOMALY.search(folded):
+        return True
+    # A resource at ≥ NEAR_FULL of its limit (pool usage 198/200, active=50/50).
+    return any(int(b) > 0 and int(a) / int(b) >= NEAR_FULL for a, b in _RATIO.findall(folded))
+
+
+def shows_anomaly(confirmed: Sequence[Mapping[str, Any]]) -> bool:
+    """True when a confirmed, non-negative claim (or its evidence) shows something wrong."""
+    for item in confirmed:
+        if item.get("claim_type") == "negative_observation":
+            continue
+        texts = [item.get("text"), *(e.get("matched_text") for e in item.get("evidence") or [])]
+        if any(_anomalous(t) for t in texts):
+            return True
+    return False
+
+
+def _evidence_terms(confirmed: Sequence[Mapping[str, Any]]) -> tuple[set[str], str]:
+    texts = [str(item.get("text") or "") for item in confirmed]
+    texts += [str(e.get("matched_text") or "") for item in confirmed for e in item.get("evidence") or []]
+    joined = "\n".join(texts)
+    return set(expand(tokenize_query(joined))), _fold(joined)
+
+
+def title_terms(title: str) -> list[str]:
+    terms = [t for t in tokenize_query(title) if t not in _GENERIC_TITLE_WORDS]
+    # lcut_for_search also yields the pieces of a compound (数据库连接池 → 数据, 据库 …): keep the
+    # longest reading only.
+    return [t for t in terms if not any(t != o and t in o for o in terms)]
+
+
+def runbook_fit(title: str, confirmed: Sequence[Mapping[str, Any]]) -> float:
+    """Share of the runbook title's distinctive words named by the confirmed evidence."""
+    terms = title_terms(title)
+    if not terms:
+        return 0.0
+    evidence, folded = _evidence_terms(confirmed)
+    hits = sum(1 for t in terms if t in evidence or t in folded)
+    return hits / len(terms)
+
+
+def _source_section(action: str, sections: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    wanted = _fold(action).rstrip("…").strip()
+    if not wanted:
+        return None
+    for section in sections:
+        if wanted in _fold(section.get("text")):
+            return section
+    words = set(tokenize_query(action))
+    best, best_share = None, 0.0
+    for section in sections:
+        if not words:
+            break
+        share = len(words & set(tokenize_query(str(section.get("text") or "")))) / len(words)
+        if share > best_share:
+            best, best_share = section, share
+    return best if best_share >= ACTION_SECTION_MIN else None
+
+
+def _action_text(action: Mapping[str, Any] | Any) -> str:
+    return str(action.get("action") if isinstance(action, Mapping) else action or "")
+
+
+def fit_actions(
+    actions: Iterable[Mapping[str, Any] | Any],
+    *,
+    confirmed: Sequence[Mapping[str, Any]],
+    runbook_sections: Sequence[Mapping[str, Any]],
+) -> AdviceFit:
+    """Split ``actions`` into kept and dropped (see the module docstring). ``confirmed`` is the
+    composer material's confirmed list (claim_id, text, claim_type, evidence[matched_text]);
+    ``runbook_sections`` the knowledge hits this run retrieved (document_title, heading_path, text)."""
+    # Nothing confirmed is not "healthy": the other rules apply (and drop what rests on nothing).
+    result = AdviceFit(anomaly=shows_anomaly(confirmed) if confirmed else True)
+    confirmed_ids = {str(c.get("claim_id")) for c in confirmed}
+    for action in actions:
+        text = _action_text(action)
+        basis = str(action.get("basis") or "") if isinstance(action, Mapping) else ""
+        reason = ""
+        if not result.anomaly:
+            reason = NO_ANOMALY
+        elif basis == "evidence":
+            cited = action.get("claim_ids") if isinstance(action, Mapping) else None
+            if not isinstance(cited, list) or not confirmed_ids & {str(c) for c in cited}:
+                reason = NO_CONFIRMED_CLAIM
+        elif basis == "runbook":
+            section = _source_section(text, runbook_sections)
+            if section is None:
+                reason = NO_RUNBOOK_SECTION
+            else:
+                title = str(section.get("document_title") or section.get("heading_path") or "")
+                score = result.scores.setdefault(title, runbook_fit(title, confirmed))
+                if score < RUNBOOK_FIT_MIN:
+                    reason = NO_MATCHING_EVIDENCE
+        else:
+            reason = UNKNOWN_BASIS
+        if reason:
+            result.dropped.append({"action": text[:400], "basis": basis, "reason": reason})
+        else:
+            result.kept.append(action)
+    return result
+
+
+def fit_hypotheses(
+    hypotheses: Iterable[Mapping[str, Any] | Any],
+    *,
+    confirmed: Sequence[Mapping[str, Any]],
+    runbook_sections: Sequence[Mapping[str, Any]],
+) -> tuple[list[Mapping[str, Any] | Any], list[dict[str, str]]]:
+    """Hypotheses taken from a runbook (its 常见原因) that does not fit the confirmed evidence are
+    dropped like its advice: a DNS runbook's causes are no direction for a failure that shows no
+    DNS trouble. A hypothesis found in no retrieved section (the model's own) is kept — it is
+    shown as unverified anyway. Returns (kept, dropped)."""
+    kept: list[Mapping[str, Any] | Any] = []
+    dropped: list[dict[str, str]] = []
+    scores: dict[str, float] = {}
+    for hypothesis in hypotheses:
+        text = str(hypothesis.get("text") if isinstance(hypothesis, Mapping) else hypothesis or "")
+        section = _source_section(text, runbook_sections)
+        if section is not None and confirmed:
+            title = str(section.get("document_title") or section.get("heading_path") or "")
+            if scores.setdefault(title, runbook_fit(title, confirmed)) < RUNBOOK_FIT_MIN:
+                dropped.append({"hypothesis": text[:400], "runbook": title[:200], "reason": NO_MATCHING_EVIDENCE})
+                continue
+        kept.append(hypothesis)
+    return kept, dropped

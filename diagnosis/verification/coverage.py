@@ -1,0 +1,376 @@
+"""Does the verified answer answer the question? (DESIGN §10.1; pure, no Django.)
+
+A run can have every confirmed statement grounded and still not answer what was asked (an
+unrelated latency alert confirmed for "how full is the Redis pool?"). This module decides it
+deterministically from ``asked`` and the Verifier's claim checks — no model judges its own
+relevance.
+
+A critical claim **covers** the question when all of these hold:
+
+- it is confirmed as a direct observation (``direct_observation``); an inference or anything
+  weaker is at most *partial*;
+- its evidence is an observation of this incident (not only runbook/knowledge text);
+- its service is a target: a target service's name or alias appears in the claim or in its
+  verified evidence (a gateway line naming ``upstream=billing-service`` is explicitly related);
+  with no target service asked, any service will do;
+- its time overlaps the asked window: the timestamps of its evidence (a range ``09:55–10:30``
+  counts as one, a firing alert is open-ended); evidence without any timestamp is not held
+  against it;
+- per kind: ``quantity`` — it names every dimension term (in the claim or its evidence, by the
+  term's known spellings: 连接池 ↔ pool) and the claim states a number (not a time, a date or a
+  part of an identifier); ``existence`` — a negative observation (the system-side ``/query``
+  element, "→ 0 条记录") is as valid an answer as a positive one; ``listing`` — the answer lists
+  claims only, so each covering claim is one listed item; ``cause`` — an observation of the
+  target service in the window.
+
+Run status: ``answered`` when every target service has a covering claim (or one claim covers
+with no target asked); ``partial`` when some target has one, or a claim matches everything
+but the number / the direct observation; ``unanswered`` otherwise. The coverage verdict is PASS
+for ``answered`` else LOW_CONFID, and joins ``effective = min(model, rule, ceiling, coverage)``.
+An answer short of ``answered`` names the gap in Chinese and the queries already tried. It
+becomes a critical gap for the one EVIDENCE_GAP_ONLY round (``coverage_gap``) when more
+evidence could close it: no critical claim is about the asked thing at all (whatever its
+verification), a claim about it gave no figure, or an asked service has nothing — a claim that
+is about the question but not directly verified is the Verifier's own gap to name.
+
+Monotone by construction: a claim that does not cover cannot change the status, so adding an
+unrelated grounded claim never raises the verdict, and removing the only covering claim of an
+answered run always leaves it short of ``answered``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from diagnosis.agents.offline.text import fold
+from diagnosis.agents.offline.vocabulary import KEY_TERMS_BY_WORD, SYMPTOMS, any_spelling_in
+from diagnosis.verification.asked import EXISTENCE, LISTING, QUANTITY, Asked
+from diagnosis.verification.verdict import DIRECT_OBSERVATION, LOW_CONFID, PASS, REASONABLE_INFERENCE, Verdict
+
+CoverageStatus = Literal["answered", "partial", "unanswered"]
+ANSWERED: Final = "answered"
+PARTIAL: Final = "partial"
+UNANSWERED: Final = "unanswered"
+
+#: Tools whose evidence is guidance, never an observation that answers an incident question.
+GUIDANCE_TOOLS: Final = frozenset({"lookup_knowledge"})
+NEGATIVE_OBSERVATION: Final = "negative_observation"
+MAX_TRIED: Final = 6
+
+# --- Chinese texts (STYLE §6) ------------------------------------------------------------------
+GAP: Final = "没有找到直接回答『{subject}』的证据"
+GAP_TRIED: Final = "{gap}（已查询：{tried}）"
+SUBJECT_QUANTITY: Final = "{who}{what}{measure}"
+SUBJECT_CAUSE: Final = "{who}在 {window} 的异常及原因"
+SUBJECT_EXISTENCE: Final = "{who}在 {window} 是否有{what}"
+SUBJECT_LISTING: Final = "{who}在 {window} 的{what}清单"
+ALL_SERVICES: Final = "各服务"
+DEFAULT_WHAT: Final = "报错或告警"
+R_COVERS: Final = "{claim}：回答了问题（{why}）"
+R_NO_CLAIM: Final = "没有关键的、直接观察到的声明"
+R_NOT_DIRECT: Final = "{claim}：只是推断，未直接观察到"
+R_GUIDANCE: Final = "{claim}：依据处理手册，不是本次事件的观察"
+R_OTHER_SERVICE: Final = "{claim}：不涉及所问的服务 {services}"
+R_OTHER_TIME: Final = "{claim}：时间不在所问的窗口 {window} 内"
+R_NO_TERM: Final = "{claim}：没有涉及所问的「{terms}」"
+R_NO_NUMBER: Final = "{claim}：涉及「{terms}」但没有给出数值"
+R_SERVICE_UNCOVERED: Final = "所问的服务 {service} 没有任何声明回答"
+WHY_NEGATIVE: Final = "查询范围内没有发现（否定观察）"
+WHY_NUMBER: Final = "给出了「{terms}」的数值"
+WHY_OBSERVED: Final = "所问服务在窗口内的直接观察"
+MEASURE_WORDS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
+    (("使用率", "利用率", "usage", "utilization"), "使用率"),
+    (("用了", "用到", "用量", "占用"), "用量"),
+    (("峰值", "最高", "最大", "最慢", "最长", "最多", "peak"), "峰值"),
+)
+DEFAULT_MEASURE: Final = "数值"
+
+
+class Coverage(BaseModel):
+    """``verifier_evaluation.coverage`` (DESIGN §10.1)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    status: CoverageStatus
+    covering_claims: list[str] = Field(default_factory=list)
+    reasons: list[str] = Field(default_factory=list)
+    gap: str = ""
+    tried: list[str] = Field(default_factory=list)
+    suggested_tool: str = ""
+    suggested_query: str = ""
+
+    @property
+    def verdict(self) -> Verdict:
+        return coverage_verdict(self.status)
+
+
+def coverage_verdict(status: str) -> Verdict:
+    """PASS only for an answered question (unknown statuses fail closed)."""
+    return PASS if status == ANSWERED else LOW_CONFID
+
+
+# --- Reading claims --------------------------------------------------------------------------
+_DATETIME = re.compile(r"(\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2}(?::\d{2})?)(?:\s*[–~-]\s*(\d{1,2}:\d{2}(?::\d{2})?))?")
+_TIME_OR_DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}-\d{1,2}(?=\s)")
+# A number that is part of an identifier (HikariPool-1, http_5xx_rate, inv_2, /records/3, c1).
+_IDENT_NUMBER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*[-_]?\d[A-Za-z0-9_]*|/[A-Za-z_]+/\d+")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
+_FIRING = ("firing", "正在触发")
+
+
+def _folded_names(names: Sequence[str]) -> list[str]:
+    return [fold(n).strip() for n in names if isinstance(n, str) and fold(n).strip()]
+
+
+def _names_in(text: str, spellings: Iterable[str]) -> bool:
+    for spelling in spellings:
+        start = text.find(spelling)
+        while start >= 0:
+            end = start + len(spelling)
+            before = text[start - 1] if start else " "
+            after = text[end] if end < len(text) else " "
+            ascii_edge = spelling[:1].isascii() and spelling[:1].isalnum()
+            if not ascii_edge or (not (before.isascii() and (before.isalnum() or before in "-_")) and not (
+                after.isascii() and (after.isalnum() or after in "-_")
+            )):
+                return True
+            start = text.find(spelling, start + 1)
+    return False
+
+
+def _parse(day: str, clock: str, tz: Any) -> datetime | None:
+    try:
+        value = datetime.fromisoformat(f"{day}T{clock if clock.count(':') == 2 else clock + ':00'}")
+    except ValueError:
+        return None
+    return value.replace(tzinfo=tz)
+
+
+def evidence_span(texts: Iterable[str], tz: Any) -> tuple[datetime, datetime] | None:
+    """The time span the texts' timestamps cover (a firing alert is open-ended); None without any."""
+    points: list[datetime] = []
+    open_ended = False
+    for text in texts:
+        for m in _DATETIME.finditer(text):
+            start = _parse(m.group(1), m.group(2), tz)
+            if start is None:
+                continue
+            points.append(start)
+            if m.group(3):
+                end = _parse(m.group(1), m.group(3), tz)
+                if end is not None:
+                    points.append(end if end >= start else end + timedelta(days=1))
+        if any(w in fold(text) for w in _FIRING):
+            open_ended = True
+    if not points:
+        return None
+    return min(points), (datetime.max.replace(tzinfo=tz) if open_ended else max(points))
+
+
+def states_number(claim_text: str) -> bool:
+    """The claim states a figure: a number that is not a time, a date or part of an identifier."""
+    text = _IDENT_NUMBER.sub(" ", _TIME_OR_DATE.sub(" ", claim_text))
+    return bool(_NUMBER.search(text))
+
+
+def term_spellings(term: str) -> tuple[str, ...]:
+    """A dimension term and the evidence spellings that name the same thing (连接池 ↔ pool)."""
+    folded = fold(term).strip()
+    spellings = [folded]
+    key = KEY_TERMS_BY_WORD.get(term.strip())
+    if key is not None:
+        spellings.extend(key.evidence)
+    for symptom in SYMPTOMS:
+        if folded in symptom.triggers:
+            spellings.extend(symptom.evidence)
+    return tuple(dict.fromkeys(s for s in spellings if s))
+
+
+def _terms_named(terms: Sequence[str], folded_text: str) -> bool:
+    return all(any_spelling_in(term_spellings(t), folded_text) for t in terms)
+
+
+# --- The check -------------------------------------------------------------------------------
+def _window(asked: Asked) -> tuple[datetime, datetime] | None:
+    if asked.window is None:
+        return None
+    try:
+        start, end = datetime.fromisoformat(asked.window.start), datetime.fromisoformat(asked.window.end)
+    except ValueError:
+        return None
+    if start.tzinfo is None or end.tzinfo is None:
+        return None
+    return start, end
+
+
+def window_label(asked: Asked) -> str:
+    span = _window(asked)
+    if span is None:
+        return "所问时间"
+    start, end = span
+    end_fmt = "%H:%M" if start.date() == end.date() else "%m-%d %H:%M"
+    return f"{start:%m-%d %H:%M}–{end.strftime(end_fmt)}"
+
+
+def measure_word(question: str) -> str:
+    folded = fold(question)
+    for words, measure in MEASURE_WORDS:
+        if any(w in folded for w in words):
+            return measure
+    return DEFAULT_MEASURE
+
+
+def gap_subject(asked: Asked, question: str) -> str:
+    who = "、".join(asked.services) + " 的 " if asked.services else ""
+    terms = " ".join(asked.dimension.terms)
+    if asked.kind == QUANTITY:
+        what = terms or asked.dimension.metric or "所问指标"
+        return SUBJECT_QUANTITY.format(who=who, what=what, measure=measure_word(question))
+    whom = "、".join(asked.services) + " " if asked.services else ALL_SERVICES
+    window = window_label(asked)
+    if asked.kind == EXISTENCE:
+        return SUBJECT_EXISTENCE.format(who=whom, window=window, what=terms or DEFAULT_WHAT)
+    if asked.kind == LISTING:
+        return SUBJECT_LISTING.format(who=whom, window=window, what=terms or "告警或服务")
+    return SUBJECT_CAUSE.format(who=whom, window=window)
+
+
+def _suggestion(asked: Asked) -> tuple[str, str]:
+    tool = "query_metrics" if asked.kind == LISTING or (asked.kind == QUANTITY and asked.dimension.metric) else "query_logs"
+    parts = [*asked.services, *asked.dimension.terms]
+    if asked.dimension.metric:
+        parts.append(asked.dimension.metric)
+    return tool, " ".join(dict.fromkeys(parts))[:200]
+
+
+def check_coverage(
+    *,
+    asked: Asked,
+    question: str,
+    claims: Sequence[Mapping[str, Any]],
+    claim_checks: Sequence[Mapping[str, Any]],
+    verified_evidence: Sequence[Mapping[str, Any]],
+    catalog: Sequence[Sequence[str]] = (),
+    tried: Sequence[str] = (),
+) -> Coverage:
+    """The coverage of one verified round (see the module docstring)."""
+    by_id = {str(c.get("claim_id")): c for c in claims}
+    evidence: dict[str, list[Mapping[str, Any]]] = {}
+    for item in verified_evidence:
+        evidence.setdefault(str(item.get("claim_id")), []).append(item)
+    spellings = {
+        str(names[0]): _folded_names(names) for names in catalog if names and str(names[0]) in asked.services
+    }
+    for service in asked.services:
+        spellings.setdefault(service, [fold(service)])
+    span = _window(asked)
+    tz = span[0].tzinfo if span else None
+    terms = asked.dimension.terms or ([asked.dimension.metric] if asked.dimension.metric else [])
+
+    covering: list[str] = []
+    covered_services: set[str] = set()
+    reasons: list[str] = []
+    near = False
+    addressed = False
+    number_missing = False
+    for check in claim_checks:
+        if check.get("is_critical", True) is False:
+            continue
+        claim_id = str(check.get("claim_id"))
+        claim = by_id.get(claim_id)
+        if claim is None:
+            continue
+        own = evidence.get(claim_id, [])
+        if own and all(e.get("tool_name") in GUIDANCE_TOOLS for e in own):
+            reasons.append(R_GUIDANCE.format(claim=claim_id))
+            continue
+        claim_text = str(claim.get("claim_text") or "")
+        texts = [claim_text, *(str(e.get("matched_text") or "") for e in own)]
+        folded = fold("\n".join(texts))
+        services = [s for s, names in spellings.items() if _names_in(folded, names)]
+        if asked.services and not services:
+            reasons.append(R_OTHER_SERVICE.format(claim=claim_id, services="、".join(asked.services)))
+            continue
+        claim_span = evidence_span([str(e.get("matched_text") or "") for e in own] or [claim_text], tz) if tz else None
+        if span and claim_span and (claim_span[1] < span[0] or claim_span[0] > span[1]):
+            reasons.append(R_OTHER_TIME.format(claim=claim_id, window=window_label(asked)))
+            continue
+        why = WHY_OBSERVED
+        if asked.kind == QUANTITY and terms:
+            if not _terms_named(terms, folded):
+                reasons.append(R_NO_TERM.format(claim=claim_id, terms=" ".join(terms)))
+                continue
+            if not states_number(claim_text):
+                reasons.append(R_NO_NUMBER.format(claim=claim_id, terms=" ".join(terms)))
+                near = number_missing = True
+                continue
+            why = WHY_NUMBER.format(terms=" ".join(terms))
+        elif asked.kind == QUANTITY and not states_number(claim_text):
+            reasons.append(R_NO_NUMBER.format(claim=claim_id, terms="所问指标"))
+            near = number_missing = True
+            continue
+        elif asked.kind in (EXISTENCE, LISTING) and claim.get("claim_type") == NEGATIVE_OBSERVATION:
+            why = WHY_NEGATIVE
+        addressed = True  # about the asked services, window and dimension, however verified
+        verification = check.get("verification")
+        if verification != DIRECT_OBSERVATION:
+            if verification == REASONABLE_INFERENCE:
+                near = True
+                reasons.append(R_NOT_DIRECT.format(claim=claim_id))
+            continue
+        covering.append(claim_id)
+        covered_services.update(services)
+        reasons.append(R_COVERS.format(claim=claim_id, why=why))
+
+    uncovered = [s for s in asked.services if s not in covered_services]
+    if covering and not uncovered:
+        status: CoverageStatus = ANSWERED
+    elif covering or near:
+        status = PARTIAL
+    else:
+        status = UNANSWERED
+    if not covering and not reasons:
+        reasons.append(R_NO_CLAIM)
+    if covering:
+        reasons.extend(R_SERVICE_UNCOVERED.format(service=s) for s in uncovered)
+    gap = ""
+    tool, query = "", ""
+    tried_list = [str(t) for t in tried][:MAX_TRIED]
+    if status != ANSWERED:
+        gap = GAP.format(subject=gap_subject(asked, question))
+        if tried_list:
+            gap = GAP_TRIED.format(gap=gap, tried="；".join(tried_list))
+        # More evidence can close it when no claim is about the asked thing at all, a claim
+        # about it gave no figure, or an asked service has nothing. A claim that is about it but
+        # not directly verified is the Verifier's gap to name, not this one.
+        if not addressed or number_missing or (covering and uncovered):
+            tool, query = _suggestion(asked)
+    return Coverage(
+        status=status,
+        covering_claims=covering,
+        reasons=reasons[:40],
+        gap=gap,
+        tried=tried_list,
+        suggested_tool=tool,
+        suggested_query=query,
+    )
+
+
+def coverage_gap(coverage: Coverage) -> dict[str, Any] | None:
+    """An unanswered (or partly answered) question as a critical evidence gap, in the shape of the
+    Verifier's gaps (``claim_id`` None: it belongs to no claim), for the EVIDENCE_GAP_ONLY round."""
+    if coverage.status == ANSWERED or not coverage.suggested_tool:
+        return None
+    return {
+        "claim_id": None,
+        "gap": coverage.gap,
+        "is_critical": True,
+        "suggested_tool": coverage.suggested_tool,
+        "suggested_query": coverage.suggested_query,
+        "source": "coverage",
+    }

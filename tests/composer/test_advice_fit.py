@@ -1,0 +1,105 @@
+"""Advice that fits the confirmed evidence (diagnosis.composer.advice): evidence-based actions cite a
+confirmed claim, runbook actions come from a retrieved runbook that fits the confirmed evidence,
+and a healthy answer gets no remediation."""
+
+from __future__ import annotations
+
+from diagnosis.composer.advice import (
+    NO_ANOMALY,
+    NO_ANOMALY_NOTE,
+    NO_CONFIRMED_CLAIM,
+    NO_MATCHING_EVIDENCE,
+    NO_RUNBOOK_SECTION,
+    RUNBOOK_FIT_MIN,
+    fit_actions,
+    runbook_fit,
+    shows_anomaly,
+)
+from diagnosis.composer.material import compose_material
+
+POOL_LINE = "2026-11-28 10:05:12 payment-service ERROR HikariPool-1 - Connection is not available, request timed out after 3000ms (active=50, idle=0, waiting=37)"
+POOL_CLAIM = {"claim_id": "c1", "claim_type": "observation", "text": "10:05:12 起 payment-service 出现 ERROR 日志（数据库、连接池、超时）",
+              "evidence": [{"matched_text": POOL_LINE, "tool_name": "query_logs"}]}
+HEALTHY = {"claim_id": "c1", "claim_type": "negative_observation", "text": "edge-node 在 08:00–12:00 没有 ERROR 及以上日志",
+           "evidence": [{"matched_text": "query_logs service=edge-node level>=ERROR 2026-11-28 08:00–12:00 → 0 条记录"}]}
+INFO_ONLY = {"claim_id": "c2", "claim_type": "observation", "text": "edge-node 出现 INFO 日志：健康检查通过",
+             "evidence": [{"matched_text": "2026-11-28 09:00:00 edge-node INFO health check ok (200)"}]}
+SECTIONS = [
+    {"document_title": "数据库连接池耗尽处理手册", "heading_path": "数据库连接池耗尽处理手册 / 处理方案",
+     "text": "- 临时扩大连接池：maximumPoolSize 50 → 80。\n- 终止执行时间过长的查询。"},
+    {"document_title": "Elasticsearch 分片恢复处理手册", "heading_path": "Elasticsearch 分片恢复处理手册 / 处理方案",
+     "text": "- 调大 indices.recovery.max_bytes_per_sec 加快分片恢复。"},
+    {"document_title": "证书过期处理手册", "heading_path": "证书过期处理手册 / 处理方案", "text": "- 对端证书过期：联系合作方续期。"},
+]
+
+
+def runbook(action):
+    return {"action": action, "priority": "high", "basis": "runbook"}
+
+
+def test_a_runbook_action_from_a_runbook_that_fits_the_confirmed_evidence_is_kept():
+    fit = fit_actions([runbook("临时扩大连接池：maximumPoolSize 50 → 80。")], confirmed=[POOL_CLAIM], runbook_sections=SECTIONS)
+    assert [a["action"] for a in fit.kept] == ["临时扩大连接池：maximumPoolSize 50 → 80。"] and fit.dropped == []
+    assert fit.scores["数据库连接池耗尽处理手册"] >= RUNBOOK_FIT_MIN
+
+
+def test_a_runbook_action_from_an_unrelated_runbook_is_dropped_with_its_reason():
+    action = runbook("调大 indices.recovery.max_bytes_per_sec 加快分片恢复。")
+    fit = fit_actions([action], confirmed=[POOL_CLAIM], runbook_sections=SECTIONS)
+    assert fit.kept == []
+    assert fit.dropped == [{"action": action["action"], "basis": "runbook", "reason": NO_MATCHING_EVIDENCE}]
+
+
+def test_a_runbook_action_from_no_retrieved_section_is_dropped():
+    fit = fit_actions([runbook("重启整个集群。")], confirmed=[POOL_CLAIM], runbook_sections=SECTIONS)
+    assert fit.dropped[0]["reason"] == NO_RUNBOOK_SECTION
+
+
+def test_an_evidence_action_must_cite_a_confirmed_claim():
+    cited = {"action": "扩容", "basis": "evidence", "claim_ids": ["c1"]}
+    uncited = {"action": "回滚", "basis": "evidence"}
+    wrong = {"action": "降级", "basis": "evidence", "claim_ids": ["c9"]}
+    fit = fit_actions([cited, uncited, wrong], confirmed=[POOL_CLAIM], runbook_sections=SECTIONS)
+    assert fit.kept == [cited]
+    assert [d["reason"] for d in fit.dropped] == [NO_CONFIRMED_CLAIM, NO_CONFIRMED_CLAIM]
+
+
+def test_no_remediation_when_the_confirmed_facts_show_no_anomaly():
+    assert not shows_anomaly([HEALTHY, INFO_ONLY])
+    assert shows_anomaly([POOL_CLAIM])
+    fit = fit_actions([runbook("对端证书过期：联系合作方续期。")], confirmed=[HEALTHY, INFO_ONLY], runbook_sections=SECTIONS)
+    assert fit.kept == [] and fit.dropped[0]["reason"] == NO_ANOMALY and not fit.anomaly
+
+
+def test_the_fit_is_scored_against_the_confirmed_evidence_not_the_question():
+    # The question may say "证书", the evidence does not: the certificate runbook does not fit.
+    assert runbook_fit("证书过期处理手册", [POOL_CLAIM]) < RUNBOOK_FIT_MIN
+    assert runbook_fit("数据库连接池耗尽处理手册", [POOL_CLAIM]) >= RUNBOOK_FIT_MIN
+
+
+def test_a_healthy_pass_answer_says_so_instead_of_advising():
+    claims = [{"claim_id": "c1", "claim_type": "negative_observation", "claim_text": HEALTHY["text"]}]
+    evidence = [{"claim_id": "c1", "source_invocation_id": "inv_1", "tool_name": "query_logs", "raw_path": "/query",
+                 "matched_text": HEALTHY["evidence"][0]["matched_text"]}]
+    material, fit = compose_material(
+        question="边缘节点今天上午有没有 5xx 或者告警？",
+        verdict="PASS",
+        claim_checks=[{"claim_id": "c1", "verification": "direct_observation", "is_critical": True}],
+        evidence_gaps=[],
+        verified_executor_output={"claims": claims, "recommended_actions": [runbook("对端证书过期：联系合作方续期。")]},
+        verified_evidence=evidence,
+        runbook_sections=SECTIONS,
+    )
+    assert material.next_steps == [NO_ANOMALY_NOTE]
+    assert "未发现 5xx 超阈值或正在触发的告警" in NO_ANOMALY_NOTE
+    assert fit is not None and fit.dropped[0]["reason"] == NO_ANOMALY
+
+
+def test_a_nearly_full_pool_is_an_anomaly_and_not_over_the_threshold_is_not():
+    near_full = {"claim_id": "c1", "claim_type": "observation", "text": "inventory-service 的 Redis 连接池用量 198/200",
+                 "evidence": [{"matched_text": "redis-inv connection pool usage 198/200"}]}
+    quiet = {"claim_id": "c2", "claim_type": "observation", "text": "edge-node 的 edge_5xx_rate 最大 0.3%，未超过阈值 5%",
+             "evidence": [{"matched_text": "edge_5xx_rate edge-node 06:00–10:00 max 0.3% 未超过阈值 5%"}]}
+    assert shows_anomaly([near_full])
+    assert not shows_anomaly([quiet])
+    assert not shows_anomaly([{**near_full, "text": "连接池用量 20/200", "evidence": [{"matched_text": "usage 20/200"}]}])

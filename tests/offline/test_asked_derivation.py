@@ -1,0 +1,62 @@
+"""The offline planner derives ``asked`` (kind, canonical services, window, dimension) from the question."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from diagnosis.agents.base import ServiceInfo
+from diagnosis.agents.offline.asking import derive_asked
+from diagnosis.agents.offline.planning import plan_normal
+
+NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
+SERVICES = [
+    ServiceInfo(name="inventory-service", aliases=["库存服务", "inventory"]),
+    ServiceInfo(name="payment-service", aliases=["支付服务", "支付"]),
+    ServiceInfo(name="edge-node", aliases=["边缘节点"]),
+]
+
+
+def asked(question):
+    return derive_asked(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("payment-service 10:05 开始大量 500，原因是什么？", "cause"),
+        ("支付服务今天 9:31 开始大量 500，是怎么回事？", "cause"),
+        ("inventory-service 的 Redis 连接池用了多少？", "quantity"),
+        ("支付服务的 P99 延迟峰值是多少？", "quantity"),
+        ("边缘节点今天上午有没有 5xx 或者告警？", "existence"),
+        ("HighErrorRate 告警现在还在触发吗？", "existence"),
+        ("现在有哪些告警还没有恢复？", "listing"),
+        ("哪个服务在报错？", "listing"),
+    ],
+)
+def test_each_kind_of_question_is_recognised(question, kind):
+    assert asked(question).kind == kind
+
+
+def test_services_are_canonical_and_the_dimension_names_the_measured_thing():
+    result = asked("库存服务的 Redis 连接池用了多少？")
+    assert result.services == ["inventory-service"]
+    assert result.dimension.terms == ["Redis", "连接池"]
+
+
+def test_a_named_metric_is_the_dimension_metric():
+    assert asked("payment-service 的 http_5xx_rate 峰值多少？").dimension.metric == "http_5xx_rate"
+
+
+def test_an_explicit_time_is_the_window_and_no_time_means_recently():
+    pinned = asked("payment-service 10:05 开始大量 500，原因是什么？").window
+    assert (pinned.start, pinned.end) == ("2026-11-28T09:55:00+08:00", "2026-11-28T10:30:00+08:00")
+    recent = asked("inventory-service 的 Redis 连接池用了多少？").window
+    assert recent.start == "2026-11-27T10:30:00+08:00"
+
+
+def test_the_offline_plan_carries_asked():
+    plan = plan_normal(question="边缘节点今天上午有没有 5xx 或者告警？", now=NOW, tz="Asia/Shanghai", services=SERVICES)
+    assert plan.asked is not None and plan.asked.kind == "existence" and plan.asked.services == ["edge-node"]
