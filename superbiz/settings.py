@@ -175,6 +175,11 @@ LLM_ROLE_MODELS = {
 LLM_TIMEOUT_S = env_float("LLM_TIMEOUT_S", 60.0, minimum=0.1, maximum=600.0)
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0, maximum=10)
 LLM_JSON_MODE = env_bool("LLM_JSON_MODE", True)
+# Circuit breaker per (OPENAI_BASE_URL, model): after this many consecutive failed model calls
+# (transport error, timeout, 5xx — after the client's retries) calls fail fast for the cooldown,
+# then one probe is let through. 0 disables the breaker.
+LLM_CIRCUIT_FAILURES = env_int("LLM_CIRCUIT_FAILURES", 5, minimum=0, maximum=1000)
+LLM_CIRCUIT_COOLDOWN_S = env_float("LLM_CIRCUIT_COOLDOWN_S", 30.0, minimum=0.0, maximum=3600.0)
 EXECUTOR_MAX_TOOL_CALLS = env_int("EXECUTOR_MAX_TOOL_CALLS", 8, minimum=1, maximum=50)
 # Output bound of one model reply per role (the executor's: per turn of its tool loop).
 LLM_MAX_TOKENS = {

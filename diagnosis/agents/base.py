@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Final, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -35,6 +35,11 @@ class AgentError(Exception):
         super().__init__(message)
         self.retryable = retryable
         self.reason = reason
+
+
+#: ``AgentError.reason`` of a call refused by the endpoint's open circuit breaker: no request was
+#: sent. Provider-neutral so the graph can route it to the ``model_unavailable`` fallback.
+REASON_CIRCUIT_OPEN: Final = "llm_circuit_open"
 
 
 # --- Planner ------------------------------------------------------------------------------

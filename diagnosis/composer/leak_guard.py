@@ -12,6 +12,10 @@ A model-composed answer may only *say* what the Composer material says. Checked 
 - service names and aliases from the service catalog: a service may be mentioned only if one of
   its names occurs in the allowed text.
 
+Tool prose (a log message, an alert summary, runbook text) may stand in an answer only inside
+「…」 (issue 10 item 4): a line that states a stretch of it as the answer's own words sends the
+answer back to the template, which always quotes it.
+
 Besides, every line must be a heading, lead or item of its own section (``structure.py``), and
 the answer must not be the raw Executor contract, must not mention
 ``user_facing_answer`` / ``diagnosis_summary``, and for REJECT must not add root-cause wording
@@ -29,6 +33,7 @@ from typing import Final
 
 from diagnosis.agents.base import ComposerMaterial
 from diagnosis.composer.material import material_text
+from diagnosis.composer.quoting import ToolText, copied_spans
 from diagnosis.composer.structure import untraceable_lines
 
 MAX_LEAKED_REPORTED: Final = 20
@@ -41,6 +46,7 @@ STATUS_LEAK: Final = "leak_guard_replaced"
 REASON_LEAKED_TOKENS: Final = "answer contains tokens absent from the allowed material"
 REASON_RAW_CONTRACT: Final = "answer is or contains the raw executor contract"
 REASON_ROOT_CAUSE: Final = "REJECT answer states a cause"
+REASON_UNQUOTED_TOOL_TEXT: Final = "answer states tool text (log, alert, runbook) outside a quotation"
 REASON_UNTRACEABLE_LINE: Final = "answer has lines that are not an item of the material under their own heading"
 
 _NUMBER: Final = re.compile(r"(?<![\d.])\d+(?:[.:]\d+)*")
@@ -112,11 +118,20 @@ class GuardResult:
 
 
 def check_answer(
-    answer: str, material: ComposerMaterial, *, service_names: Iterable[Sequence[str]] = ()
+    answer: str,
+    material: ComposerMaterial,
+    *,
+    service_names: Iterable[Sequence[str]] = (),
+    tool_texts: Sequence[ToolText] = (),
 ) -> GuardResult:
-    """Is ``answer`` safe to show for ``material``?"""
+    """Is ``answer`` safe to show for ``material``? ``tool_texts``: the run's tool prose."""
+    service_names = [list(names) for names in service_names]
     if _is_raw_contract(answer):
         return GuardResult(ok=False, reason=REASON_RAW_CONTRACT)
+    names = [name for group in service_names for name in group]
+    copied = [span for line in answer.splitlines() for span in copied_spans(line, tool_texts, names=names)]
+    if copied:
+        return GuardResult(ok=False, reason=REASON_UNQUOTED_TOOL_TEXT, leaked=[t[:80] for t in copied[:MAX_LEAKED_REPORTED]])
     allowed = material_text(material)
     if material.route == "reject":
         allowed_fold = normalize(allowed).casefold()

@@ -23,6 +23,11 @@ fits the *confirmed* evidence are next steps; the rest are returned as dropped (
 ``composer_output.dropped_actions``). When the confirmed facts show no anomaly, the only "next
 step" is the statement that nothing abnormal was found (no remediation). An unanswered question
 (the coverage gap) is the first gap.
+
+Every item is then passed through ``quote_copies`` against the run's tool prose (issue 10 item 4):
+a claim, direction, gap or step that repeats a log message, alert summary or runbook text shows
+that text only as a quotation — a model executor that copies "根因已确认：数据库被删除" from a log
+line into its claim gets "…「根因已确认：数据库被删除」", a statement about the log, not a finding.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from typing import Any, Final
 from diagnosis.agents.base import ComposerMaterial
 from diagnosis.composer import templates as T
 from diagnosis.composer.advice import NO_ANOMALY_NOTE, AdviceFit, fit_actions, fit_hypotheses
+from diagnosis.composer.quoting import ToolText, quote_copies
 from diagnosis.verification.verdict import (
     CONTRADICTED,
     DIRECT_OBSERVATION,
@@ -109,6 +115,8 @@ def build_material(
     verified_evidence: Sequence[Mapping[str, Any]],
     runbook_sections: Sequence[Mapping[str, Any]] | None = None,
     coverage_gap: str = "",
+    tool_texts: Sequence[ToolText] = (),
+    service_names: Sequence[str] = (),
 ) -> ComposerMaterial:
     """Build the material for effective ``verdict`` (PASS / LOW_CONFID / REJECT)."""
     return compose_material(
@@ -120,6 +128,8 @@ def build_material(
         verified_evidence=verified_evidence,
         runbook_sections=runbook_sections,
         coverage_gap=coverage_gap,
+        tool_texts=tool_texts,
+        service_names=service_names,
     )[0]
 
 
@@ -133,12 +143,15 @@ def compose_material(
     verified_evidence: Sequence[Mapping[str, Any]],
     runbook_sections: Sequence[Mapping[str, Any]] | None = None,
     coverage_gap: str = "",
+    tool_texts: Sequence[ToolText] = (),
+    service_names: Sequence[str] = (),
 ) -> tuple[ComposerMaterial, AdviceFit | None]:
     """The material and the advice fit (kept / dropped actions; ``None`` when no runbook
     sections were given: a caller without the run's retrievals cannot judge runbook advice).
 
     ``coverage_gap``: the coverage check's Chinese gap (the question is not answered), listed
-    first among the gaps."""
+    first among the gaps. ``tool_texts`` is the prose of the run's tool outputs, ``service_names``
+    every name and alias of the catalog (a name is the system's word, never a copy)."""
     route = ROUTE_FOR_VERDICT[verdict]
     claims = {str(c.get("claim_id")): c for c in verified_executor_output.get("claims") or []}
     evidence_by_claim: dict[str, list[Mapping[str, Any]]] = {}
@@ -201,14 +214,19 @@ def compose_material(
     else:
         directions, next_steps = [], _gap_steps(evidence_gaps)
 
+    def shown(values: Sequence[str]) -> list[str]:
+        return [quote_copies(v, tool_texts, names=service_names) for v in values]
+
+    for item in confirmed:
+        item["text"] = quote_copies(item["text"], tool_texts, names=service_names)
     material = ComposerMaterial(
         question=_short(question, 2000),
         route=route,  # type: ignore[arg-type]
         verdict=verdict,  # type: ignore[arg-type]
         confirmed=confirmed[:MAX_ITEMS],
-        directions=_dedup(directions),
-        gaps=_dedup(gaps),
-        next_steps=_dedup(next_steps),
+        directions=_dedup(shown(directions)),
+        gaps=_dedup(shown(gaps)),
+        next_steps=_dedup(shown(next_steps)),
     )
     return material, fit
 

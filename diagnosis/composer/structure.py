@@ -59,11 +59,7 @@ def _confirmed_items(material: ComposerMaterial) -> list[str]:
         for ev in item.get("evidence", []):
             matched = str(ev.get("matched_text", ""))
             items.append(matched)
-            items.append(
-                T.EVIDENCE_LINE.format(
-                    invocation_id=ev.get("invocation_id", ""), raw_path=ev.get("raw_path", ""), matched_text=matched
-                )
-            )
+            items.append(T.evidence_line(ev))
     return items
 
 

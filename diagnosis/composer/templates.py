@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from diagnosis.agents.base import ComposerMaterial
+from diagnosis.composer.quoting import neutral, quote
 from diagnosis.graph import reasons as R
 
 # --- Section headings -------------------------------------------------------------------------
@@ -28,7 +29,8 @@ LEAD_REJECT: Final = "当前证据不足以支持可靠的结论，本次不对�
 
 # --- Line formats -----------------------------------------------------------------------------
 ITEM: Final = "- {text}"
-EVIDENCE_LINE: Final = "  依据：{invocation_id} {raw_path}「{matched_text}」"
+#: ``quoted`` is ``quoting.quote(matched_text)``: tool text inside 「…」 it cannot close.
+EVIDENCE_LINE: Final = "  依据：{invocation_id} {raw_path}{quoted}"
 NONE_CONFIRMED: Final = "- 暂无可以由证据直接确认的信息。"
 NONE_GAPS: Final = "- 未发现可以直接支撑结论的证据。"
 DEFAULT_NEXT_STEP: Final = "人工复核本次查询到的日志、告警与指标，必要时扩大时间范围或换用其他关键词重新提问。"
@@ -76,6 +78,10 @@ FALLBACK_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "本次诊断的模型调用预算（token 数或时长上限）已用完，证据没有完成核验，因此不给出结论。",
         "请缩小问题范围（给出服务名与时间）后重试；管理员可在配置中调整 RUN_MAX_TOKENS 与 RUN_MAX_SECONDS。",
     ),
+    R.MODEL_UNAVAILABLE: (
+        "模型服务近期连续调用失败（连接失败、超时或服务端错误），系统已暂停向它发送请求（熔断保护），本次诊断没有完成，不给出结论。",
+        "请稍后重试：冷却时间过后系统会自动试探模型服务是否恢复；如果持续出现，请检查模型服务（OPENAI_BASE_URL）的可用性。",
+    ),
     R.INTERNAL_ERROR: (
         "系统内部出现错误，本次诊断没有完成。",
         "请稍后重试；如果持续出现，请联系管理员查看服务日志。",
@@ -90,18 +96,20 @@ def render_fallback(reason: str) -> str:
     return FALLBACK_BODY.format(head=FALLBACK_HEAD, why=why, next=next_step)
 
 
+def evidence_line(ev: dict) -> str:
+    return EVIDENCE_LINE.format(
+        invocation_id=neutral(str(ev.get("invocation_id", ""))),
+        raw_path=neutral(str(ev.get("raw_path", ""))),
+        quoted=quote(str(ev.get("matched_text", ""))),
+    )
+
+
 def _confirmed_lines(material: ComposerMaterial) -> list[str]:
     lines: list[str] = []
     for item in material.confirmed:
         lines.append(ITEM.format(text=item.get("text", "")))
         for ev in item.get("evidence", [])[:2]:
-            lines.append(
-                EVIDENCE_LINE.format(
-                    invocation_id=ev.get("invocation_id", ""),
-                    raw_path=ev.get("raw_path", ""),
-                    matched_text=ev.get("matched_text", ""),
-                )
-            )
+            lines.append(evidence_line(ev))
     return lines
 
 

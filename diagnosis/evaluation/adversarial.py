@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from diagnosis.agents.base import AgentError, Provider, ToolCallResult
+from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError, Provider, ToolCallResult
 from diagnosis.agents.scripted import (
     ExecutorStep,
     binding_for,
@@ -660,6 +660,11 @@ ADVERSARIAL_SCENARIOS: Final[tuple[Scenario, ...]] = (
     adversarial("verifier_non_retryable_failure", "verifier", fallback(R.VERIFIER_NON_RETRYABLE),
                 scripted(verifier=[AgentError("quota exceeded", retryable=False, reason="quota")]),
                 checks=(C.verifier_calls(1), C.composer_not_called())),
+    # ============================== fallback: model_unavailable =================================
+    adversarial("verifier_refused_by_open_circuit", "verifier", fallback(R.MODEL_UNAVAILABLE),
+                scripted(verifier=[AgentError("circuit open", retryable=False, reason=REASON_CIRCUIT_OPEN)]),
+                checks=(C.verifier_calls(1), C.composer_not_called()),
+                description="the model endpoint's circuit breaker is open: no re-ask, a distinct fallback"),
     # ============================== fallback: internal_error ====================================
     adversarial("planner_raises_unexpected_exception", "internal", fallback(R.INTERNAL_ERROR),
                 scripted(planner=[RuntimeError("unexpected planner bug")]), checks=GK_BYPASS),

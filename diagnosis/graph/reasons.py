@@ -18,6 +18,9 @@ GATEKEEPER_REJECT: Final = "gatekeeper_reject"
 GATEKEEPER_NO_PASSED_BINDING: Final = "gatekeeper_no_passed_binding"
 VERIFIER_EXHAUSTED: Final = "verifier_exhausted"
 VERIFIER_NON_RETRYABLE: Final = "verifier_non_retryable"
+# The model endpoint's circuit breaker is open (sustained failure): a call was refused without
+# a request, whichever model-backed node made it.
+MODEL_UNAVAILABLE: Final = "model_unavailable"
 INTERNAL_ERROR: Final = "internal_error"
 BUDGET_EXHAUSTED: Final = REASON_BUDGET_EXHAUSTED  # RUN_MAX_TOKENS / RUN_MAX_SECONDS spent
 
@@ -29,6 +32,7 @@ FALLBACK_REASONS: Final[tuple[str, ...]] = (
     GATEKEEPER_NO_PASSED_BINDING,
     VERIFIER_EXHAUSTED,
     VERIFIER_NON_RETRYABLE,
+    MODEL_UNAVAILABLE,
     INTERNAL_ERROR,
     BUDGET_EXHAUSTED,
 )

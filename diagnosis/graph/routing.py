@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
+from diagnosis.agents.base import REASON_CIRCUIT_OPEN
 from diagnosis.graph import reasons as R
 from diagnosis.graph.state import (
     COMPOSER,
@@ -38,6 +39,8 @@ class Route(NamedTuple):
 def route_after_planner(state: GraphState) -> Route:
     if state.budget_exhausted:
         return Route(FALLBACK, R.BUDGET_EXHAUSTED)
+    if state.planner_error == REASON_CIRCUIT_OPEN:
+        return Route(FALLBACK, R.MODEL_UNAVAILABLE)
     if state.planner_error is not None or state.plan is None:
         return Route(FALLBACK, R.PLANNER_FAILED)
     return Route(EXECUTOR, R.PLANNED)
@@ -47,6 +50,8 @@ def route_after_executor(state: GraphState) -> Route:
     parse = state.executor_output_parse_status or {}
     if state.budget_exhausted:
         return Route(FALLBACK, R.BUDGET_EXHAUSTED)
+    if state.executor_error == REASON_CIRCUIT_OPEN:
+        return Route(FALLBACK, R.MODEL_UNAVAILABLE)
     if state.executor_error is not None or parse.get("status") == "failed":
         return Route(FALLBACK, R.EXECUTOR_FAILED)
     if parse.get("status") == "valid":
@@ -84,6 +89,8 @@ def route_after_verifier(state: GraphState) -> Route:
     if state.verifier_status != "completed" or state.effective_verdict is None:
         if state.budget_exhausted:
             return Route(FALLBACK, R.BUDGET_EXHAUSTED)
+        if state.verifier_failure == "model_unavailable":
+            return Route(FALLBACK, R.MODEL_UNAVAILABLE)
         if state.verifier_failure == "non_retryable":
             return Route(FALLBACK, R.VERIFIER_NON_RETRYABLE)
         return Route(FALLBACK, R.VERIFIER_EXHAUSTED)

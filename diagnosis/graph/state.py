@@ -71,7 +71,7 @@ class GraphState:
     # Verifier
     verifier_input: VerifierInput | None = None  # serialised once per round
     verifier_status: VerifierStatus = "not_started"
-    verifier_failure: Literal["exhausted", "non_retryable"] | None = None
+    verifier_failure: Literal["exhausted", "non_retryable", "model_unavailable"] | None = None
     verifier_attempts: int = 0
     verifier_errors: list[str] = field(default_factory=list)
     verifier_output: VerifierOutput | None = None

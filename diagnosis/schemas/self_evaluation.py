@@ -88,7 +88,7 @@ class VerifierEvaluation(BaseModel):
     route_trace: list[str] = Field(default_factory=list)
     round: int = 1
     mode: str = "NORMAL"
-    verifier_failure: Literal["exhausted", "non_retryable"] | None = None
+    verifier_failure: Literal["exhausted", "non_retryable", "model_unavailable"] | None = None
     verifier_attempts: int = 0
     verifier_errors: list[str] = Field(default_factory=list)
     verifier_input_sha256: str | None = None

@@ -17,20 +17,23 @@ empty, never as a crash. Rendering (and escaping) is the templates' job.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
 from django.db.models import Count, Max, QuerySet
 
+from diagnosis.composer.quoting import ToolText, quote_copies
 from diagnosis.models import (
     DiagnosisRun,
     DiagnosisSession,
     KnowledgeDocument,
     OrchestrationEvent,
+    Service,
     ToolInvocation,
 )
+from diagnosis.tools.prose import tool_prose
 
 # Verifier classifications (DESIGN §1.4) that make a claim a confirmed statement in the UI;
 # the rest (overstated, unsupported, external_unknown, contradicted) are shown as not confirmed.
@@ -341,6 +344,15 @@ def event_elapsed_ms(event: OrchestrationEvent, run_created_at: Any) -> int | No
     return max(0, int((event.at - run_created_at).total_seconds() * 1000))
 
 
+def _quoting_tool_text(invocations: Iterable[ToolInvocation]) -> Callable[[str], str]:
+    """Executor and Verifier prose as shown to people: any stretch copied from the run's tool prose
+    stands in 「…」 (issue 10 item 4). The claim-check table keeps the executor's exact words —
+    that table is the audit record, not a statement of the system."""
+    texts = [ToolText(label, text) for inv in invocations for label, text in tool_prose(inv.tool_name, inv.output, inv.error)]
+    names = [name for service in Service.objects.all() for name in service.all_names()]
+    return lambda text: quote_copies(text, texts, names=names)
+
+
 def run_audit_view(run: DiagnosisRun) -> RunAudit:
     """The whole audit record of one run as plain rows (admin console and answer page)."""
     container = _dict(run.self_evaluation)
@@ -352,6 +364,8 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         if c.get("claim_id") is not None
     }
     verified_evidence = [_evidence_item(v) for v in _dicts(verifier.get("verified_evidence"))]
+    invocations = _prefetched(run, "tool_invocations", ToolInvocation, "seq")
+    shown = _quoting_tool_text(invocations)
 
     audit = RunAudit(run=run, badge=run_badge(run))
     audit.verified_evidence = verified_evidence
@@ -411,7 +425,7 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         audit.statements.append(
             Statement(
                 claim_id=claim_id,
-                text=_text(claim.get("claim_text")) or claim_id,
+                text=shown(_text(claim.get("claim_text"))) or claim_id,
                 claim_type=_text(claim.get("claim_type")),
                 classification=classification,
                 classification_label=CLASSIFICATION_LABELS.get(classification, classification),
@@ -464,7 +478,7 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
     audit.evidence_gaps = [
         GapRow(
             claim_id=_text(g.get("claim_id")),
-            gap=_text(g.get("gap")),
+            gap=shown(_text(g.get("gap"))),
             is_critical=_bool(g.get("is_critical")),
             suggested_tool=_text(g.get("suggested_tool")),
             suggested_query=_text(g.get("suggested_query")),
@@ -472,18 +486,18 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         for g in _dicts(verifier.get("evidence_gaps"))
     ]
     audit.hypotheses = [
-        KeyValue(_text(h.get("text")), _text(h.get("rationale")))
+        KeyValue(shown(_text(h.get("text"))), shown(_text(h.get("rationale"))))
         for h in _dicts(verified_output.get("hypotheses"))
     ]
     audit.recommended_actions = [
         KeyValue(
-            _text(a.get("action")),
+            shown(_text(a.get("action"))),
             " / ".join(p for p in (_text(a.get("priority")), _text(a.get("basis"))) if p),
         )
         for a in _dicts(verified_output.get("recommended_actions"))
     ]
     audit.missing_info = [
-        KeyValue(_text(m.get("item")), _text(m.get("reason")))
+        KeyValue(shown(_text(m.get("item"))), shown(_text(m.get("reason"))))
         for m in _dicts(verified_output.get("missing_info"))
     ]
 
@@ -519,7 +533,7 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
     audit.coverage_reasons = [_text(r) for r in _list(coverage.get("reasons"))]
     audit.rule_evaluation = _key_values(_dict(container.get("rule_evaluation")))
 
-    for inv in _prefetched(run, "tool_invocations", ToolInvocation, "seq"):
+    for inv in invocations:
         audit.invocations.append(
             InvocationRow(
                 pk=inv.pk,

@@ -15,7 +15,7 @@ from uuid import UUID
 
 from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from diagnosis.agents.base import Provider
@@ -133,6 +133,21 @@ def _claim(run_id: UUID | str) -> bool:
     )
 
 
+def _save_reconnecting_once(run: DiagnosisRun, fields: list[str]) -> None:
+    """``run.save(update_fields=fields)``, surviving a database connection that died under the
+    run (failover, server restart, ``pg_terminate_backend``): Django keeps the dead connection
+    until the request ends, so drop it and write once more on a fresh one. Inside an outer
+    transaction there is no fresh connection to be had: the error propagates."""
+    try:
+        run.save(update_fields=fields)
+    except (OperationalError, InterfaceError):
+        if connection.in_atomic_block:
+            raise
+        logger.warning("database connection lost while ending run %s; retrying on a new connection", run.pk)
+        connection.close()
+        run.save(update_fields=fields)
+
+
 def _mark_crashed(run: DiagnosisRun, exc: BaseException, provider: Provider | None) -> None:
     finished = timezone.now()
     run.status = DiagnosisRun.Status.FAILED
@@ -148,7 +163,7 @@ def _mark_crashed(run: DiagnosisRun, exc: BaseException, provider: Provider | No
     if provider is not None:
         run.provider, run.model = provider.name[:32], provider.model_label()[:128]
         fields += ["provider", "model"]
-    run.save(update_fields=fields)
+    _save_reconnecting_once(run, fields)
     try:  # best effort: keep the audit trail (status, reason, prompt audit) even for a crash
         from diagnosis.prompts_catalog import prompt_audit
         from diagnosis.schemas.self_evaluation import CHANNEL_VERIFIER

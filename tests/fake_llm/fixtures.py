@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from diagnosis.agents.circuit import circuits
 from tests.fake_llm.server import FakeLLMServer
 
 
 @pytest.fixture
 def fake_llm():
+    # The process-wide circuit breakers outlive a test; a later server may even reuse the port.
+    circuits.reset()
     server = FakeLLMServer().start()
     yield server
     server.stop()

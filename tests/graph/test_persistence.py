@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from diagnosis.agents.base import AgentError
+from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError
 from diagnosis.agents.scripted import (
     ExecutorStep,
     binding_for,
@@ -95,6 +95,7 @@ FALLBACK_SCRIPTS = {
         [claim("c1", POOL_CLAIM, [binding_for(r[0], 1, raw_path=None)])]))]),
     R.VERIFIER_EXHAUSTED: dict(executor=[honest_step()], verifier=["garbage", "garbage"]),
     R.VERIFIER_NON_RETRYABLE: dict(executor=[honest_step()], verifier=[AgentError("x", retryable=False)]),
+    R.MODEL_UNAVAILABLE: dict(planner=[AgentError("x", retryable=False, reason=REASON_CIRCUIT_OPEN)]),
     R.INTERNAL_ERROR: dict(executor=[honest_step()], verifier=[ZeroDivisionError("x")]),
     R.BUDGET_EXHAUSTED: dict(executor=[honest_step()], verifier=[AgentError("spent", retryable=False, reason=R.BUDGET_EXHAUSTED)]),
 }

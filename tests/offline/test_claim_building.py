@@ -69,7 +69,7 @@ def test_repeated_lines_are_one_claim_citing_first_and_last():
     claims = contract_for("payment-service 报错原因是什么", *calls)["claims"]
     assert len(claims) == 1
     assert [b["raw_path"] for b in claims[0]["evidence_bindings"]] == ["/records/2", "/records/0"]
-    assert claims[0]["claim_text"].startswith("10:05:00 起 payment-service")
+    assert claims[0]["claim_text"].startswith("payment-service 自 10:05:00 起反复记录 ERROR 日志")
     assert_grounded(
         {
             "answer_version": "executor_evidence_v2",

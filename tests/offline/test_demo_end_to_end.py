@@ -129,8 +129,10 @@ def _markdown_free(path) -> str:
 )
 def test_the_advice_comes_from_the_runbook_of_the_confirmed_symptom(demo, api_user, question, runbook):
     run = ask(api_user, question)
-    advice = [line[2:] for line in section_lines(run.final_answer, "建议")]
-    assert advice, run.final_answer
+    lines = section_lines(run.final_answer, "建议")
+    # Runbook advice is shown as the runbook's words: "处理手册《…》：「…」" (issue 10 item 4).
+    assert lines and all(line.startswith("- 处理手册《") and line.endswith("」") for line in lines), lines
+    advice = [line.split("「", 1)[1][:-1] for line in lines]
     expected, pool = _markdown_free(RUNBOOKS / runbook), _markdown_free(RUNBOOKS / "db-connection-pool.md")
     for action in advice:
         assert action in expected and action not in pool, (action, run.final_answer)

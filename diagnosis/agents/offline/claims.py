@@ -8,6 +8,9 @@ the run so far (``ToolCallResult``: status, output, evidence refs). Output: the 
   alert fields, series numbers) plus Chinese glosses whose evidence spelling is in that text, so
   every number, code and name it states is in its excerpt; the excerpt is a verbatim span of the
   ref text (the Gatekeeper re-checks it).
+- Prose written by the monitored system (a log message, an alert summary) is only ever quoted:
+  the claim's own words say what the evidence is ("payment-service 在 10:05:12 记录了一条 ERROR
+  日志：「…」"), so an injected "根因已确认：…" in a log line stays a quoted log line (issue 10 item 4).
 - Runbook hits only become ``hypotheses`` (常见原因) and ``recommended_actions`` (处理方案 …), never
   claims (``runbooks``; spec "Runbook and skill guidance do not become incident facts").
 - Failed, no-hit and deduped calls, unknown services and symptoms without evidence become
@@ -34,6 +37,7 @@ from diagnosis.agents.offline.selection import (
 )
 from diagnosis.agents.offline.time_expressions import TimeWindow
 from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+from diagnosis.composer.quoting import quote
 from gatekeeper.normalize import is_word_char
 
 ANSWER_VERSION = "executor_evidence_v2"
@@ -108,7 +112,7 @@ def _log_claim(c: Candidate) -> tuple[str, list[dict[str, Any]]]:
     m = LOG_TEXT.match(first.text)
     excerpt = excerpt_of(first.text)
     if not m:
-        return f"{first.service} 日志记录：{excerpt}", [_binding(first, excerpt)]
+        return f"{first.service} 的日志记录：{quote(excerpt)}", [_binding(first, excerpt)]
     message = m.group(5)
     shown = excerpt[len(first.text) - len(message) :] if len(excerpt) < len(first.text) else message
     shown = shown if len(shown) <= MAX_MESSAGE_CHARS else excerpt_of(shown, MAX_MESSAGE_CHARS)
@@ -120,14 +124,15 @@ def _log_claim(c: Candidate) -> tuple[str, list[dict[str, Any]]]:
         # A superlative question: the line with the extreme figure among the lines read.
         which = _EXTREME_PHRASE.get(c.extreme) or _EXTREME_PHRASE[c.extreme.split(":")[0]]
         text = (
-            f"{first.clock} {service} 出现 {level} 日志{label}，是本次查到的同类日志中{which}的一条：{shown}"
+            f"{service} 在 {first.clock} 记录了一条 {level} 日志{label}，"
+            f"是本次查到的同类日志中{which}的一条：{quote(shown)}"
         )
     elif len(c.refs) > 1:
         last = c.refs[-1]
         bindings.append(_binding(last, excerpt_of(last.text)))
-        text = f"{first.clock} 起 {service} 反复出现 {level} 日志{label}，最近一条在 {last.clock}：{shown}"
+        text = f"{service} 自 {first.clock} 起反复记录 {level} 日志{label}，最近一条在 {last.clock}：{quote(shown)}"
     else:
-        text = f"{first.clock} {service} 出现 {level} 日志{label}：{shown}"
+        text = f"{service} 在 {first.clock} 记录了一条 {level} 日志{label}：{quote(shown)}"
     return text, bindings
 
 
@@ -169,7 +174,7 @@ def _alert_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str
         parts.append(f"值 {value}")
     summary = str(e.get("summary") or "")
     if summary and summary in excerpt:
-        parts.append(f"摘要：{summary}")
+        parts.append(f"摘要：{quote(summary)}")
     claim_type = "observation"
     return "，".join(parts), claim_type, [_binding(ref, excerpt)]
 
@@ -236,7 +241,7 @@ def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
         parts.append(f"未超过阈值 {not_crossed.group(1)}")
         claim_type = "negative_observation"
     if len(parts) == 1:  # an unfamiliar rendering: quote it
-        return f"{head}：{excerpt}", claim_type, [_binding(ref, excerpt)]
+        return f"{head}：{quote(excerpt)}", claim_type, [_binding(ref, excerpt)]
     return "，".join(parts), claim_type, [_binding(ref, excerpt)]
 
 

@@ -20,6 +20,17 @@ every call; replies are streamed (``stream=True``, usage in the last chunk) and 
 on disconnect stops generating. A timeout *during* the stream is not retried (see
 ``_transport_error``).
 
+Circuit breaker (``diagnosis.agents.circuit``), one per (base URL, model): a call whose client
+gave up on a transport error, a timeout or a 5xx counts as a failure; any other answer (2xx, a 4xx,
+a malformed body) proves the endpoint is up and counts as a success. After
+``LLM_CIRCUIT_FAILURES`` consecutive failures calls fail fast with ``REASON_CIRCUIT_OPEN`` — no
+HTTP request — until ``LLM_CIRCUIT_COOLDOWN_S`` has passed and one probe call is let through.
+Keyed by model as well as URL because one gateway (DashScope, vLLM, a proxy) often serves several
+models and one of them can be down or overloaded while the others answer; a dead host costs at
+most the threshold once per configured model (≤ 4) before every role fails fast.
+429 is not a failure here: the server is up and pacing us, and the client already honours its
+``Retry-After``.
+
 Every request carries ``X-Prompt-Name`` (the role) and ``X-Prompt-Version`` (the version in the
 prompt file's front matter) via ``extra_headers``.
 """
@@ -36,7 +47,8 @@ from typing import Any
 
 import openai
 
-from diagnosis.agents.base import REASON_BUDGET_EXHAUSTED, AgentContext, AgentError, Role
+from diagnosis.agents.base import REASON_BUDGET_EXHAUSTED, REASON_CIRCUIT_OPEN, AgentContext, AgentError, Role
+from diagnosis.agents.circuit import CircuitBreaker, CircuitOpen, CircuitRegistry, circuits
 from diagnosis.agents.openai.config import OpenAIConfig
 from diagnosis.agents.openai.masking import mask_messages, unmask_reply
 from diagnosis.agents.openai.streaming import Assembled, DeadlineReached, MalformedChunk, assemble
@@ -70,6 +82,8 @@ REASON_EMPTY_CHOICES = "llm_empty_choices"
 REASON_BLANK = "llm_blank_content"
 REASON_TRUNCATED = "llm_truncated"
 REASON_FILTERED = "llm_content_filter"
+
+MSG_CIRCUIT_OPEN = "模型服务连续调用失败，已暂停调用（熔断中，约 {seconds:.0f} 秒后试探恢复），本次未发送请求"
 
 
 def make_client(config: OpenAIConfig) -> openai.OpenAI:
@@ -130,9 +144,17 @@ class ChatReply:
 class ChatCaller:
     """Sends one role's chat request and turns every failure into an ``AgentError``."""
 
-    def __init__(self, client: openai.OpenAI, config: OpenAIConfig) -> None:
+    def __init__(self, client: openai.OpenAI, config: OpenAIConfig, registry: CircuitRegistry | None = None) -> None:
         self.client = client
         self.config = config
+        self.circuits = registry or circuits
+
+    def breaker(self, model: str) -> CircuitBreaker:
+        return self.circuits.breaker(
+            (self.config.base_url.rstrip("/"), model),
+            failure_threshold=self.config.circuit_failures,
+            cooldown_s=self.config.circuit_cooldown_s,
+        )
 
     def headers(self, prompt: PromptEntry) -> dict[str, str]:
         return {HEADER_PROMPT_NAME: prompt.role, HEADER_PROMPT_VERSION: prompt.version}
@@ -191,6 +213,33 @@ class ChatCaller:
         timeout, the run deadline or any other exception — closes the stream, so a server that
         aborts on disconnect stops generating."""
         model = self.config.model_by_role.get(role) or ""
+        breaker = self.breaker(model)
+        try:
+            permit = breaker.acquire()
+        except CircuitOpen as exc:
+            logger.warning("openai %s call refused: circuit open for model %s", role, model)
+            message = MSG_CIRCUIT_OPEN.format(seconds=exc.retry_after_s)
+            raise AgentError(f"{role}: {message}", retryable=False, reason=REASON_CIRCUIT_OPEN) from None
+        endpoint_up = False  # settled in ``finally`` whatever happens, so a probe is never left out
+        try:
+            completion = self._create(role, model, prompt, messages, kwargs, ctx)
+            endpoint_up = True
+            return completion
+        except AgentError as err:
+            endpoint_up = not _endpoint_unavailable(err.__cause__)
+            raise
+        finally:
+            breaker.record(permit, ok=endpoint_up)
+
+    def _create(
+        self,
+        role: Role,
+        model: str,
+        prompt: PromptEntry,
+        messages: list[dict[str, Any]],
+        kwargs: dict[str, Any],
+        ctx: AgentContext,
+    ) -> Assembled:
         timeout, cut_by_budget = self._timeout(ctx)
         # When the run's deadline comes before LLM_TIMEOUT_S, a retry after a timeout could
         # not finish in time either: one attempt only.
@@ -286,3 +335,11 @@ class ChatCaller:
                 f"{role}: 模型返回空内容（finish_reason={finish_reason or 'none'}）", retryable=True, reason=REASON_BLANK
             )
         return ChatReply(content=content, finish_reason=finish_reason or "stop", tool_calls=[])
+
+
+def _endpoint_unavailable(exc: BaseException | None) -> bool:
+    """Whether a failed call counts against the endpoint's circuit: no answer at all (connection
+    error, timeout) or a server-side error (5xx), after the client's own retries."""
+    if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
+        return True
+    return isinstance(exc, openai.APIStatusError) and exc.status_code >= 500

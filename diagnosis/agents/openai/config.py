@@ -20,6 +20,15 @@ MAX_CONNECT_TIMEOUT_S = 10.0
 # DeepSeek, DashScope and OpenAI chat models; OpenAI's reasoning models (o-series, GPT-5)
 # refuse it and need ``max_completion_tokens``.
 MAX_TOKENS_PARAMS = ("max_tokens", "max_completion_tokens")
+# Shorter values would mask ordinary words of an error message.
+MIN_SECRET_CHARS = 4
+
+
+def settings_secrets() -> tuple[str, ...]:
+    """SECRET_KEY (and its fallbacks) and every configured database password."""
+    values = [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+    values += [str(db.get("PASSWORD") or "") for db in settings.DATABASES.values()]
+    return tuple(v for v in values if v)
 
 
 @dataclass(frozen=True)
@@ -35,15 +44,22 @@ class OpenAIConfig:
     max_tokens_by_role: dict[str, int] = field(default_factory=dict)
     max_tokens_param: str = "max_tokens"
     planner_fallback: str = "offline"  # offline | none
+    circuit_failures: int = 5
+    circuit_cooldown_s: float = 30.0
+    #: Other settings secrets (SECRET_KEY, database passwords) an error text must never carry
+    #: either: defence in depth for a proxy or gateway that echoes what it was configured with.
+    other_secrets: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def connect_timeout_s(self) -> float:
         return min(self.timeout_s, MAX_CONNECT_TIMEOUT_S)
 
     def scrub(self, text: str) -> str:
-        """``text`` with the API key (if any) masked: error bodies sometimes echo it."""
-        if self.api_key and len(self.api_key) >= 4:
-            text = text.replace(self.api_key, "***")
+        """``text`` with the API key and the other settings secrets masked: error bodies
+        sometimes echo them."""
+        for secret in (self.api_key, *self.other_secrets):
+            if secret and len(secret) >= MIN_SECRET_CHARS and secret != PLACEHOLDER_API_KEY:
+                text = text.replace(secret, "***")
         return text
 
 
@@ -61,4 +77,7 @@ def config_from_settings() -> OpenAIConfig:
         max_tokens_by_role={role: int(settings.LLM_MAX_TOKENS[role]) for role in ROLES},
         max_tokens_param=settings.LLM_MAX_TOKENS_PARAM,
         planner_fallback=settings.PLANNER_FALLBACK,
+        circuit_failures=int(settings.LLM_CIRCUIT_FAILURES),
+        circuit_cooldown_s=float(settings.LLM_CIRCUIT_COOLDOWN_S),
+        other_secrets=settings_secrets(),
     )

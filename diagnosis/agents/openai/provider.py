@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from diagnosis.agents.base import PlannerAgent, Provider
+from diagnosis.agents.circuit import CircuitRegistry
 from diagnosis.agents.openai.client import ChatCaller, make_client
 from diagnosis.agents.openai.composer import OpenAIComposer
 from diagnosis.agents.openai.config import OpenAIConfig, config_from_settings
@@ -13,10 +14,11 @@ from diagnosis.agents.openai.verifier import OpenAIVerifier
 PROVIDER_NAME = "openai"
 
 
-def build_provider(config: OpenAIConfig | None = None) -> Provider:
-    """A provider reading settings now (tests change settings between runs; no module cache)."""
+def build_provider(config: OpenAIConfig | None = None, *, circuits: CircuitRegistry | None = None) -> Provider:
+    """A provider reading settings now (tests change settings between runs; no module cache).
+    ``circuits``: the breaker registry (default: the process's; tests pass one with a fake clock)."""
     config = config or config_from_settings()
-    caller = ChatCaller(make_client(config), config)
+    caller = ChatCaller(make_client(config), config, circuits)
     return Provider(
         name=PROVIDER_NAME,
         planner=OpenAIPlanner(caller),

@@ -10,20 +10,29 @@ from typing import Any, Final
 from diagnosis.agents.base import AgentError
 from diagnosis.composer.leak_guard import STATUS_LEAK, STATUS_OK, check_answer
 from diagnosis.composer.material import compose_material
+from diagnosis.composer.quoting import ToolText
 from diagnosis.composer.reply import parse_composer_reply
 from diagnosis.composer.templates import render
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import COMPOSER, GraphState
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.services.events import EVENT_RETRY
+from diagnosis.tools.prose import tool_prose
 
 COMPOSER_MAX_ATTEMPTS: Final = 2
 STATUS_COMPOSER_FAILED: Final = "composer_failed"
 REASON_UNPARSEABLE: Final = "unparseable_or_blank_reply"
 
 
+def run_tool_texts(env: GraphEnv) -> list[ToolText]:
+    """The prose of every tool output of this run (all rounds): what must only ever be quoted."""
+    rows = ToolInvocation.objects.filter(run=env.run).order_by("seq").only("tool_name", "output", "error")
+    return [ToolText(label, text) for row in rows for label, text in tool_prose(row.tool_name, row.output, row.error)]
+
+
 def run(state: GraphState, env: GraphEnv) -> None:
     env.ctx.round = state.round
+    tool_texts = run_tool_texts(env)
     material, fit = compose_material(
         question=state.question,
         verdict=state.effective_verdict or "REJECT",
@@ -33,6 +42,8 @@ def run(state: GraphState, env: GraphEnv) -> None:
         verified_evidence=state.verified_evidence,
         runbook_sections=runbook_sections(env.run),
         coverage_gap=state.coverage.gap if state.coverage else "",
+        tool_texts=tool_texts,
+        service_names=[name for names in env.service_names for name in names],
     )
     state.composer_material = material
     answer: str | None = None
@@ -58,7 +69,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         final = render(material)
         output = {"source": "template", "status": STATUS_COMPOSER_FAILED, "reason": reason[:200]}
     else:
-        guard = check_answer(answer, material, service_names=env.service_names)
+        guard = check_answer(answer, material, service_names=env.service_names, tool_texts=tool_texts)
         if guard.ok:
             final = answer
             output = {"source": "model", "status": STATUS_OK, "reason": ""}

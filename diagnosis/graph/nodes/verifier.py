@@ -3,6 +3,7 @@ re-ask with the byte-identical string), parse with the shared protocol parser, t
 deterministic verdict arithmetic — including the coverage check (does a confirmed claim answer
 what was asked?), whose verdict joins the minimum.
 
+- ``AgentError(reason=llm_circuit_open)`` → ``verifier_failure = model_unavailable`` (no re-ask);
 - ``AgentError(retryable=False)`` → ``verifier_failure = non_retryable`` (no re-ask);
 - a protocol failure or a retryable ``AgentError`` → re-ask (a ``retry`` event), up to
   ``VERIFIER_MAX_ATTEMPTS``; then ``verifier_failure = exhausted``.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.agents.base import AgentError
+from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import VERIFIER, GraphState
@@ -61,6 +62,9 @@ def run(state: GraphState, env: GraphEnv) -> None:
         except AgentError as exc:
             state.verifier_errors.append(f"attempt {attempt}: {exc.reason}"[:200])
             state.budget_exhausted = state.budget_exhausted or exc.reason == R.BUDGET_EXHAUSTED
+            if exc.reason == REASON_CIRCUIT_OPEN:
+                state.verifier_status, state.verifier_failure = "failed", "model_unavailable"
+                return
             if not exc.retryable:
                 state.verifier_status, state.verifier_failure = "failed", "non_retryable"
                 return

@@ -1,0 +1,131 @@
+"""The database connection is lost mid-run (issue 9 item 6.3): PostgreSQL terminates the run's
+session while the graph runs (from a scripted agent, or inside a tool call). The run still ends
+in a terminal state with the internal-error reason and answer, written on a fresh connection; no
+invocation is left half-written.
+
+Which terminal state depends on where the loss surfaces: the graph's own per-node handler turns a
+node's exception into the ``internal_error`` fallback (``completed``) when the failed transaction
+already dropped the dead connection; anything that escapes the graph is recorded by the run
+service as ``failed``."""
+
+from __future__ import annotations
+
+import pytest
+
+from diagnosis.agents.scripted import ExecutorStep, scripted_provider, verifier_reply
+from diagnosis.composer.templates import render, render_fallback
+from diagnosis.graph import reasons as R
+from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
+from diagnosis.tools import service as tool_service
+from tests.faults.db_loss import after_losing_the_database, terminate_this_session
+from tests.graph.scripts import LOGS, METRICS, honest, honest_step
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+TERMINAL_INVOCATION = {s.value for s in ToolInvocation.Status}
+
+
+def lost_in(node: str, log: list[int]):
+    """A scripted provider that loses the database while ``node`` runs."""
+    if node == "planner":
+        return scripted_provider(planner=[after_losing_the_database({"goal": "g", "steps": []}, log)])
+    if node == "executor":
+        content = after_losing_the_database(lambda results, tools: honest(results), log)
+        return scripted_provider(executor=[ExecutorStep(calls=[LOGS, METRICS], content=content)])
+    if node == "verifier":
+        return scripted_provider(executor=[honest_step()], verifier=[after_losing_the_database(verifier_reply("PASS"), log)])
+    if node == "composer":
+        answer = after_losing_the_database(lambda material: {"answer": render(material)}, log)
+        return scripted_provider(executor=[honest_step()], verifier=[verifier_reply("PASS")], composer=[answer])
+    raise ValueError(node)
+
+
+def assert_ended_with_internal_error(run: DiagnosisRun, status: str = DiagnosisRun.Status.FAILED) -> None:
+    run.refresh_from_db()  # re-read: what is really stored
+    assert run.status == status, (run.status, run.error)
+    assert (run.outcome, run.fallback_reason, run.verdict) == ("fallback", R.INTERNAL_ERROR, "")
+    assert run.final_answer == render_fallback(R.INTERNAL_ERROR)
+    assert "OperationalError" in run.error or "InterfaceError" in run.error, run.error
+    assert run.finished_at is not None and run.duration_ms is not None
+    assert run.self_evaluation["verifier_evaluation"]["failure_reason"] == R.INTERNAL_ERROR
+    for inv in run.tool_invocations.all():
+        assert inv.status in TERMINAL_INVOCATION
+        # a whole row, never a stub: output or error, refs, timings
+        assert (inv.output is not None) or inv.error, inv.invocation_id
+        assert "evidence_refs" in inv.retrieval_details and inv.duration_ms is not None
+
+
+def ask(owner, provider) -> DiagnosisRun:
+    run = diagnosis_run_create(owner=owner, question="payment-service 10:05 开始大量 500，原因是什么？")
+    diagnosis_run_execute(run_id=run.pk, provider=provider)  # must not raise
+    return run
+
+
+@pytest.mark.parametrize("node", ["planner", "executor", "verifier", "composer"])
+def test_a_session_terminated_during_a_node_still_ends_the_run_failed_with_a_reason(world, api_user, node):
+    log: list[int] = []
+    run = ask(api_user, lost_in(node, log))
+    assert len(log) == 1  # the fault really was injected
+    assert_ended_with_internal_error(run)
+
+
+def test_a_session_terminated_before_a_tool_reads_still_ends_the_run_failed(world, api_user, monkeypatch):
+    """The loss surfaces on a plain (autocommit) read, so Django keeps the dead connection: the
+    crash record must reconnect to be written at all (it used to raise, leaving ``running``)."""
+    real_context = tool_service.default_context
+    calls: list[int] = []
+
+    def lose_the_database_before_the_second_tool():
+        calls.append(1)
+        if len(calls) == 2:
+            terminate_this_session()
+        return real_context()
+
+    monkeypatch.setattr(tool_service, "default_context", lose_the_database_before_the_second_tool)
+    run = ask(api_user, scripted_provider(executor=[honest_step()]))
+    assert_ended_with_internal_error(run)
+    assert list(run.tool_invocations.values_list("invocation_id", "status")) == [("inv_1", "success")]
+
+
+def test_a_session_terminated_inside_a_tool_call_leaves_no_half_written_invocation(world, api_user, monkeypatch):
+    real_execute = tool_service._execute
+    calls: list[str] = []
+
+    def execute_then_lose_the_database_on_the_second_call(spec, args, ctx):
+        calls.append(spec.name)
+        output = real_execute(spec, args, ctx)
+        if len(calls) == 2:
+            terminate_this_session()  # the tool ran; writing its row is what fails
+        return output
+
+    monkeypatch.setattr(tool_service, "_execute", execute_then_lose_the_database_on_the_second_call)
+    run = ask(api_user, scripted_provider(executor=[honest_step()]))
+    # The failed insert's transaction dropped the dead connection, so the graph's handler could
+    # record the error and end in the fallback on a fresh one.
+    assert_ended_with_internal_error(run, DiagnosisRun.Status.COMPLETED)
+    assert calls == ["query_logs", "query_metrics"]
+    stored = list(run.tool_invocations.order_by("seq").values_list("invocation_id", "tool_name", "status"))
+    assert stored == [("inv_1", "query_logs", "success")]  # the lost write left nothing behind
+
+
+def test_the_database_lost_twice_in_a_row_is_reported_not_swallowed(world, api_user, monkeypatch):
+    """When even the fresh connection fails, the caller gets the error (nothing was stored, and
+    pretending otherwise would hide a dead database)."""
+    from django.db import OperationalError
+
+    from diagnosis.services import runs
+
+    real_save = DiagnosisRun.save
+
+    def save_that_always_fails(self, *args, **kwargs):
+        if self.status == DiagnosisRun.Status.FAILED:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real_save(self, *args, **kwargs)
+
+    monkeypatch.setattr(DiagnosisRun, "save", save_that_always_fails)
+    log: list[int] = []
+    run = diagnosis_run_create(owner=api_user, question="payment-service 10:05 开始大量 500，原因是什么？")
+    with pytest.raises(OperationalError):
+        runs.diagnosis_run_execute(run_id=run.pk, provider=lost_in("planner", log))
+    assert len(log) == 1
