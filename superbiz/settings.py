@@ -186,6 +186,19 @@ LLM_JSON_MODE = env_bool("LLM_JSON_MODE", True)
 LLM_CIRCUIT_FAILURES = env_int("LLM_CIRCUIT_FAILURES", 5, minimum=0, maximum=1000)
 LLM_CIRCUIT_COOLDOWN_S = env_float("LLM_CIRCUIT_COOLDOWN_S", 30.0, minimum=0.0, maximum=3600.0)
 EXECUTOR_MAX_TOOL_CALLS = env_int("EXECUTOR_MAX_TOOL_CALLS", 8, minimum=1, maximum=50)
+# Output bound of one model reply per role (the executor's: per turn of its tool loop).
+LLM_MAX_TOKENS = {
+    role: env_int(f"LLM_MAX_TOKENS_{role.upper()}", default, minimum=16, maximum=200_000)
+    for role, default in (("planner", 800), ("executor", 2500), ("verifier", 2000), ("composer", 1500))
+}
+# Per-run model budget, checked before every model call: prompt + completion tokens over all
+# roles, and wall-clock seconds since the run started. Crossing either → fallback budget_exhausted.
+RUN_MAX_TOKENS = env_int("RUN_MAX_TOKENS", 200_000, minimum=1, maximum=100_000_000)
+RUN_MAX_SECONDS = env_float("RUN_MAX_SECONDS", 900.0, minimum=1.0, maximum=86_400.0)
+# When the model planner fails after its re-ask: offline = continue with the deterministic
+# offline planner's plan (plan_source offline_fallback); none = fallback planner_failed.
+PLANNER_FALLBACK = env_choice("PLANNER_FALLBACK", "offline", ("offline", "none"))
+LLM_MAX_TOKENS_PARAM = env_choice("LLM_MAX_TOKENS_PARAM", "max_tokens", ("max_tokens", "max_completion_tokens"))
 if LLM_PROVIDER == "openai":
     missing = [name for name, value in (("LLM_MODEL", LLM_MODEL),) if not value]
     if missing:

@@ -9,7 +9,8 @@ offline agents get no shortcut past validation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, Literal, Protocol, runtime_checkable
@@ -162,22 +163,98 @@ class ComposerMaterial(BaseModel):
 
 
 # --- Context shared by every call ---------------------------------------------------------
+#: AgentError.reason (and fallback reason) when the run's model budget is spent.
+REASON_BUDGET_EXHAUSTED = "budget_exhausted"
+BudgetLimit = Literal["tokens", "seconds"]
+
+
+@dataclass(frozen=True)
+class RunBudget:
+    """What one run may spend on model calls (OWASP LLM10, unbounded consumption): prompt +
+    completion tokens over all roles, and wall-clock seconds since the run started. ``None``
+    means unbounded (the offline provider, unit tests)."""
+
+    max_tokens: int | None = None
+    max_seconds: float | None = None
+
+
 @dataclass
 class AgentContext:
-    """Per-run context handed to every agent call: which run/round, and a usage sink."""
+    """Per-run context handed to every agent call: which run/round, a usage sink, and the run's
+    model budget (checked by a provider before each model call)."""
 
     run_id: str
     round: int = 1
     usage: dict[str, dict[str, int]] = field(default_factory=dict)
     model_by_role: dict[str, str] = field(default_factory=dict)
+    budget: RunBudget = field(default_factory=RunBudget)
+    clock: Callable[[], float] = field(default=time.monotonic, repr=False)
+    started: float = field(default=-1.0)
+    budget_refused: BudgetLimit | None = None  # the limit that refused a model call, if one did
     # This run's placeholder map (DESIGN §10.4); None = nothing is masked. Never persisted.
     masker: Masker | None = None
 
-    def record_usage(self, role: Role, *, prompt_tokens: int, completion_tokens: int) -> None:
+    def __post_init__(self) -> None:
+        if self.started < 0:
+            self.started = self.clock()
+
+    def record_usage(self, role: Role, *, prompt_tokens: int, completion_tokens: int, estimated: bool = False) -> None:
+        """Add one call's tokens; ``estimated`` when the server reported none (counted in
+        ``estimated_calls`` so the audit says which figures are estimates)."""
         slot = self.usage.setdefault(role, {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0})
         slot["prompt_tokens"] += int(prompt_tokens or 0)
         slot["completion_tokens"] += int(completion_tokens or 0)
         slot["calls"] += 1
+        if estimated:
+            slot["estimated_calls"] = slot.get("estimated_calls", 0) + 1
+
+    @property
+    def tokens_used(self) -> int:
+        return sum(v.get("prompt_tokens", 0) + v.get("completion_tokens", 0) for v in self.usage.values())
+
+    @property
+    def seconds_used(self) -> float:
+        return self.clock() - self.started
+
+    def seconds_left(self) -> float | None:
+        """Seconds until the run's deadline (``None``: no deadline); may be negative."""
+        if self.budget.max_seconds is None:
+            return None
+        return self.budget.max_seconds - self.seconds_used
+
+    def budget_exceeded(self) -> BudgetLimit | None:
+        """Which limit is spent, if any: checked before every model call."""
+        if self.budget.max_tokens is not None and self.tokens_used >= self.budget.max_tokens:
+            return "tokens"
+        left = self.seconds_left()
+        if left is not None and left <= 0:
+            return "seconds"
+        return None
+
+    def check_budget(self, role: Role) -> None:
+        """Raise the non-retryable ``budget_exhausted`` AgentError when a limit is spent; a
+        provider calls this before every model call (no request is sent then)."""
+        limit = self.budget_exceeded()
+        if limit is None:
+            return
+        self.budget_refused = limit
+        spent = f"{self.tokens_used} tokens" if limit == "tokens" else f"{self.seconds_used:.1f} s"
+        raise AgentError(
+            f"{role}: 本次运行的模型预算已用完（{limit}: {spent}），不再调用模型",
+            retryable=False,
+            reason=REASON_BUDGET_EXHAUSTED,
+        )
+
+    def budget_audit(self) -> dict[str, Any]:
+        """The run's budget and what it spent, per role (persisted in the audit)."""
+        return {
+            "max_tokens": self.budget.max_tokens,
+            "max_seconds": self.budget.max_seconds,
+            "tokens_used": self.tokens_used,
+            "seconds_used": round(self.seconds_used, 3),
+            "refused_by": self.budget_refused,
+            "usage": {role: dict(values) for role, values in self.usage.items()},
+        }
 
 
 # --- Role interfaces ----------------------------------------------------------------------
@@ -222,6 +299,9 @@ class Provider:
     verifier: VerifierAgent
     composer: ComposerAgent
     model_by_role: dict[str, str] = field(default_factory=dict)
+    # Used when ``planner`` fails after its re-ask (PLANNER_FALLBACK=offline): the plan only
+    # decides which evidence tools run, never what is confirmed, so a deterministic plan is safe.
+    planner_fallback: PlannerAgent | None = None
 
     def model_label(self) -> str:
         models = sorted({m for m in self.model_by_role.values() if m})

@@ -575,6 +575,12 @@ ADVERSARIAL_SCENARIOS: Final[tuple[Scenario, ...]] = (
     adversarial("executor_transport_failure", "executor", fallback(R.EXECUTOR_FAILED),
                 scripted(executor=lambda: [ExecutorStep(calls=[POOL_LOGS], error=AgentError("connection reset", retryable=False))]),
                 checks=(C.parse_status("failed"), *GK_BYPASS)),
+    # ============================== fallback: budget_exhausted ==================================
+    adversarial("run_budget_spent_in_the_tool_loop", "budget", fallback(R.BUDGET_EXHAUSTED),
+                scripted(executor=lambda: [ExecutorStep(calls=[POOL_LOGS], error=AgentError(
+                    "run budget spent", retryable=False, reason=R.BUDGET_EXHAUSTED))]),
+                checks=(C.parse_status("failed"), *GK_BYPASS),
+                description="RUN_MAX_TOKENS / RUN_MAX_SECONDS refused the next model call: no verdict"),
     # ============================== fallback: executor_invalid_output ===========================
     adversarial("executor_prose_instead_of_json", "executor", fallback(R.EXECUTOR_INVALID_OUTPUT),
                 scripted(executor=one(_PROSE)), fabricated=(FAKE_ROOT_CAUSE_KEY, FAKE_WAITING),

@@ -37,7 +37,7 @@ def outcome_of(state: GraphState) -> str:
     return OUTCOME_FOR_VERDICT[state.effective_verdict]
 
 
-def verifier_evaluation_from_state(state: GraphState) -> VerifierEvaluation:
+def verifier_evaluation_from_state(state: GraphState, ctx: AgentContext | None = None) -> VerifierEvaluation:
     completed = state.verifier_status == "completed" and state.fallback_reason is None
     output = state.verifier_output if completed else None
     status = state.verifier_status if state.verifier_status != "not_started" else "skipped"
@@ -86,6 +86,10 @@ def verifier_evaluation_from_state(state: GraphState) -> VerifierEvaluation:
         missing_claim_checks=list(output.missing_claim_checks) if output else [],
         downgraded_claim_checks=list(output.downgraded_claim_checks) if output else [],
         failure_detail=state.internal_error,
+        plan_source=state.plan_source,
+        planner_failure=state.planner_failure,
+        # The run's model budget and its spend per role (issue 15: usage per role in the audit).
+        run_budget=ctx.budget_audit() if ctx is not None else None,
         asked=state.asked,
         coverage=state.coverage if completed else None,
         coverage_verdict=state.coverage.verdict if completed and state.coverage else None,
@@ -94,7 +98,7 @@ def verifier_evaluation_from_state(state: GraphState) -> VerifierEvaluation:
 
 def graph_terminal(*, run: DiagnosisRun, state: GraphState, provider: Provider, ctx: AgentContext) -> RunTerminal:
     """The ending of a finished graph, for the run finaliser (which writes it in one transaction)."""
-    evaluation = verifier_evaluation_from_state(state).model_copy(update={"masking": masking_audit(ctx.masker)})
+    evaluation = verifier_evaluation_from_state(state, ctx).model_copy(update={"masking": masking_audit(ctx.masker)})
 
     def verifier_mutation(old: dict[str, Any] | None) -> VerifierEvaluation:
         return evaluation.model_copy(update={"updates": int((old or {}).get("updates", 0)) + 1})

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from diagnosis.agents.base import REASON_BUDGET_EXHAUSTED
+
 # --- Fallback reasons (pre-verification fallback) --------------------------------------------
 PLANNER_FAILED: Final = "planner_failed"
 EXECUTOR_FAILED: Final = "executor_failed"
@@ -20,6 +22,7 @@ VERIFIER_NON_RETRYABLE: Final = "verifier_non_retryable"
 # a request, whichever model-backed node made it.
 MODEL_UNAVAILABLE: Final = "model_unavailable"
 INTERNAL_ERROR: Final = "internal_error"
+BUDGET_EXHAUSTED: Final = REASON_BUDGET_EXHAUSTED  # RUN_MAX_TOKENS / RUN_MAX_SECONDS spent
 
 FALLBACK_REASONS: Final[tuple[str, ...]] = (
     PLANNER_FAILED,
@@ -31,6 +34,7 @@ FALLBACK_REASONS: Final[tuple[str, ...]] = (
     VERIFIER_NON_RETRYABLE,
     MODEL_UNAVAILABLE,
     INTERNAL_ERROR,
+    BUDGET_EXHAUSTED,
 )
 
 # --- Run-level failure reasons (outside the graph: the run finaliser writes them) -------------

@@ -37,6 +37,8 @@ class Route(NamedTuple):
 
 
 def route_after_planner(state: GraphState) -> Route:
+    if state.budget_exhausted:
+        return Route(FALLBACK, R.BUDGET_EXHAUSTED)
     if state.planner_error == REASON_CIRCUIT_OPEN:
         return Route(FALLBACK, R.MODEL_UNAVAILABLE)
     if state.planner_error is not None or state.plan is None:
@@ -46,6 +48,8 @@ def route_after_planner(state: GraphState) -> Route:
 
 def route_after_executor(state: GraphState) -> Route:
     parse = state.executor_output_parse_status or {}
+    if state.budget_exhausted:
+        return Route(FALLBACK, R.BUDGET_EXHAUSTED)
     if state.executor_error == REASON_CIRCUIT_OPEN:
         return Route(FALLBACK, R.MODEL_UNAVAILABLE)
     if state.executor_error is not None or parse.get("status") == "failed":
@@ -70,7 +74,8 @@ def route_after_gatekeeper(state: GraphState) -> Route:
 
 
 def retry_qualifies(state: GraphState) -> bool:
-    return state.round < MAX_ROUNDS and evidence_retry_qualifies(
+    # A spent budget keeps this round's verified verdict instead of a retry that cannot finish.
+    return state.round < MAX_ROUNDS and not state.budget_exhausted and evidence_retry_qualifies(
         effective=state.effective_verdict or REJECT,
         ceiling=state.verdict_ceiling or REJECT,
         evidence_gaps=state.evidence_gaps,
@@ -82,6 +87,8 @@ def retry_qualifies(state: GraphState) -> bool:
 
 def route_after_verifier(state: GraphState) -> Route:
     if state.verifier_status != "completed" or state.effective_verdict is None:
+        if state.budget_exhausted:
+            return Route(FALLBACK, R.BUDGET_EXHAUSTED)
         if state.verifier_failure == "model_unavailable":
             return Route(FALLBACK, R.MODEL_UNAVAILABLE)
         if state.verifier_failure == "non_retryable":
@@ -116,6 +123,7 @@ def round_summary(state: GraphState) -> dict[str, object]:
     return {
         "round": state.round,
         "mode": state.mode,
+        "plan_source": state.plan_source,
         "invocation_ids": list(state.round_invocation_ids),
         "gatekeeper_status": (state.gatekeeper_result or {}).get("status"),
         "gatekeeper_severity": (state.gatekeeper_result or {}).get("severity"),

@@ -15,7 +15,7 @@ from typing import Final
 
 from django.conf import settings
 
-from diagnosis.agents.base import AgentContext, Provider, services_from
+from diagnosis.agents.base import AgentContext, Provider, RunBudget, services_from
 from diagnosis.audit.events import EVENT_ERROR, EVENT_FINISH, EVENT_ROUTE, EVENT_START
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
@@ -69,6 +69,17 @@ def initial_state(run: DiagnosisRun) -> tuple[GraphState, list[list[str]]]:
     return state, [list(row.all_names()) for row in rows]
 
 
+def agent_context(run: DiagnosisRun, provider: Provider) -> AgentContext:
+    """The per-run context: usage sink, placeholder map and the run's model budget (RUN_MAX_TOKENS /
+    RUN_MAX_SECONDS, its clock starting now)."""
+    return AgentContext(
+        run_id=str(run.pk),
+        model_by_role=dict(provider.model_by_role),
+        masker=run_masker(provider),
+        budget=RunBudget(max_tokens=int(settings.RUN_MAX_TOKENS), max_seconds=float(settings.RUN_MAX_SECONDS)),
+    )
+
+
 def _error_text(node: str, exc: BaseException) -> str:
     return f"{node}: {type(exc).__name__}: {exc}"[:MAX_ERROR_CHARS]
 
@@ -77,7 +88,7 @@ def run_graph(*, run: DiagnosisRun, provider: Provider, ctx: AgentContext | None
     """Execute the graph for ``run`` and return the final state (nothing persisted but the
     tool invocations and the events; see ``diagnosis.graph.persist``)."""
     state, service_names = initial_state(run)
-    ctx = ctx or AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role), masker=run_masker(provider))
+    ctx = ctx or agent_context(run, provider)
     env = GraphEnv(
         run=run,
         provider=provider,

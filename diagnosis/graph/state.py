@@ -52,6 +52,8 @@ class GraphState:
     # Planner
     plan: Plan | None = None
     planner_error: str | None = None  # technical failure reason after bounded re-ask
+    plan_source: str | None = None  # provider | offline_fallback
+    planner_failure: str | None = None  # the provider planner's failure when the fallback planned
 
     # Executor
     executor_raw: str | None = field(default=None, repr=False)  # memory only, never persisted
@@ -87,6 +89,10 @@ class GraphState:
     evidence_retry_count: int = 0
     round_history: list[dict[str, Any]] = field(default_factory=list)
 
+    # Run budget (run-level, not reset between rounds): a model call was refused because
+    # RUN_MAX_TOKENS / RUN_MAX_SECONDS is spent, or is spent after a completed verification.
+    budget_exhausted: bool = False
+
     # Ending
     route_trace: list[str] = field(default_factory=list)
     last_route_reason: str | None = None
@@ -109,6 +115,8 @@ class GraphState:
         """Clear everything one round produced (before the evidence-retry round)."""
         self.plan = None
         self.planner_error = None
+        self.plan_source = None
+        self.planner_failure = None
         self.executor_raw = None
         self.executor_error = None
         self.executor_output_parse_status = None

@@ -383,6 +383,9 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         "evidence_retry_count",
         "failure_reason",
         "route",
+        "plan_source",
+        "planner_failure",
+        "run_budget",
         "traceability_version",
         "rationale",
     )

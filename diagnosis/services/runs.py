@@ -23,13 +23,12 @@ from django.utils import timezone
 # Modules, not functions: looked up at call time, so tests can substitute the provider factory
 # and the graph steps.
 from diagnosis.agents import registry
-from diagnosis.agents.base import AgentContext, Provider
+from diagnosis.agents.base import Provider
 from diagnosis.audit.finalise import KIND_CRASH, RunTerminal, run_finalise
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import persist as graph_persist
 from diagnosis.graph import reasons as R
 from diagnosis.graph import runner as graph_runner
-from diagnosis.masking.config import run_masker
 from diagnosis.models import DiagnosisRun, DiagnosisSession
 from diagnosis.prompts_catalog import prompt_audit
 from diagnosis.schemas.self_evaluation import CHANNEL_VERIFIER
@@ -207,7 +206,7 @@ def diagnosis_run_execute(*, run_id: UUID | str, provider: Provider | None = Non
         _mark_crashed(run, exc, None)
         return run
     try:
-        ctx = AgentContext(run_id=str(run.pk), model_by_role=dict(provider.model_by_role), masker=run_masker(provider))
+        ctx = graph_runner.agent_context(run, provider)
         state, _env = graph_runner.run_graph(run=run, provider=provider, ctx=ctx)
         terminal = graph_persist.graph_terminal(run=run, state=state, provider=provider, ctx=ctx)
         run_finalise(run_id=run.pk, terminal=terminal, run=run)

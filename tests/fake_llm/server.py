@@ -1,5 +1,14 @@
 """A fake OpenAI-compatible chat-completions server for tests (stdlib only, 127.0.0.1).
 
+A request with ``"stream": true`` gets Server-Sent Events like OpenAI's: a role chunk, the content
+in pieces of ``chunk_size`` characters, tool calls as deltas (id and name first, then the
+arguments in pieces), a finish chunk, a usage chunk when ``stream_options.include_usage`` asks
+for it, then ``data: [DONE]``. ``chunk_delay_s`` trickles the events and ``stall_s`` sends only ``: ping`` comments first
+(as sse-starlette does while llama.cpp reads a long prompt); a client that goes away
+before the end is recorded (``RecordedRequest.stream_closed``, ``closed`` event) — the fake
+behaves like vLLM/llama.cpp, which stop generating when the client disconnects. A ``raw_body``
+is sent as one event verbatim (malformed-chunk tests); error statuses answer with a JSON body.
+
 Replies are scripted per role, keyed by the ``X-Prompt-Name`` header the provider sends: a FIFO
 queue of :class:`Reply` specs (or callables that receive the :class:`RecordedRequest` and return
 a ``Reply``, so a scripted executor can build its contract from the tool messages it was sent).
@@ -50,6 +59,45 @@ class Reply:
     raw_body: bytes | None = None  # sent verbatim (malformed JSON tests)
     empty_choices: bool = False
     error_message: str = "scripted error"
+    chunk_size: int = 8  # streamed content / arguments: characters per delta
+    chunk_delay_s: float = 0.0  # streamed: sleep between events (after the first)
+    stall_s: float = 0.0  # streamed: after the headers, only SSE ": ping" comments for this long
+    ping_every_s: float = 0.2
+
+    def finish(self) -> str:
+        return self.finish_reason or ("tool_calls" if self.tool_calls else "stop")
+
+    def stream_events(self, model: str, *, include_usage: bool) -> list[bytes]:
+        """The SSE ``data`` payloads of this reply as a stream (without ``[DONE]``)."""
+        if self.raw_body is not None:
+            return [self.raw_body]
+        base = {"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": int(time.time()), "model": model}
+
+        def chunk(choices: list[dict[str, Any]], **extra: Any) -> bytes:
+            return json.dumps({**base, "choices": choices, **extra}, ensure_ascii=False).encode()
+
+        def delta(d: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+            return {"index": 0, "delta": d, "finish_reason": finish, "logprobs": None}
+
+        events: list[bytes] = []
+        if not self.empty_choices:
+            events.append(chunk([delta({"role": "assistant", "content": "" if self.content is not None else None})]))
+            text = self.content or ""
+            for i in range(0, len(text), max(1, self.chunk_size)):
+                events.append(chunk([delta({"content": text[i : i + self.chunk_size]})]))
+            for index, tc in enumerate(self.tool_calls):
+                head = {"index": index, "id": tc.id or f"call_{index}", "type": "function",
+                        "function": {"name": tc.name, "arguments": ""}}
+                events.append(chunk([delta({"tool_calls": [head]})]))
+                for i in range(0, len(tc.arguments), max(1, self.chunk_size)):
+                    piece = {"index": index, "function": {"arguments": tc.arguments[i : i + self.chunk_size]}}
+                    events.append(chunk([delta({"tool_calls": [piece]})]))
+            events.append(chunk([delta({}, self.finish())]))
+        else:
+            events.append(chunk([]))
+        if include_usage and self.usage is not None:
+            events.append(chunk([], usage=self.usage))
+        return events
 
     def body(self, model: str) -> bytes:
         if self.raw_body is not None:
@@ -64,8 +112,7 @@ class Reply:
                     {"id": tc.id or f"call_{i}", "type": "function", "function": {"name": tc.name, "arguments": tc.arguments}}
                     for i, tc in enumerate(self.tool_calls)
                 ]
-            finish = self.finish_reason or ("tool_calls" if self.tool_calls else "stop")
-            choices = [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}]
+            choices = [{"index": 0, "message": message, "finish_reason": self.finish(), "logprobs": None}]
         payload: dict[str, Any] = {
             "id": "chatcmpl-fake",
             "object": "chat.completion",
@@ -87,6 +134,10 @@ class RecordedRequest:
     at: float
     role: str
     reply_status: int = 0
+    streamed: bool = False  # answered as an SSE stream
+    stream_finished: bool = False  # every event and [DONE] were written
+    stream_closed: bool = False  # the client went away before the end of the stream
+    closed: threading.Event = field(default_factory=threading.Event, repr=False)  # set with stream_closed
 
     @property
     def messages(self) -> list[dict[str, Any]]:
@@ -196,7 +247,37 @@ class FakeLLMServer:
                 if reply.delay_s and server._stop.wait(reply.delay_s):
                     return
                 model = (body or {}).get("model", "fake-model") if isinstance(body, dict) else "fake-model"
+                if isinstance(body, dict) and body.get("stream") and reply.status < 400:
+                    include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+                    return self._stream(record, reply, reply.stream_events(model, include_usage=include_usage))
                 self._send(record, reply.status, reply.body(model), reply.headers)
+
+            def _stream(self, record: RecordedRequest, reply: Reply, events: list[bytes]) -> None:
+                record.reply_status, record.streamed = 200, True
+                try:
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/event-stream")
+                    self.send_header("Cache-Control", "no-cache")
+                    for name, value in reply.headers.items():
+                        if name.lower() != "content-type":
+                            self.send_header(name, value)
+                    self.end_headers()
+                    stall_until = time.monotonic() + reply.stall_s
+                    while time.monotonic() < stall_until:  # "still thinking": keep-alive comments only
+                        self.wfile.write(b": ping\n\n")
+                        self.wfile.flush()
+                        if server._stop.wait(reply.ping_every_s):
+                            return
+                    for n, event in enumerate([*events, b"[DONE]"]):
+                        if n and reply.chunk_delay_s and server._stop.wait(reply.chunk_delay_s):
+                            return
+                        self.wfile.write(b"data: " + event + b"\n\n")
+                        self.wfile.flush()
+                    record.stream_finished = True
+                except (BrokenPipeError, ConnectionResetError):
+                    # The client closed the connection mid-stream: a real server stops generating here.
+                    record.stream_closed = True
+                    record.closed.set()
 
             def _unscripted(self, record: RecordedRequest, message: str) -> None:
                 with server._lock:

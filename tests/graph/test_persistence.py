@@ -97,6 +97,7 @@ FALLBACK_SCRIPTS = {
     R.VERIFIER_NON_RETRYABLE: dict(executor=[honest_step()], verifier=[AgentError("x", retryable=False)]),
     R.MODEL_UNAVAILABLE: dict(planner=[AgentError("x", retryable=False, reason=REASON_CIRCUIT_OPEN)]),
     R.INTERNAL_ERROR: dict(executor=[honest_step()], verifier=[ZeroDivisionError("x")]),
+    R.BUDGET_EXHAUSTED: dict(executor=[honest_step()], verifier=[AgentError("spent", retryable=False, reason=R.BUDGET_EXHAUSTED)]),
 }
 
 

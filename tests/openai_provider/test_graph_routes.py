@@ -132,13 +132,6 @@ def test_reject_route_gives_a_bounded_answer(graph, api_user):
 
 
 # --- fallbacks -------------------------------------------------------------------------------
-def test_planner_failure_falls_back_after_one_re_ask(graph, api_user):
-    graph.script("planner", Reply(content="我先想一想……"), Reply(content="", finish_reason="stop"))
-    run = ask(api_user)
-    assert_completed_in_chinese(run, outcome="fallback", fallback_reason=R.PLANNER_FAILED)
-    assert graph.roles() == ["planner", "planner"]
-
-
 def test_invalid_executor_output_falls_back_without_any_verifier_request(graph, api_user):
     script_round_one(graph, final=Reply(content="根据日志，连接池耗尽导致了 500 错误。"))
     run = ask(api_user)

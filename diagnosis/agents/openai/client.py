@@ -10,8 +10,15 @@ a second retry layer. Content-level failures (blank content, truncated output, e
 ``choices``, a malformed 200 body) are ``retryable=True``: the transport worked, and the graph
 node's bounded re-ask with the same input is the right remedy.
 
-Timeouts are explicit (``openai.Timeout``: connect ≤ 10 s, read/write/pool = LLM_TIMEOUT_S),
-never the library's 10-minute default.
+Timeouts are explicit (``openai.Timeout``: connect ≤ 10 s, read/write/pool = LLM_TIMEOUT_S,
+each capped by what is left of RUN_MAX_SECONDS), never the library's 10-minute default.
+
+Bounds (issue 15): every request carries its role's ``max_tokens`` (or
+``max_completion_tokens``); the run budget (``AgentContext.check_budget``) is checked before
+every call; replies are streamed (``stream=True``, usage in the last chunk) and assembled whole
+(``streaming``), so a timeout or the run deadline closes the connection and a server that aborts
+on disconnect stops generating. A timeout *during* the stream is not retried (see
+``_transport_error``).
 
 Circuit breaker (``diagnosis.agents.circuit``), one per (base URL, model): a call whose client
 gave up on a transport error, a timeout or a 5xx counts as a failure; any other answer (2xx, a 4xx,
@@ -30,18 +37,21 @@ prompt file's front matter) via ``extra_headers``.
 
 from __future__ import annotations
 
+import json
 import logging
+import socket
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import openai
-from openai.types.chat import ChatCompletion, ChatCompletionMessage
 
-from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentContext, AgentError, Role
+from diagnosis.agents.base import REASON_BUDGET_EXHAUSTED, REASON_CIRCUIT_OPEN, AgentContext, AgentError, Role
 from diagnosis.agents.circuit import CircuitBreaker, CircuitOpen, CircuitRegistry, circuits
 from diagnosis.agents.openai.config import OpenAIConfig
 from diagnosis.agents.openai.masking import mask_messages, unmask_reply
+from diagnosis.agents.openai.streaming import Assembled, DeadlineReached, MalformedChunk, assemble
 from diagnosis.metrics import observe_model_call, observe_model_tokens
 from diagnosis.prompts_catalog import PromptEntry
 
@@ -50,6 +60,17 @@ logger = logging.getLogger(__name__)
 HEADER_PROMPT_NAME = "X-Prompt-Name"
 HEADER_PROMPT_VERSION = "X-Prompt-Version"
 JSON_OBJECT_FORMAT = {"type": "json_object"}
+# Streamed replies carry no usage unless asked; the run budget needs it (OpenAI, vLLM, Ollama,
+# DeepSeek, DashScope and llama.cpp send it as a last chunk).
+STREAM_OPTIONS = {"include_usage": True}
+# Without reported usage: ~3 characters per token over the request's JSON (Chinese text is
+# ~1–1.5 characters per token, JSON and English ~4: a middle, deliberately not optimistic).
+CHARS_PER_TOKEN_ESTIMATE = 3
+
+
+def estimate_prompt_tokens(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> int:
+    text = json.dumps([messages, tools or []], ensure_ascii=False, separators=(",", ":"))
+    return -(-len(text) // CHARS_PER_TOKEN_ESTIMATE)
 MAX_ERROR_DETAIL_CHARS = 300
 
 # AgentError.reason values (constants so tests and the audit spell them once).
@@ -82,14 +103,43 @@ def _client(base_url: str, api_key: str, timeout_s: float, connect_s: float, max
     )
 
 
+class _Watchdog:
+    """Cuts a stream at the run's deadline even when no chunk arrives: servers keep an idle
+    stream alive with SSE comments (sse-starlette's ``: ping`` every 15 s under llama-cpp-python,
+    keep-alive bytes elsewhere), so neither the read timeout nor the check between chunks would
+    fire while the model is still reading its prompt. Shutting the socket down wakes the blocked
+    read and the server sees the disconnect."""
+
+    def __init__(self, stream: Any, seconds_left: float | None) -> None:
+        self.stream = stream
+        self.fired = False
+        self._timer = threading.Timer(max(0.0, seconds_left), self._cut) if seconds_left is not None else None
+        if self._timer is not None:
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _cut(self) -> None:
+        self.fired = True
+        network = getattr(self.stream.response, "extensions", {}).get("network_stream")
+        sock = network.get_extra_info("socket") if network is not None else None
+        try:
+            if sock is not None:
+                sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # already closed: nothing left to cut
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+
+
 @dataclass(frozen=True)
 class ChatReply:
-    """The parts of a completion the agents use; ``message`` is the first choice's message."""
+    """The parts of the (assembled) first choice the agents use."""
 
     content: str
     finish_reason: str
     tool_calls: list[Any]
-    message: Any
 
 
 class ChatCaller:
@@ -122,17 +172,28 @@ class ChatCaller:
         tool_choice: str | None = None,
         allow_tool_calls: bool = False,
     ) -> ChatReply:
-        kwargs: dict[str, Any] = {}
+        ctx.check_budget(role)  # before every model call: a spent run budget sends nothing
+        # Every request carries its role's output bound: a runaway generation costs at most that.
+        kwargs: dict[str, Any] = {self.config.max_tokens_param: self.config.max_tokens_by_role[role]}
         if json_mode:
             kwargs["response_format"] = JSON_OBJECT_FORMAT
         if tools:
             kwargs["tools"] = tools
             if tool_choice:
                 kwargs["tool_choice"] = tool_choice
+        messages = mask_messages(messages, ctx.masker)
         try:
-            completion = self._send(role, prompt, mask_messages(messages, ctx.masker), kwargs)
-            self._record_usage(role, completion, ctx)
-            reply = unmask_reply(self._first_choice(role, completion, allow_tool_calls=allow_tool_calls), ctx.masker)
+            assembled = self._send(role, prompt, messages, kwargs, ctx)
+            if assembled.usage_reported:
+                prompt_tokens, completion_tokens = assembled.prompt_tokens, assembled.completion_tokens
+                ctx.record_usage(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
+            else:
+                # Some servers (llama-cpp-python) send no usage in a stream; the run budget still
+                # has to count something: an estimate, marked as one in the audit.
+                prompt_tokens, completion_tokens = estimate_prompt_tokens(messages, tools), assembled.delta_chunks
+                ctx.record_usage(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, estimated=True)
+            observe_model_tokens(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
+            reply = unmask_reply(self._first_choice(role, assembled, allow_tool_calls=allow_tool_calls), ctx.masker)
         except AgentError as exc:
             observe_model_call(role, error_reason=exc.reason or "error")
             raise
@@ -140,7 +201,22 @@ class ChatCaller:
         return reply
 
     # --- transport -------------------------------------------------------------------
-    def _send(self, role: Role, prompt: PromptEntry, messages: list[dict[str, Any]], kwargs: dict[str, Any]) -> Any:
+    def _timeout(self, ctx: AgentContext) -> tuple[openai.Timeout, bool]:
+        """The per-attempt timeout, never longer than what is left of the run's time budget,
+        and whether the budget cut it short."""
+        read, connect = self.config.timeout_s, self.config.connect_timeout_s
+        left = ctx.seconds_left()
+        if left is None or left >= read:
+            return openai.Timeout(read, connect=connect), False
+        left = max(0.05, left)
+        return openai.Timeout(left, connect=min(connect, left)), True
+
+    def _send(
+        self, role: Role, prompt: PromptEntry, messages: list[dict[str, Any]], kwargs: dict[str, Any], ctx: AgentContext
+    ) -> Assembled:
+        """One streamed request, assembled whole. Leaving this function — with the reply, a
+        timeout, the run deadline or any other exception — closes the stream, so a server that
+        aborts on disconnect stops generating."""
         model = self.config.model_by_role.get(role) or ""
         breaker = self.breaker(model)
         try:
@@ -151,7 +227,7 @@ class ChatCaller:
             raise AgentError(f"{role}: {message}", retryable=False, reason=REASON_CIRCUIT_OPEN) from None
         endpoint_up = False  # settled in ``finally`` whatever happens, so a probe is never left out
         try:
-            completion = self._create(role, model, prompt, messages, kwargs)
+            completion = self._create(role, model, prompt, messages, kwargs, ctx)
             endpoint_up = True
             return completion
         except AgentError as err:
@@ -161,25 +237,82 @@ class ChatCaller:
             breaker.record(permit, ok=endpoint_up)
 
     def _create(
-        self, role: Role, model: str, prompt: PromptEntry, messages: list[dict[str, Any]], kwargs: dict[str, Any]
-    ) -> Any:
+        self,
+        role: Role,
+        model: str,
+        prompt: PromptEntry,
+        messages: list[dict[str, Any]],
+        kwargs: dict[str, Any],
+        ctx: AgentContext,
+    ) -> Assembled:
+        timeout, cut_by_budget = self._timeout(ctx)
+        # When the run's deadline comes before LLM_TIMEOUT_S, a retry after a timeout could
+        # not finish in time either: one attempt only.
+        client = self.client.with_options(max_retries=0) if cut_by_budget else self.client
         try:
-            return self.client.chat.completions.create(
-                model=model, messages=messages, extra_headers=self.headers(prompt), **kwargs  # type: ignore[arg-type]
+            stream = client.chat.completions.create(
+                model=model,
+                messages=messages,  # type: ignore[arg-type]
+                extra_headers=self.headers(prompt),
+                stream=True,
+                stream_options=STREAM_OPTIONS,
+                timeout=timeout,
+                **kwargs,
             )
-        except openai.APITimeoutError as exc:
-            raise self._error(role, f"模型请求超时（{self.config.timeout_s:g}s，已重试 {self.config.max_retries} 次）", exc, REASON_TIMEOUT, retryable=False) from exc
-        except openai.APIConnectionError as exc:
-            raise self._error(role, "无法连接模型服务", exc, REASON_CONNECTION, retryable=False) from exc
-        except openai.RateLimitError as exc:
-            raise self._error(role, "模型服务限流（429），重试已用尽", exc, REASON_RATE_LIMITED, retryable=False) from exc
-        except openai.APIStatusError as exc:
-            raise self._error(role, f"模型服务返回 HTTP {exc.status_code}", exc, REASON_HTTP_ERROR, retryable=False) from exc
-        except (openai.APIResponseValidationError, ValueError) as exc:  # incl. json.JSONDecodeError
-            # A 200 whose body is not a chat completion: the server answered, so re-asking is sound.
-            raise self._error(role, "模型服务返回了无法解析的响应体", exc, REASON_MALFORMED, retryable=True) from exc
-        except openai.OpenAIError as exc:
-            raise self._error(role, "模型调用失败", exc, REASON_HTTP_ERROR, retryable=False) from exc
+        except Exception as exc:  # noqa: BLE001 — mapped, or re-raised untouched
+            raise self._transport_error(role, exc, ctx) from exc
+        watchdog = _Watchdog(stream, ctx.seconds_left())
+        try:
+            with stream:
+                return assemble(stream, seconds_left=ctx.seconds_left)
+        except DeadlineReached:
+            raise self._cut_off(role, messages, kwargs, ctx) from None
+        except MalformedChunk as exc:
+            raise self._error(role, "模型服务返回了无法解析的流式响应", exc, REASON_MALFORMED, retryable=True) from exc
+        except Exception as exc:  # noqa: BLE001 — mapped, or re-raised untouched
+            if watchdog.fired:
+                raise self._cut_off(role, messages, kwargs, ctx) from None
+            raise self._transport_error(role, exc, ctx) from exc
+        finally:
+            watchdog.cancel()
+
+    def _cut_off(
+        self, role: Role, messages: list[dict[str, Any]], kwargs: dict[str, Any], ctx: AgentContext
+    ) -> AgentError:
+        """A call the run deadline cut mid-way was still sent and paid for: it counts (its
+        prompt estimated) in the usage the audit shows."""
+        ctx.record_usage(role, prompt_tokens=estimate_prompt_tokens(messages, kwargs.get("tools")), completion_tokens=0,
+                         estimated=True)
+        return self._deadline_error(role, ctx)
+
+    def _deadline_error(self, role: Role, ctx: AgentContext) -> AgentError:
+        ctx.budget_refused = "seconds"
+        logger.warning("openai %s call cut off: the run's time budget (RUN_MAX_SECONDS) ran out", role)
+        return AgentError(
+            f"{role}: 本次运行的时长预算已用完，已断开模型请求", retryable=False, reason=REASON_BUDGET_EXHAUSTED
+        )
+
+    def _transport_error(self, role: Role, exc: Exception, ctx: AgentContext) -> AgentError:
+        """The AgentError for a failure of the request or of its stream (the client's retries,
+        if any, are already spent). A mid-stream timeout is not retried: the generation was
+        under way, and a retry would pay for it again. A timeout that the run's deadline cut
+        short is the budget's doing."""
+        if isinstance(exc, openai.APITimeoutError) and ctx.budget_exceeded() == "seconds":
+            return self._deadline_error(role, ctx)
+        if isinstance(exc, openai.APITimeoutError):
+            return self._error(role, f"模型请求超时（{self.config.timeout_s:g}s，已重试 {self.config.max_retries} 次）", exc, REASON_TIMEOUT, retryable=False)
+        if isinstance(exc, openai.APIConnectionError):
+            return self._error(role, "无法连接模型服务", exc, REASON_CONNECTION, retryable=False)
+        if isinstance(exc, openai.RateLimitError):
+            return self._error(role, "模型服务限流（429），重试已用尽", exc, REASON_RATE_LIMITED, retryable=False)
+        if isinstance(exc, openai.APIStatusError):
+            return self._error(role, f"模型服务返回 HTTP {exc.status_code}", exc, REASON_HTTP_ERROR, retryable=False)
+        if isinstance(exc, (openai.APIResponseValidationError, ValueError)):  # incl. json.JSONDecodeError
+            # A 200 whose events are not chat-completion chunks: the server answered, re-asking is sound.
+            return self._error(role, "模型服务返回了无法解析的响应体", exc, REASON_MALFORMED, retryable=True)
+        if isinstance(exc, openai.OpenAIError):  # incl. an error event inside the stream
+            return self._error(role, "模型调用失败", exc, REASON_HTTP_ERROR, retryable=False)
+        raise exc  # not a model-call failure (a bug, a test's network guard): unchanged
 
     def _error(self, role: Role, message: str, exc: Exception, reason: str, *, retryable: bool) -> AgentError:
         detail = self.config.scrub(str(exc))[:MAX_ERROR_DETAIL_CHARS]
@@ -187,34 +320,18 @@ class ChatCaller:
         return AgentError(f"{role}: {message}: {detail}", retryable=retryable, reason=reason)
 
     # --- reply shape -----------------------------------------------------------------
-    def _record_usage(self, role: Role, completion: Any, ctx: AgentContext) -> None:
-        usage = getattr(completion, "usage", None) if isinstance(completion, ChatCompletion) else None
-        prompt_tokens = _int(getattr(usage, "prompt_tokens", 0))
-        completion_tokens = _int(getattr(usage, "completion_tokens", 0))
-        ctx.record_usage(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
-        observe_model_tokens(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
-
-    def _first_choice(self, role: Role, completion: Any, *, allow_tool_calls: bool) -> ChatReply:
-        if not isinstance(completion, ChatCompletion):
-            # The client hands back the body text when the server did not send JSON.
-            raise AgentError(f"{role}: 模型服务返回了无法解析的响应体", retryable=True, reason=REASON_MALFORMED)
-        choices = getattr(completion, "choices", None)
-        if not isinstance(choices, list) or not choices:
+    def _first_choice(self, role: Role, reply: Assembled, *, allow_tool_calls: bool) -> ChatReply:
+        if not reply.saw_choice:
             raise AgentError(f"{role}: 模型回复没有 choices", retryable=True, reason=REASON_EMPTY_CHOICES)
-        choice = choices[0]
-        message = getattr(choice, "message", None)
-        finish_reason = getattr(choice, "finish_reason", None) or ""
-        if not isinstance(message, ChatCompletionMessage):
-            raise AgentError(f"{role}: 模型回复缺少 message", retryable=True, reason=REASON_MALFORMED)
-        content = getattr(message, "content", None)
-        if content is not None and not isinstance(content, str):
+        if not reply.content_is_text:
             raise AgentError(f"{role}: 模型回复的 content 不是文本", retryable=True, reason=REASON_MALFORMED)
-        content = content or ""
-        tool_calls = list(getattr(message, "tool_calls", None) or [])
-        if tool_calls and allow_tool_calls:
-            return ChatReply(content=content, finish_reason=finish_reason or "tool_calls", tool_calls=tool_calls, message=message)
+        content, finish_reason, tool_calls = reply.content, reply.finish_reason, reply.tool_calls
         if finish_reason == "length":
+            # Cut by its max_tokens bound: half a JSON object, or tool-call arguments that were
+            # never finished (never executed). A truncated reply; the caller re-asks once.
             raise AgentError(f"{role}: 模型输出被截断（finish_reason=length）", retryable=True, reason=REASON_TRUNCATED)
+        if tool_calls and allow_tool_calls:
+            return ChatReply(content=content, finish_reason=finish_reason or "tool_calls", tool_calls=tool_calls)
         if finish_reason == "content_filter":
             raise AgentError(f"{role}: 模型输出被内容过滤拦截", retryable=False, reason=REASON_FILTERED)
         if not content.strip():
@@ -222,7 +339,7 @@ class ChatCaller:
             raise AgentError(
                 f"{role}: 模型返回空内容（finish_reason={finish_reason or 'none'}）", retryable=True, reason=REASON_BLANK
             )
-        return ChatReply(content=content, finish_reason=finish_reason or "stop", tool_calls=[], message=message)
+        return ChatReply(content=content, finish_reason=finish_reason or "stop", tool_calls=[])
 
 
 def _endpoint_unavailable(exc: BaseException | None) -> bool:
@@ -231,10 +348,3 @@ def _endpoint_unavailable(exc: BaseException | None) -> bool:
     if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
         return True
     return isinstance(exc, openai.APIStatusError) and exc.status_code >= 500
-
-
-def _int(value: Any) -> int:
-    try:
-        return int(value or 0)
-    except (TypeError, ValueError):
-        return 0

@@ -16,6 +16,10 @@ from diagnosis.agents.base import ROLES
 PLACEHOLDER_API_KEY = "not-needed"
 # A connection that cannot be opened quickly will not get better by waiting for the read budget.
 MAX_CONNECT_TIMEOUT_S = 10.0
+# The request field that carries the output bound: ``max_tokens`` for llama.cpp, vLLM, Ollama,
+# DeepSeek, DashScope and OpenAI chat models; OpenAI's reasoning models (o-series, GPT-5)
+# refuse it and need ``max_completion_tokens``.
+MAX_TOKENS_PARAMS = ("max_tokens", "max_completion_tokens")
 # Shorter values would mask ordinary words of an error message.
 MIN_SECRET_CHARS = 4
 
@@ -36,6 +40,10 @@ class OpenAIConfig:
     max_retries: int
     json_mode: bool
     max_tool_calls: int
+    # Output bound per role (tokens), sent on every request; the executor's applies per turn.
+    max_tokens_by_role: dict[str, int] = field(default_factory=dict)
+    max_tokens_param: str = "max_tokens"
+    planner_fallback: str = "offline"  # offline | none
     circuit_failures: int = 5
     circuit_cooldown_s: float = 30.0
     #: Other settings secrets (SECRET_KEY, database passwords) an error text must never carry
@@ -66,6 +74,9 @@ def config_from_settings() -> OpenAIConfig:
         max_retries=int(settings.LLM_MAX_RETRIES),
         json_mode=bool(settings.LLM_JSON_MODE),
         max_tool_calls=int(settings.EXECUTOR_MAX_TOOL_CALLS),
+        max_tokens_by_role={role: int(settings.LLM_MAX_TOKENS[role]) for role in ROLES},
+        max_tokens_param=settings.LLM_MAX_TOKENS_PARAM,
+        planner_fallback=settings.PLANNER_FALLBACK,
         circuit_failures=int(settings.LLM_CIRCUIT_FAILURES),
         circuit_cooldown_s=float(settings.LLM_CIRCUIT_COOLDOWN_S),
         other_secrets=settings_secrets(),

@@ -10,7 +10,7 @@ for paths added later (the fallback, a new role) without anyone remembering to c
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from diagnosis.masking.masker import Masker
@@ -53,8 +53,9 @@ def unmask_reply(reply: ChatReply, masker: Masker | None) -> ChatReply:
 
 
 def _unmask_call(call: Any, masker: Masker) -> Any:
+    # Tool calls are the streaming module's frozen dataclasses (assembled from the deltas).
     function = getattr(call, "function", None)
     arguments = getattr(function, "arguments", None)
-    if not isinstance(arguments, str) or not hasattr(call, "model_copy"):
+    if not isinstance(arguments, str) or not is_dataclass(call) or not is_dataclass(function):
         return call
-    return call.model_copy(update={"function": function.model_copy(update={"arguments": masker.unmask(arguments)})})
+    return replace(call, function=replace(function, arguments=masker.unmask(arguments)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from diagnosis.agents.base import Provider
+from diagnosis.agents.base import PlannerAgent, Provider
 from diagnosis.agents.circuit import CircuitRegistry
 from diagnosis.agents.openai.client import ChatCaller, make_client
 from diagnosis.agents.openai.composer import OpenAIComposer
@@ -26,4 +26,13 @@ def build_provider(config: OpenAIConfig | None = None, *, circuits: CircuitRegis
         verifier=OpenAIVerifier(caller),
         composer=OpenAIComposer(caller),
         model_by_role=dict(config.model_by_role),
+        planner_fallback=_planner_fallback(config),
     )
+
+
+def _planner_fallback(config: OpenAIConfig) -> PlannerAgent | None:
+    if config.planner_fallback != "offline":
+        return None
+    from diagnosis.agents.offline.agents import OfflinePlanner  # the offline provider's own planner
+
+    return OfflinePlanner()

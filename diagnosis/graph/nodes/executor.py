@@ -24,6 +24,7 @@ from typing import Any, Final
 import gatekeeper
 from diagnosis.agents.base import AgentError, ExecutorReply, ExecutorRequest, ToolCallResult
 from diagnosis.audit.events import EVENT_TOOL
+from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import EXECUTOR, GraphState
 from diagnosis.graph.tool_runner import RunToolRunner
@@ -79,6 +80,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         reply = env.provider.executor.execute(request, tools, env.ctx)
     except AgentError as exc:
         state.executor_error = exc.reason
+        state.budget_exhausted = state.budget_exhausted or exc.reason == R.BUDGET_EXHAUSTED
         state.executor_output_parse_status = {"status": "failed", "kind": "agent_error", "errors": [exc.reason[:100]]}
         return
     finally:

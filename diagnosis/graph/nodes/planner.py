@@ -4,6 +4,14 @@ In the evidence-retry round the request is ``EVIDENCE_GAP_ONLY`` and carries onl
 critical gaps of the previous round, plus what was already tried (the tool trace summary's
 planner view: tool, arguments, status — so an empty or failed query is not repeated); the mode is
 the graph's, whatever the agent replies. The first round's plan fixes ``state.asked``.
+
+Degrading instead of failing (issue 15): when the provider's planner still gives no usable plan
+after its re-ask (invalid, truncated, blank replies) and the provider has a ``planner_fallback``
+(the openai provider with PLANNER_FALLBACK=offline), the deterministic offline planner plans and
+the run goes on (``plan_source = offline_fallback``). The plan only chooses the evidence tools;
+the Gatekeeper and the Verifier judge the evidence exactly as before. A non-retryable failure
+(transport spent, content filter, missing prompt, spent budget) is not degraded: the next model
+call would fail the same way, so the run ends ``planner_failed`` (or ``budget_exhausted``).
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from pydantic import ValidationError
 from diagnosis.agents.base import AgentError, Plan, PlannerRequest
 from diagnosis.agents.offline.asking import derive_asked
 from diagnosis.audit.events import EVENT_RETRY
+from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import EVIDENCE_GAP_ONLY, PLANNER, GraphState
 from diagnosis.models import ToolInvocation
@@ -23,6 +32,8 @@ from diagnosis.verification.asked import Asked
 
 PLANNER_MAX_ATTEMPTS: Final = 2
 REASON_INVALID_PLAN: Final = "invalid_plan"
+PLAN_SOURCE_PROVIDER: Final = "provider"
+PLAN_SOURCE_OFFLINE_FALLBACK: Final = "offline_fallback"
 
 
 def run(state: GraphState, env: GraphEnv) -> None:
@@ -46,18 +57,40 @@ def run(state: GraphState, env: GraphEnv) -> None:
             plan = Plan.model_validate(reply.model_dump() if isinstance(reply, Plan) else reply)
         except AgentError as exc:
             reason, retryable = exc.reason, exc.retryable
+            state.budget_exhausted = state.budget_exhausted or reason == R.BUDGET_EXHAUSTED
         except ValidationError:
             reason, retryable = REASON_INVALID_PLAN, True
         else:
             state.plan = plan.model_copy(update={"mode": state.mode})
             state.planner_error = None
+            state.plan_source = PLAN_SOURCE_PROVIDER
             if state.asked is None:  # the first round's plan fixes what was asked
                 state.asked = _asked(plan, state, env)
             return
         state.planner_error = reason
-        if not retryable or attempt == PLANNER_MAX_ATTEMPTS:
+        if not retryable:
+            return
+        if attempt == PLANNER_MAX_ATTEMPTS:
+            _plan_offline(state, env, request, reason)
             return
         env.events.record(PLANNER, EVENT_RETRY, {"attempt": attempt + 1, "reason": reason, "round": state.round})
+
+
+def _plan_offline(state: GraphState, env: GraphEnv, request: PlannerRequest, reason: str) -> None:
+    fallback = env.provider.planner_fallback
+    if fallback is None:
+        return
+    plan = fallback.plan(request, env.ctx)  # deterministic, no model: it does not fail technically
+    state.plan = plan.model_copy(update={"mode": state.mode})
+    if state.asked is None:
+        state.asked = _asked(plan, state, env)
+    state.plan_source = PLAN_SOURCE_OFFLINE_FALLBACK
+    state.planner_failure = reason
+    state.planner_error = None
+    env.events.record(
+        PLANNER, EVENT_RETRY, {"attempt": PLANNER_MAX_ATTEMPTS + 1, "reason": reason, "plan_source": state.plan_source,
+                               "round": state.round},
+    )
 
 
 def _asked(plan: Plan, state: GraphState, env: GraphEnv) -> Asked:

@@ -17,6 +17,7 @@ from typing import Final
 
 from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError
 from diagnosis.audit.events import EVENT_RETRY
+from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import VERIFIER, GraphState
 from diagnosis.models import ToolInvocation
@@ -60,6 +61,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
             reply = env.provider.verifier.verify(text, env.ctx)
         except AgentError as exc:
             state.verifier_errors.append(f"attempt {attempt}: {exc.reason}"[:200])
+            state.budget_exhausted = state.budget_exhausted or exc.reason == R.BUDGET_EXHAUSTED
             if exc.reason == REASON_CIRCUIT_OPEN:
                 state.verifier_status, state.verifier_failure = "failed", "model_unavailable"
                 return
@@ -82,6 +84,9 @@ def run(state: GraphState, env: GraphEnv) -> None:
 
     state.verifier_output = output
     state.verifier_status = "completed"
+    # A budget already spent here means no evidence-retry round (it could not finish); the
+    # verified verdict of this round stands.
+    state.budget_exhausted = state.budget_exhausted or env.ctx.budget_exceeded() is not None
     state.model_verdict = output.verdict
     state.rule_verdict = rule_verdict(output.claim_checks)
     state.groundedness = groundedness_from_claim_checks(output.claim_checks)
