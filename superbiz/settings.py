@@ -208,8 +208,9 @@ if LLM_PROVIDER == "openai":
 # On by default: with LLM_PROVIDER=openai every request is masked (placeholders <TYPE_n>) and
 # every reply unmasked before the Gatekeeper. MASKING_ENTITIES narrows the built-in types
 # (diagnosis/masking/recognizers.toml); MASKING_PATTERNS adds types, as a JSON object
-# {"TYPE": "regex"}.
+# {"TYPE": "regex"}. MASK_ANSWERS shows placeholders instead of the values to non-staff readers.
 MASKING = env_bool("MASKING", True)
+MASK_ANSWERS = env_bool("MASK_ANSWERS", False)
 MASKING_ENTITIES = [e.strip().upper() for e in env_list("MASKING_ENTITIES", []) if e.strip()]
 _masking_patterns_raw = env_str("MASKING_PATTERNS", "")
 try:

@@ -18,6 +18,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from diagnosis.api.parsers import MESSAGE_NOT_OBJECT
+from diagnosis.masking.config import answer_for_viewer
 from diagnosis.models import (
     DiagnosisRun,
     DiagnosisSession,
@@ -211,7 +212,8 @@ class RunSummarySerializer(serializers.ModelSerializer):
 
     @extend_schema_field({"type": ["string", "null"], "description": "中文回答；运行完成前为 null"})
     def get_answer(self, run: DiagnosisRun) -> str | None:
-        return run.final_answer or None
+        request = self.context.get("request")
+        return answer_for_viewer(run.final_answer, getattr(request, "user", None)) or None
 
     @extend_schema_field(LinksSerializer)
     def get_links(self, run: DiagnosisRun) -> dict[str, str]:

@@ -62,6 +62,7 @@ from diagnosis.api.views import (
     ApiPolicy,
     chat_start,
 )
+from diagnosis.masking.config import answer_for_viewer
 from diagnosis.models import DiagnosisRun
 from diagnosis.selectors.runs import TERMINAL_STATUSES, event_elapsed_ms, run_events_after
 from diagnosis.services.idempotency import RunStart
@@ -261,13 +262,13 @@ def _open_stream(django_request: HttpRequest) -> tuple[RunStart | None, HttpResp
 
 
 def _run_payload(run_id: Any) -> dict[str, Any]:
-    run = DiagnosisRun.objects.get(pk=run_id)
+    run = DiagnosisRun.objects.select_related("owner").get(pk=run_id)
     return {
         "run_id": str(run.pk),
         "status": run.status,
         "outcome": run.outcome or None,
         "verdict": run.verdict or None,
-        "answer": run.final_answer or None,
+        "answer": answer_for_viewer(run.final_answer, run.owner) or None,  # the stream is the owner's
         "links": {
             "run": reverse("api:run-detail", kwargs={"pk": run.pk}),
             "session": reverse("api:session-detail", kwargs={"pk": run.session_id}),

@@ -27,3 +27,12 @@ def run_masker(provider: Any) -> Masker | None:
 def masking_audit(masker: Masker | None) -> dict[str, Any]:
     """What the audit keeps: whether masking ran and how many values of each type — never the map."""
     return {"enabled": masker is not None, "entities": masker.entity_counts if masker is not None else {}}
+
+
+def answer_for_viewer(text: str, viewer: Any) -> str:
+    """The answer as ``viewer`` may read it: with ``MASK_ANSWERS`` on, non-staff users see
+    placeholders instead of the sensitive values (numbered afresh for this text; the run's own
+    map is never kept). Staff, reviewers and the default setting see the real values."""
+    if not text or not settings.MASK_ANSWERS or bool(getattr(viewer, "is_staff", False)):
+        return text
+    return Masker(recognizers_from_settings()).mask(text)
