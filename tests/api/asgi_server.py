@@ -161,39 +161,22 @@ def uvicorn_subprocess() -> Iterator[str]:
 def uvicorn_process(env: dict[str, str], *, log_path: Path | None = None) -> Iterator[str]:
     """``uvicorn superbiz.asgi:application`` on 127.0.0.1 (a free port) with ``env`` over this
     process's environment; its output goes to ``log_path`` (or a pipe, shown if it fails to start)."""
-    sock = _free_socket()
-    port = sock.getsockname()[1]
-    sock.close()
+    port = free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "superbiz.settings", **env}
-    uvicorn_bin = Path(sys.executable).with_name("uvicorn")
     log = open(log_path, "wb") if log_path else None  # noqa: SIM115 — closed in finally
     process = subprocess.Popen(
-        [str(uvicorn_bin), "superbiz.asgi:application", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        cwd=ROOT,
-        env=env,
-        stdout=log or subprocess.PIPE,
-        stderr=subprocess.STDOUT,
+        uvicorn_argv(port), cwd=ROOT, env=env, stdout=log or subprocess.PIPE, stderr=subprocess.STDOUT
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                output = log_path.read_text(errors="replace") if log_path else process.stdout.read().decode(errors="replace")
-                raise RuntimeError(f"uvicorn exited: {output}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("uvicorn subprocess did not start") from None
-                time.sleep(0.1)
+        try:
+            wait_for_port(process, port)
+        except RuntimeError:
+            if log_path:
+                log.flush()
+                raise RuntimeError(f"uvicorn exited: {log_path.read_text(errors='replace')}") from None
+            raise
         yield f"http://127.0.0.1:{port}"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process)
         if log:
             log.close()

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import sqlite3
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.api.asgi_server import uvicorn_process
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -83,40 +83,10 @@ def prepare_team_db(db_path: Path, users: int) -> list[str]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextmanager
 def team_server(db_path: Path, **extra_env: str) -> Iterator[str]:
-    port = _free_port()
-    uvicorn = Path(PYTHON).with_name("uvicorn")
-    process = subprocess.Popen(
-        [str(uvicorn), "superbiz.asgi:application", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        cwd=ROOT, env=team_env(db_path, **extra_env), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"uvicorn exited: {process.stdout.read().decode(errors='replace')}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("uvicorn did not start") from None
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with uvicorn_process(team_env(db_path, **extra_env)) as base_url:
+        yield base_url
 
 
 @dataclass
