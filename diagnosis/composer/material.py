@@ -105,32 +105,9 @@ def _gap_steps(gaps: Sequence[Mapping[str, Any]]) -> list[str]:
     return steps
 
 
-def build_material(
-    *,
-    question: str,
-    verdict: str,
-    claim_checks: Sequence[Mapping[str, Any]],
-    evidence_gaps: Sequence[Mapping[str, Any]],
-    verified_executor_output: Mapping[str, Any],
-    verified_evidence: Sequence[Mapping[str, Any]],
-    runbook_sections: Sequence[Mapping[str, Any]] | None = None,
-    coverage_gap: str = "",
-    tool_texts: Sequence[ToolText] = (),
-    service_names: Sequence[str] = (),
-) -> ComposerMaterial:
-    """Build the material for effective ``verdict`` (PASS / LOW_CONFID / REJECT)."""
-    return compose_material(
-        question=question,
-        verdict=verdict,
-        claim_checks=claim_checks,
-        evidence_gaps=evidence_gaps,
-        verified_executor_output=verified_executor_output,
-        verified_evidence=verified_evidence,
-        runbook_sections=runbook_sections,
-        coverage_gap=coverage_gap,
-        tool_texts=tool_texts,
-        service_names=service_names,
-    )[0]
+def build_material(**arguments: Any) -> ComposerMaterial:
+    """The material alone (``compose_material``'s arguments); for callers that need no advice fit."""
+    return compose_material(**arguments)[0]
 
 
 def compose_material(
