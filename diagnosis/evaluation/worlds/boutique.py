@@ -59,6 +59,7 @@ CHECKOUT_EMAIL = ('failed to send order confirmation to "{email}": rpc error: co
                   'desc = "transport: Error while dialing: dial tcp 10.12.3.18:5000: connect: connection refused"')
 REC_START = "starting recommendation service: grpc :8080, MEMORY_LIMIT=256Mi, building similarity index (embeddings=48000)"
 
+MEMORY_PEAK = 255.9  # MiB, the working set's maximum (limit 256Mi)
 #: OOM kills of the recommendationservice container: a CrashLoopBackOff that backs off to 5 minutes.
 FIRST_KILLS = ("18:31:44", "18:33:10", "18:35:02", "18:38:30", "18:43:55", "18:52:20")
 
@@ -350,11 +351,12 @@ def steady_state(w: WorldBuilder) -> None:
 
 def build_metrics(w: WorldBuilder, kills: list[dt.datetime]) -> None:
     at = w.at
-    memory: list[tuple[dt.datetime, float]] = [(START, 281.0), (at("18:05"), 290.0), (at("18:06"), 60.0), (at("18:20"), 212.0)]
-    peaks = [253.4, 255.1, 254.0, 255.9, 252.8, 254.6]
+    memory: list[tuple[dt.datetime, float]] = [(START, 246.0), (at("18:05"), 248.2), (at("18:06"), 60.0), (at("18:20"), 212.0)]
+    peaks = [253.4, 255.1, 254.0, 252.8, 254.6, 253.9, 255.3]  # the last sample before each kill…
     for index, kill in enumerate(kills):
         minute = kill.replace(second=0, microsecond=0)
-        memory += [(minute - dt.timedelta(minutes=1), 236.0), (minute, peaks[index % len(peaks)]),
+        peak = MEMORY_PEAK if index == 3 else peaks[index % len(peaks)]  # …and the highest, before the 4th
+        memory += [(minute - dt.timedelta(minutes=1), 236.0), (minute, peak),
                    (minute + dt.timedelta(minutes=1), 0.0)]
     memory = sorted(dict(memory).items())
     w.series("container_memory_working_set", "recommendationservice", "MiB", memory, start=START,
@@ -483,8 +485,8 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
     ),
     WorldQuestion(
         "boutique_recommendation_memory_quantity", "recommendationservice 内存最高用到了多少？", "quantity",
-        asked_facts=(fact("255.9"),), forbidden=_not("OOMKilled"), service="recommendationservice",
-        peak=Peak("recommendationservice", "container_memory_working_set", 255.9),
+        asked_facts=(fact(str(MEMORY_PEAK)),), forbidden=_not("OOMKilled"), service="recommendationservice",
+        peak=Peak("recommendationservice", "container_memory_working_set", MEMORY_PEAK),
         diagnosis="working set 峰值 255.9MiB，贴着 256Mi 的 limit",
     ),
     WorldQuestion(

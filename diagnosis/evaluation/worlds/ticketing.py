@@ -414,7 +414,7 @@ def build_bundle(seed: int = SEED) -> Json:
 
 
 # --- Questions ---------------------------------------------------------------------------------
-INCIDENT_WORDS = ("Deadlock", "NullPointerException", "CertificateExpired", "429", "Pause Full")
+INCIDENT_WORDS = ("Deadlock", "NullPointerException", "CertificateExpired", "Too Many Requests", "Pause Full")
 UNRELATED_REMEDIES = ("corePoolSize", "maximumPoolSize")
 FIRING = ("SSLCertExpired", "SmsSendFailureHigh", "UpstreamRateLimited", "PaymentFailureRateHigh")
 
@@ -422,52 +422,52 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
     WorldQuestion(
         "ticketing_seat_deadlock_cause", "ts-seat-service 今天上午 11 点多选座大量失败，是什么原因？", "cause",
         asked_facts=(fact("Deadlock found", "死锁"),), cause_facts=(fact("seat-release-job"),),
-        forbidden=("证书", "429", "NullPointerException", *UNRELATED_REMEDIES), service="ts-seat-service",
+        forbidden=("证书", "Too Many Requests", "NullPointerException", *UNRELATED_REMEDIES), service="ts-seat-service",
         diagnosis="seat-release-job 批量模式（10:52 发布 3.8.0）与选座以相反顺序锁 seat_inventory → InnoDB 死锁 → 500",
     ),
     WorldQuestion(
         "ticketing_seat_deadlock_quantity", "ts-seat-service 死锁最多的时候每分钟多少次？", "quantity",
-        asked_facts=(fact("14次/分钟", "14 次/分钟", "14/min"),), forbidden=("证书", "429"), service="ts-seat-service",
+        asked_facts=(fact("14次/分钟", "14 次/分钟", "14/min"),), forbidden=("证书", "Too Many Requests"), service="ts-seat-service",
         peak=Peak("ts-seat-service", "innodb_deadlocks_per_min", 14),
         diagnosis="innodb_deadlocks_per_min 峰值 14 次/分钟（11:32）",
     ),
     WorldQuestion(
         "ticketing_route_flag_cause", "ts-route-service 下午两点半以后查线路一直报 500，怎么回事？", "cause",
         asked_facts=(fact("NullPointerException"),), cause_facts=(fact("feature.route_cache_v2.enabled"),),
-        forbidden=("证书", "429", "Deadlock", "死锁", *UNRELATED_REMEDIES), service="ts-route-service",
+        forbidden=("证书", "Too Many Requests", "Deadlock", "死锁", *UNRELATED_REMEDIES), service="ts-route-service",
         diagnosis="14:32:05 配置中心推送 feature.route_cache_v2.enabled=true → RouteCacheV2 NPE；14:58:10 回滚",
     ),
     WorldQuestion(
         "ticketing_route_changes_listing", "ts-route-service 今天下午有哪些配置变更？", "listing",
-        asked_facts=(fact("20261130143205-7f3a"), fact("20261130145810-2c1d")), forbidden=("证书", "429"),
+        asked_facts=(fact("20261130143205-7f3a"), fact("20261130145810-2c1d")), forbidden=("证书", "Too Many Requests"),
         service="ts-route-service", diagnosis="两次 Apollo 推送：14:32:05 打开开关、14:58:10 回滚",
     ),
     WorldQuestion(
         "ticketing_gc_quantity", "ts-travel-service 今天 GC 停顿最长是多少毫秒？", "quantity",
-        asked_facts=(fact("2761"),), forbidden=("Deadlock", "429"), service="ts-travel-service",
+        asked_facts=(fact("2761"),), forbidden=("Deadlock", "Too Many Requests"), service="ts-travel-service",
         peak=Peak("ts-travel-service", "jvm_gc_pause_max", 2761),
         diagnosis="最长一次 Pause Full 2761ms（15:21:07），不是告警里的 1104ms",
     ),
     WorldQuestion(
         "ticketing_gc_cause", "ts-travel-service 15 点 20 分左右接口超时，为什么？", "cause",
         asked_facts=(fact("Pause Full", "Full GC", "GC 停顿", "jvm_gc_pause_max"),), cause_facts=(fact("trip-cache-preload"),),
-        forbidden=("Deadlock", "429", "证书", *UNRELATED_REMEDIES), service="ts-travel-service",
+        forbidden=("Deadlock", "Too Many Requests", "证书", *UNRELATED_REMEDIES), service="ts-travel-service",
         diagnosis="15:10 trip-cache-preload 把 124.8 万条车次装进无上限缓存 → 堆满 → Full GC 最长 2761ms → 网关 504",
     ),
     WorldQuestion(
         "ticketing_tls_cause", "ts-notification-service 16 点之后短信全部发送失败，原因是什么？", "cause",
         asked_facts=(fact("SSLHandshakeException"),), cause_facts=(fact("CertificateExpiredException", "证书过期", "证书已于"),),
-        forbidden=("429", "Deadlock", "死锁", *UNRELATED_REMEDIES), service="ts-notification-service",
+        forbidden=("Too Many Requests", "Deadlock", "死锁", *UNRELATED_REMEDIES), service="ts-notification-service",
         diagnosis="短信供应商 sms.dxcloud-partner.cn 证书 16:00 过期 → SSLHandshakeException，发送失败率 100%",
     ),
     WorldQuestion(
         "ticketing_tls_existence", "ts-notification-service 有没有证书相关的告警？", "existence",
-        asked_facts=(fact("SSLCertExpired"),), forbidden=("429", "Deadlock"), service="ts-notification-service",
+        asked_facts=(fact("SSLCertExpired"),), forbidden=("Too Many Requests", "Deadlock"), service="ts-notification-service",
         diagnosis="有：SSLCertExpired 自 16:00 触发（此前 SSLCertExpiringSoon）",
     ),
     WorldQuestion(
         "ticketing_429_cause", "ts-payment-service 17 点以后支付失败变多，是怎么回事？", "cause",
-        asked_facts=(fact("429", "Too Many Requests"),), cause_facts=(fact("SB-20261130-17", "放票", "ticket release"),),
+        asked_facts=(fact("Too Many Requests", "HTTP 429", "返回 429"),), cause_facts=(fact("SB-20261130-17", "放票", "ticket release"),),
         forbidden=("证书", "Deadlock", "死锁", *UNRELATED_REMEDIES), service="ts-payment-service",
         diagnosis="17:00 放票 SB-20261130-17 流量超过银行网关配额（X-RateLimit-Limit=200）→ 429 → 重试 3 次后失败；16:40 的发布不是原因",
     ),
