@@ -484,7 +484,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
         diagnosis="18:05 rightsizing PR #482 把 limits.memory 450Mi 降到 256Mi，索引需要更多 → OOMKilled 137 → CrashLoopBackOff",
     ),
     WorldQuestion(
-        "boutique_recommendation_memory_quantity", "recommendationservice 内存最高用到了多少？", "quantity",
+        "boutique_recommendation_memory_quantity", "recommendationservice 今晚内存最高用到了多少？", "quantity",
         asked_facts=(fact(str(MEMORY_PEAK)),), forbidden=_not("OOMKilled"), service="recommendationservice",
         peak=Peak("recommendationservice", "container_memory_working_set", MEMORY_PEAK),
         diagnosis="working set 峰值 255.9MiB，贴着 256Mi 的 limit",

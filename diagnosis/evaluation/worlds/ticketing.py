@@ -426,7 +426,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
         diagnosis="seat-release-job 批量模式（10:52 发布 3.8.0）与选座以相反顺序锁 seat_inventory → InnoDB 死锁 → 500",
     ),
     WorldQuestion(
-        "ticketing_seat_deadlock_quantity", "ts-seat-service 死锁最多的时候每分钟多少次？", "quantity",
+        "ticketing_seat_deadlock_quantity", "ts-seat-service 今天上午死锁最多的时候每分钟多少次？", "quantity",
         asked_facts=(fact("14次/分钟", "14 次/分钟", "14/min"),), forbidden=("证书", "Too Many Requests"), service="ts-seat-service",
         peak=Peak("ts-seat-service", "innodb_deadlocks_per_min", 14),
         diagnosis="innodb_deadlocks_per_min 峰值 14 次/分钟（11:32）",
