@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Final
 
 from django.contrib.auth import get_user_model
@@ -42,6 +43,7 @@ from diagnosis.evaluation.metrics import Summary, judge, summarize
 from diagnosis.evaluation.scenario import Observation, Scenario, ScenarioResult
 from diagnosis.evaluation.story_world import evidence_clear, load_story_world
 from diagnosis.evaluation.suite import SCENARIOS
+from diagnosis.evaluation.world_figures import WorldFigures, question_result, world_figures
 from diagnosis.models import DiagnosisRun, DiagnosisSession, EvidenceBundle
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 
@@ -216,7 +218,14 @@ def _world(name: str) -> Iterator[None]:
             transaction.set_rollback(True)
 
 
-WORLDS: Final[dict[str, Callable[[], None]]] = {"story": load_story_world}
+def _evaluation_worlds() -> dict[str, Callable[[], Any]]:
+    from diagnosis.evaluation.worlds import WORLDS as GENERATED
+    from diagnosis.evaluation.worlds.loading import world_load
+
+    return {"story": load_story_world, **{name: partial(world_load, name) for name in GENERATED}}
+
+
+WORLDS: Final[dict[str, Callable[[], Any]]] = _evaluation_worlds()
 
 
 # --- The suite ----------------------------------------------------------------------------------
@@ -276,3 +285,24 @@ def evaluation_cleanup(*, session: DiagnosisSession) -> int:
     count = DiagnosisRun.objects.filter(session=session).count()
     session.delete()
     return count
+
+
+# --- A generated world (issue 11 item 7) ----------------------------------------------------------
+def world_evaluate(
+    name: str,
+    *,
+    only: Sequence[str] | None = None,
+    keep: bool = False,
+    on_result: Callable[[ScenarioResult], None] | None = None,
+) -> WorldFigures:
+    """Ask world ``name``'s questions (those whose name contains any of ``only``, default all) of
+    the real offline provider, each on that world alone (``_world``), and compute its figures."""
+    from diagnosis.evaluation.worlds import world_get
+    from diagnosis.evaluation.worlds.loading import k8s_loaded
+
+    world = world_get(name)
+    questions = [q for q in world.questions if not only or any(n in q.name for n in only)]
+    report = evaluation_run(scenarios=[q.scenario(world.name) for q in questions], keep=keep, on_result=on_result)
+    by_name = {q.name: q for q in questions}
+    results = [question_result(by_name[r.scenario.name], r) for r in report.results]
+    return world_figures(world, results, k8s_loaded=k8s_loaded())

@@ -1,4 +1,4 @@
-"""``manage.py evaluate [--json] [--keep] [--no-fail] [--only NAME …] [--verbose] [--save]`` (issue 4 item 10).
+"""``manage.py evaluate [--world NAME] [--json] [--keep] [--no-fail] [--only NAME …] [--verbose] [--save]`` (issue 4 item 10).
 
 Runs the scenario suite (``diagnosis.evaluation``) over the demo data in the configured database
 (loading the demo bundle first when needed) and prints the metrics table — or, with ``--json``,
@@ -6,6 +6,13 @@ one JSON object. Runs are owned by the user ``evaluate`` and deleted at the end 
 Exits non-zero when a scenario mismatches (known issues aside), a route is not covered, or the
 fabricated-claim leak rate is above 0 — unless ``--no-fail``. ``--save`` stores the figures with
 the git revision and the prompt catalog version (the admin calibration page plots them).
+
+``--world NAME`` (issue 11 item 7): ``demo`` (the default: the suite above), a generated world
+(``diagnosis.evaluation.worlds``: ``ticketing``, ``boutique``) — its questions asked of the offline
+provider on that world alone, reported as fully-right answers, route accuracy, leak rate, PASS but
+unanswered and misattributed advice, with one line per question — or ``all`` (the demo suite,
+then every world). A world fails the command only when a run leaked or lost its audit; its other
+figures are measurements.
 """
 
 from __future__ import annotations
@@ -17,17 +24,23 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from diagnosis.evaluation.metrics import render_table, scenario_lines, summary_json
-from diagnosis.evaluation.runner import evaluation_run
+from diagnosis.evaluation.runner import evaluation_run, world_evaluate
 from diagnosis.evaluation.suite import select
+from diagnosis.evaluation.world_figures import render_world, world_json
+from diagnosis.evaluation.worlds import WORLDS
 from diagnosis.services.reviews import evaluation_record_save
 
 MSG_SAVED = "figures saved (revision {revision}, prompt catalog {version})"
 MSG_NO_SCENARIO = "没有匹配的场景：{names}"
 MSG_FAILED = "evaluation failed: {failed} scenario(s) mismatched, leak rate {leak:.1%}, missing routes {missing}"
+MSG_WORLD_UNSAFE = "evaluation failed: world {world} leaked in {leaking} run(s), {audit} run(s) with audit problems"
+MSG_NO_QUESTION = "世界 {world} 没有匹配的问题：{names}"
+DEMO = "demo"
+ALL = "all"
 
 
 class Command(BaseCommand):
-    help = "Run the diagnosis scenario suite over the demo data and print its metrics."
+    help = "Run the diagnosis scenario suite over the demo data (or a generated world) and print its metrics."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--json", dest="as_json", action="store_true", help="print one JSON object")
@@ -38,34 +51,69 @@ class Command(BaseCommand):
         parser.add_argument(
             "--save", action="store_true", help="store the figures with the git revision and prompt catalog version"
         )
+        parser.add_argument(
+            "--world", default=DEMO, choices=[DEMO, *WORLDS, ALL],
+            help="the evidence world to evaluate on (default demo; all = demo and every generated world)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        world = options["world"]
+        only = options["only"] or []
+        names = [name for name in WORLDS if world in (name, ALL)
+                 and (not only or any(n in q.name for q in WORLDS[name].questions for n in only))]
+        if world in WORLDS and not names:
+            raise CommandError(MSG_NO_QUESTION.format(world=world, names=", ".join(only)))
+        payload: dict[str, Any] = {}
+        problems: list[str] = []
+        if world in (DEMO, ALL):
+            demo = self._demo(options, as_part=world == ALL)
+            if demo is not None:
+                payload[DEMO], problem = demo
+                problems += [problem] if problem else []
+        for name in names:
+            figures = world_evaluate(name, only=options["only"], keep=options["keep"],
+                                     on_result=self._progress if options["verbose"] and not options["as_json"] else None)
+            if options["as_json"]:
+                payload.setdefault("worlds", {})[name] = world_json(figures)
+            else:
+                self.stdout.write(render_world(figures))
+            if not figures.safe:
+                problems.append(MSG_WORLD_UNSAFE.format(world=name, leaking=figures.leaking, audit=figures.audit_problems))
+        if options["as_json"]:
+            single = payload.get(DEMO) if world == DEMO else payload.get("worlds", {}).get(world)
+            self.stdout.write(json.dumps(single if single is not None else payload, ensure_ascii=False, indent=2))
+        if problems and not options["no_fail"]:
+            raise CommandError("; ".join(problems))
+
+    def _progress(self, result) -> None:
+        for line in scenario_lines(result):
+            self.stderr.write(line)
+
+    def _demo(self, options: dict[str, Any], *, as_part: bool) -> tuple[dict[str, Any], str] | None:
+        """The demo suite: print its table (or return its JSON payload) and why it failed ("" if it did not)."""
         scenarios = select(options["only"])
         if not scenarios:
+            if as_part:
+                return None
             raise CommandError(MSG_NO_SCENARIO.format(names=", ".join(options["only"])))
         verbose = options["verbose"] and not options["as_json"]
-
-        def progress(result) -> None:
-            for line in scenario_lines(result):
-                self.stderr.write(line)
-
-        report = evaluation_run(scenarios=None if not options["only"] else scenarios, keep=options["keep"], on_result=progress if verbose else None)
+        report = evaluation_run(scenarios=None if not options["only"] else scenarios, keep=options["keep"],
+                                on_result=self._progress if verbose else None)
         summary = report.summary
         if options["save"]:
             record = evaluation_record_save(summary=summary_json(summary, report.results), provider=settings.LLM_PROVIDER)
             self.stderr.write(MSG_SAVED.format(revision=record.git_revision[:12] or "—", version=record.prompt_version or "—"))
-        if options["as_json"]:
-            payload = summary_json(summary, report.results)
-            payload.update(demo_loaded_now=report.demo_loaded_now, session_id=report.session_id, kept=report.kept,
-                           warm_up_ms=round(report.warm_up_ms, 1))
-            self.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2))
-        else:
+        payload = summary_json(summary, report.results)
+        payload.update(demo_loaded_now=report.demo_loaded_now, session_id=report.session_id, kept=report.kept,
+                       warm_up_ms=round(report.warm_up_ms, 1))
+        if not options["as_json"]:
             if report.demo_loaded_now:
                 self.stdout.write("demo bundle loaded")
             self.stdout.write(render_table(summary, report.results))
             if report.kept:
                 self.stdout.write(f"runs kept in session {report.session_id} (user evaluate)")
-        if not summary.ok and not options["no_fail"]:
-            raise CommandError(
-                MSG_FAILED.format(failed=len(summary.failed), leak=summary.leak_rate, missing=summary.missing_routes or "none")
-            )
+        if summary.ok:
+            return payload, ""
+        return payload, MSG_FAILED.format(
+            failed=len(summary.failed), leak=summary.leak_rate, missing=summary.missing_routes or "none"
+        )

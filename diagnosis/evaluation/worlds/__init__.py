@@ -1,0 +1,30 @@
+"""Evaluation worlds nobody tuned the agents to (issue 11 item 7): seeded, pure-Python generators
+of evidence bundles of other companies, services and incident families, each with questions and
+what a fully right answer to each must contain.
+
+- ``spec`` — the shapes (``World``, ``WorldQuestion``, ``Fact``);
+- ``common`` — the builder both generators share (noise, series, alerts, Kubernetes state);
+- ``ticketing`` — RailGo, train-ticket-like Java microservices (TLS expiry, upstream 429, a
+  feature-flag push, GC pauses, MySQL deadlocks);
+- ``boutique`` — an Online Boutique on Kubernetes (ImagePullBackOff, OOMKilled/CrashLoopBackOff,
+  missing ServiceAccount, FailedScheduling), with a ``k8s`` section (DESIGN §10.2);
+- ``loading`` — the one Django edge: loading a world into the evaluation's data.
+
+``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from diagnosis.evaluation.worlds import boutique, ticketing
+from diagnosis.evaluation.worlds.spec import World
+
+WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD)}
+
+
+def world_get(name: str) -> World:
+    try:
+        return WORLDS[name]
+    except KeyError:
+        raise KeyError(f"unknown world {name!r}; known: {', '.join(WORLDS)}") from None

@@ -1,0 +1,251 @@
+"""The evaluation worlds (issue 11 item 7) are deterministic, valid bundles, and every question's
+expectations are true of the generated evidence — a world that is wrong about itself would
+grade answers against a fiction. Pure: no database."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from typing import Any
+
+import pytest
+
+from diagnosis.evaluation.suite import SCENARIOS
+from diagnosis.evaluation.worlds import WORLDS, boutique, ticketing
+from diagnosis.evaluation.worlds.common import bundle_hash
+from diagnosis.evaluation.worlds.loading import K8S_SECTION, loadable
+from diagnosis.evaluation.worlds.spec import HEALTHY, World, WorldQuestion
+from diagnosis.evidence.bundle import Bundle, bundle_parse
+from diagnosis.tools.rendering import with_unit
+from diagnosis.verification.asked import ASKED_KINDS
+
+# Pinned: a change to a generator changes its world on purpose — update the hash with the change.
+PINNED = {
+    "ticketing": "0e48c1021cb2eaf91c20b074271b83dfad7aeb9100eba1e72cc0cbc005491208",
+    "boutique": "febe5f45bd868dd191bc95e0187d280986d8c8129b3a5c52650994b30bb43c36",
+}
+ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
+
+
+def questions(keep=lambda q: True):
+    chosen = [(w, q) for w in WORLDS.values() for q in w.questions if keep(q)]
+    return pytest.mark.parametrize(("world", "question"), chosen, ids=[q.name for _, q in chosen])
+
+
+ALL_QUESTIONS = questions()
+
+# DESIGN §10.2, field for field.
+POD_FIELDS = {"namespace", "name", "service", "phase", "ready", "restarts", "last_termination", "waiting_reason",
+              "node", "observed_at"}
+EVENT_FIELDS = {"type", "reason", "object", "message", "count", "first_seen", "last_seen"}
+DEPLOYMENT_FIELDS = {"namespace", "name", "service", "replicas", "ready", "available", "image", "revision",
+                     "changed_at", "change_cause", "conditions", "observed_at"}
+CONDITION_FIELDS = {"type", "status", "reason", "message"}
+TERMINATION_FIELDS = {"reason", "exit_code", "at"}
+
+_BUNDLES: dict[str, dict[str, Any]] = {}
+
+
+def bundle_of(world: World) -> dict[str, Any]:
+    if world.name not in _BUNDLES:
+        _BUNDLES[world.name] = world.build()
+    return _BUNDLES[world.name]
+
+
+def evidence_text(bundle: dict[str, Any]) -> str:
+    """Everything an evidence tool can return — logs, alerts, series, Kubernetes state — and not the runbooks."""
+    return json.dumps({k: v for k, v in bundle.items() if k != "documents"}, ensure_ascii=False)
+
+
+def service_evidence(bundle: dict[str, Any], service: str) -> str:
+    parts = [log["message"] for log in bundle["logs"] if log["service"] == service]
+    parts += [f"{a['name']} {a['summary']} {a['value']}" for a in bundle["alerts"] if a["service"] == service]
+    return "\n".join(parts)
+
+
+def iso_with_offset(value: str) -> bool:
+    parsed = dt.datetime.fromisoformat(value)
+    return parsed.utcoffset() is not None
+
+
+# --- Determinism --------------------------------------------------------------------------------
+@ALL_WORLDS
+def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
+    assert bundle_hash(world.build()) == bundle_hash(world.build()) == PINNED[world.name]
+
+
+@pytest.mark.parametrize("module", [ticketing, boutique])
+def test_the_seed_drives_the_noise(module):
+    assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
+
+
+def test_the_restart_count_a_question_expects_does_not_depend_on_the_noise_drawn():
+    pod = next(p for p in bundle_of(boutique.WORLD)["k8s"]["pods"] if p["name"] == boutique.REC_POD)
+    assert pod["restarts"] == boutique.RESTARTS == boutique.restart_count(seed=1)
+
+
+# --- Shape ----------------------------------------------------------------------------------------
+@ALL_WORLDS
+def test_the_bundle_validates_against_the_bundle_schema(world):
+    bundle = bundle_of(world)
+    parsed = bundle_parse(loadable(bundle))
+    assert len(parsed.logs) == len(bundle["logs"]) and len(parsed.metrics) == len(bundle["metrics"])
+    if K8S_SECTION in Bundle.model_fields:  # after the k8s section is merged, the whole bundle validates
+        bundle_parse(bundle)
+
+
+def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
+    bundle = bundle_of(boutique.WORLD)
+    assert (K8S_SECTION in loadable(bundle)) == (K8S_SECTION in Bundle.model_fields)
+    assert {k: v for k, v in loadable(bundle).items() if k != K8S_SECTION} == {
+        k: v for k, v in bundle.items() if k != K8S_SECTION
+    }
+
+
+def test_the_k8s_section_has_exactly_the_design_shape():
+    k8s = bundle_of(boutique.WORLD)[K8S_SECTION]
+    assert set(k8s) == {"pods", "events", "deployments"}
+    for pod in k8s["pods"]:
+        assert set(pod) == POD_FIELDS, pod
+        assert re.fullmatch(r"\d+/\d+", pod["ready"]) and iso_with_offset(pod["observed_at"])
+        assert pod["namespace"] == boutique.NS and pod["name"].startswith(pod["service"] + "-")
+        if pod["last_termination"] is not None:
+            assert set(pod["last_termination"]) == TERMINATION_FIELDS and iso_with_offset(pod["last_termination"]["at"])
+    for event in k8s["events"]:
+        assert set(event) == EVENT_FIELDS, event
+        assert event["type"] in ("Normal", "Warning") and re.fullmatch(r"[A-Za-z]+/[\w.-]+", event["object"])
+        assert iso_with_offset(event["first_seen"]) and iso_with_offset(event["last_seen"])
+        assert event["first_seen"] <= event["last_seen"] and event["count"] >= 1
+    for deployment in k8s["deployments"]:
+        assert set(deployment) == DEPLOYMENT_FIELDS, deployment
+        assert all(set(c) == CONDITION_FIELDS for c in deployment["conditions"])
+        assert iso_with_offset(deployment["changed_at"]) and iso_with_offset(deployment["observed_at"])
+        assert deployment["ready"] <= deployment["replicas"]
+
+
+def test_the_ticketing_world_has_no_kubernetes_state():
+    assert K8S_SECTION not in bundle_of(ticketing.WORLD)
+
+
+@ALL_WORLDS
+def test_runbooks_are_chinese_with_common_causes_and_remedies(world):
+    documents = bundle_of(world)["documents"]
+    assert len(documents) >= 5
+    for document in documents:
+        assert "## 常见原因" in document["content"] and "## 处理方案" in document["content"]
+        assert re.search(r"[\u4e00-\u9fff]", document["title"])
+
+
+@ALL_WORLDS
+def test_logs_carry_info_noise_and_change_events_at_info(world):
+    logs = bundle_of(world)["logs"]
+    info = [log for log in logs if log["level"] == "INFO"]
+    assert len(info) > 0.6 * len(logs)  # most of a day is ordinary traffic
+    changes = [log for log in logs if log["attributes"].get("change")]
+    assert len(changes) >= 3 and all(log["level"] == "INFO" for log in changes)
+    assert [log["timestamp"] for log in logs] == sorted(log["timestamp"] for log in logs)
+
+
+@ALL_WORLDS
+def test_every_series_with_a_threshold_has_points_on_both_sides_of_the_story(world):
+    for series in bundle_of(world)["metrics"]:
+        assert len(series["points"]) >= 10, series["name"]
+        assert all(iso_with_offset(ts) for ts, _ in series["points"])
+
+
+def test_together_the_worlds_cover_the_required_incident_families():
+    text = "\n".join(evidence_text(bundle_of(w)) for w in WORLDS.values())
+    for signature in ("CertificateExpiredException", "429 Too Many Requests", "[apollo] config changed",
+                      "feature.route_cache_v2.enabled", "Pause Full", "Deadlock found when trying to get lock",
+                      "ImagePullBackOff", "CrashLoopBackOff", '"reason": "OOMKilled", "exit_code": 137',
+                      '"reason": "FailedCreate"', 'serviceaccount \\"emailservice-sa\\" not found',
+                      '"reason": "FailedScheduling"', '"phase": "Pending"'):
+        assert signature in text, signature
+
+
+# --- Questions ------------------------------------------------------------------------------------
+@ALL_WORLDS
+def test_a_world_asks_about_a_dozen_questions_of_every_kind_with_healthy_services(world):
+    assert 12 <= len(world.questions) <= 14
+    assert {q.asked for q in world.questions} == set(ASKED_KINDS)
+    assert sum(q.healthy for q in world.questions) >= 2
+
+
+def test_question_names_are_unique_across_the_worlds_and_the_suite():
+    names = [q.name for w in WORLDS.values() for q in w.questions] + [s.name for s in SCENARIOS]
+    assert len(names) == len(set(names))
+
+
+@ALL_QUESTIONS
+def test_every_expected_fact_exists_in_the_evidence(world: World, question: WorldQuestion):
+    bundle = bundle_of(world)
+    text = evidence_text(bundle)
+    for fact in (*question.asked_facts, *question.cause_facts):
+        if fact is HEALTHY:
+            continue  # a statement about the evidence, checked by the healthy-service test
+        if question.peak is not None and fact in question.asked_facts:
+            continue  # a figure, checked against its series by the peak test
+        assert any(spelling in text for spelling in fact.spellings), f"{question.name}: {fact} not in the evidence"
+    if question.service:
+        assert question.service in {s["name"] for s in bundle["services"]}
+
+
+@questions(lambda q: q.peak is not None)
+def test_a_quantity_question_asks_for_the_maximum_of_its_series(world: World, question: WorldQuestion):
+    peak = question.peak
+    assert peak is not None
+    [series] = [s for s in bundle_of(world)["metrics"] if s["name"] == peak.metric and s["service"] == peak.service]
+    values = [value for _, value in series["points"]]
+    assert max(values) == peak.value
+    assert values.count(peak.value) == 1 or peak.metric.endswith("_total")  # one peak, not a plateau (counters hold)
+    figure = with_unit(peak.value, series["unit"], exact=True)
+    assert all(any(str(peak.value).removesuffix(".0") in s or figure in s for s in fact.spellings)
+               for fact in question.asked_facts)
+
+
+@questions(lambda q: q.healthy)
+def test_a_healthy_service_really_is_healthy(world: World, question: WorldQuestion):
+    bundle = bundle_of(world)
+    service = question.service
+    assert not [a for a in bundle["alerts"] if a["service"] == service]
+    assert not [log for log in bundle["logs"] if log["service"] == service and log["level"] in ("ERROR", "FATAL")]
+    watched = [s for s in bundle["metrics"] if s["service"] == service and s["threshold"] is not None]
+    assert watched and all(max(v for _, v in s["points"]) < s["threshold"] for s in watched)
+    for pod in bundle.get(K8S_SECTION, {}).get("pods", []):
+        if pod["service"] == service:
+            assert pod["phase"] == "Running" and pod["restarts"] == 0
+
+
+@questions(lambda q: bool(q.service))
+def test_no_forbidden_word_is_part_of_the_asked_services_own_story(world: World, question: WorldQuestion):
+    """A forbidden word is a misattribution only if the service's evidence does not contain it."""
+    own = service_evidence(bundle_of(world), question.service)
+    assert not [word for word in question.forbidden if word.casefold() in own.casefold()]
+
+
+def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time():
+    for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique)):
+        firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
+        assert firing == set(module.FIRING)
+
+
+def test_the_pending_listing_names_exactly_the_pending_pods():
+    pending = {p["name"] for p in bundle_of(boutique.WORLD)[K8S_SECTION]["pods"] if p["phase"] == "Pending"}
+    question = next(q for q in boutique.QUESTIONS if q.name == "boutique_pending_listing")
+    assert pending == {f.spellings[0] for f in question.asked_facts}
+
+
+def test_the_change_listings_are_info_change_lines():
+    for world, name in ((ticketing.WORLD, "ticketing_route_changes_listing"), (boutique.WORLD, "boutique_changes_listing")):
+        question = next(q for q in world.questions if q.name == name)
+        changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
+        for fact in question.asked_facts:
+            assert any(spelling in line for spelling in fact.spellings for line in changes), fact
+
+
+def test_the_gc_peak_is_not_what_the_alert_says():
+    """The alert fired at 1104ms; the peak — what the question asks — is the 2761ms pause."""
+    [alert] = [a for a in bundle_of(ticketing.WORLD)["alerts"] if a["name"] == "JvmGcPauseLong"]
+    assert alert["value"] == "1104ms"
+    assert any("2761.233ms" in log["message"] and "Pause Full" in log["message"] for log in bundle_of(ticketing.WORLD)["logs"])
