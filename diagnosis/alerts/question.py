@@ -53,7 +53,9 @@ _DROPPED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"
 def clean(text: str, limit: int) -> str:
     """``text`` without control/format/unassigned characters, whitespace collapsed, at most
     ``limit`` characters (an ellipsis marks a cut)."""
-    kept = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch) not in _DROPPED_CATEGORIES)
+    kept = "".join(
+        " " if ch.isspace() else ch for ch in text if ch.isspace() or unicodedata.category(ch) not in _DROPPED_CATEGORIES
+    )
     flat = " ".join(kept.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + ELLIPSIS
 
