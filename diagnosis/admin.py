@@ -19,6 +19,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
+from diagnosis.alerts.admin import AlertGroupRunInline
 from diagnosis.graph import reasons as R
 from diagnosis.models import (
     Alert,
@@ -94,6 +95,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     change_form_template = "admin/diagnosis/diagnosisrun/change_form.html"
     list_display = (
         "short_question",
+        "origin_column",
         "outcome_column",
         "verdict_badge",
         "severity_column",
@@ -110,10 +112,12 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         FallbackReasonFilter,
         "provider",
         "status",
+        "session__origin",
         "created_at",
     )
     search_fields = ("question",)
     list_select_related = ("owner", "session")
+    inlines = (AlertGroupRunInline,)
     # No date_hierarchy: it scans every run for its months on each page (P5, 100k runs); the
     # created_at list filter offers the date ranges. No full count beside the filtered one.
     show_full_result_count = False
@@ -129,7 +133,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
                     ("status", "outcome", "verdict_badge"),
                     ("gatekeeper_severity", "fallback_reason", "evidence_retry_count"),
                     ("provider", "model"),
-                    ("owner", "session_link"),
+                    ("owner", "session_link", "origin_column"),
                     ("created_at", "started_at", "finished_at", "duration_ms"),
                     ("prompt_tokens", "completion_tokens"),
                     "idempotency_key",
@@ -139,7 +143,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         ),
         ("最终回答", {"fields": ("answer_text",)}),
     )
-    readonly_fields = ("verdict_badge", "session_link", "answer_text")
+    readonly_fields = ("verdict_badge", "session_link", "origin_column", "answer_text")
 
     class Media:
         css = {"all": ("css/audit-admin.css",)}
@@ -182,6 +186,10 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     def verdict_badge(self, run: DiagnosisRun) -> str:
         badge = run_badge(run)
         return format_html('<span class="audit-badge audit-badge-{}">{}</span>', badge.css, badge.label)
+
+    @admin.display(description="来源", ordering="session__origin")
+    def origin_column(self, run: DiagnosisRun) -> str:
+        return run.session.get_origin_display()
 
     @admin.display(description="会话")
     def session_link(self, run: DiagnosisRun) -> str:
@@ -328,12 +336,12 @@ class SessionRunInline(ReadOnlyInline):
 
 @admin.register(DiagnosisSession)
 class DiagnosisSessionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("__str__", "owner", "run_count", "created_at", "updated_at")
-    list_filter = ("created_at",)
+    list_display = ("__str__", "owner", "origin", "run_count", "created_at", "updated_at")
+    list_filter = ("origin", "created_at")
     search_fields = ("title", "owner__username", "runs__question")
     list_select_related = ("owner",)
     raw_id_fields = ("owner",)
-    fields = ("id", "title", "owner", "created_at", "updated_at")
+    fields = ("id", "title", "owner", "origin", "created_at", "updated_at")
     readonly_fields = ("id", "created_at", "updated_at")
     inlines = (SessionRunInline,)
 

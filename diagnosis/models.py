@@ -30,7 +30,10 @@ class DiagnosisSession(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["owner", "-updated_at"], name="session_owner_updated")]
+        indexes = [
+            models.Index(fields=["owner", "-updated_at"], name="session_owner_updated"),
+            models.Index(fields=["origin", "-updated_at"], name="session_origin_updated"),  # staff history
+        ]
         verbose_name = "诊断会话"
         verbose_name_plural = "诊断会话"
 
