@@ -19,7 +19,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
-from diagnosis.alerts.admin import AlertGroupRunInline
+from diagnosis.alerts.admin import alert_inlines_for
 from diagnosis.graph import reasons as R
 from diagnosis.models import (
     Alert,
@@ -117,7 +117,6 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     )
     search_fields = ("question",)
     list_select_related = ("owner", "session")
-    inlines = (AlertGroupRunInline,)
     # No date_hierarchy: it scans every run for its months on each page (P5, 100k runs); the
     # created_at list filter offers the date ranges. No full count beside the filtered one.
     show_full_result_count = False
@@ -147,6 +146,9 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
     class Media:
         css = {"all": ("css/audit-admin.css",)}
+
+    def get_inlines(self, request: HttpRequest, obj: DiagnosisRun | None) -> Any:
+        return alert_inlines_for(obj)  # the alert that started the run, if one did
 
     def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type:
         changelist = super().get_changelist(request, **kwargs)

@@ -54,6 +54,14 @@ class AlertGroupRunInline(_ReadOnly, admin.StackedInline):
     verbose_name_plural = "触发该运行的告警"
 
 
+def alert_inlines_for(run: Any) -> tuple[type[admin.options.InlineModelAdmin], ...]:
+    """The run admin's inlines: the alert record, only on a run an alert started (a user's run
+    page stays as it was)."""
+    if run is None or not AlertGroupRun.objects.filter(run=run).exists():
+        return ()
+    return (AlertGroupRunInline,)
+
+
 @admin.register(AlertReceiver)
 class AlertReceiverAdmin(admin.ModelAdmin):
     """Receivers can be deactivated (and reactivated) here; created by the management command."""
