@@ -19,6 +19,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
+from diagnosis.alerts.admin import alert_inlines_for
 from diagnosis.graph import reasons as R
 from diagnosis.models import (
     Alert,
@@ -94,6 +95,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     change_form_template = "admin/diagnosis/diagnosisrun/change_form.html"
     list_display = (
         "short_question",
+        "origin_column",
         "outcome_column",
         "verdict_badge",
         "severity_column",
@@ -110,6 +112,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         FallbackReasonFilter,
         "provider",
         "status",
+        "session__origin",
         "created_at",
     )
     search_fields = ("question",)
@@ -129,7 +132,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
                     ("status", "outcome", "verdict_badge"),
                     ("gatekeeper_severity", "fallback_reason", "evidence_retry_count"),
                     ("provider", "model"),
-                    ("owner", "session_link"),
+                    ("owner", "session_link", "origin_column"),
                     ("created_at", "started_at", "finished_at", "duration_ms"),
                     ("prompt_tokens", "completion_tokens"),
                     "idempotency_key",
@@ -139,10 +142,13 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         ),
         ("最终回答", {"fields": ("answer_text",)}),
     )
-    readonly_fields = ("verdict_badge", "session_link", "answer_text")
+    readonly_fields = ("verdict_badge", "session_link", "origin_column", "answer_text")
 
     class Media:
         css = {"all": ("css/audit-admin.css",)}
+
+    def get_inlines(self, request: HttpRequest, obj: DiagnosisRun | None) -> Any:
+        return alert_inlines_for(obj)  # the alert that started the run, if one did
 
     def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type:
         changelist = super().get_changelist(request, **kwargs)
@@ -182,6 +188,10 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     def verdict_badge(self, run: DiagnosisRun) -> str:
         badge = run_badge(run)
         return format_html('<span class="audit-badge audit-badge-{}">{}</span>', badge.css, badge.label)
+
+    @admin.display(description="来源", ordering="session__origin")
+    def origin_column(self, run: DiagnosisRun) -> str:
+        return run.session.get_origin_display()
 
     @admin.display(description="会话")
     def session_link(self, run: DiagnosisRun) -> str:
@@ -328,12 +338,12 @@ class SessionRunInline(ReadOnlyInline):
 
 @admin.register(DiagnosisSession)
 class DiagnosisSessionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("__str__", "owner", "run_count", "created_at", "updated_at")
-    list_filter = ("created_at",)
+    list_display = ("__str__", "owner", "origin", "run_count", "created_at", "updated_at")
+    list_filter = ("origin", "created_at")
     search_fields = ("title", "owner__username", "runs__question")
     list_select_related = ("owner",)
     raw_id_fields = ("owner",)
-    fields = ("id", "title", "owner", "created_at", "updated_at")
+    fields = ("id", "title", "owner", "origin", "created_at", "updated_at")
     readonly_fields = ("id", "created_at", "updated_at")
     inlines = (SessionRunInline,)
 

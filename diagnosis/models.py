@@ -16,15 +16,24 @@ from diagnosis.reviews import calibration as cal
 
 # --- Conversations and runs ----------------------------------------------------------------
 class DiagnosisSession(models.Model):
+    class Origin(models.TextChoices):
+        USER = "user", "用户提问"
+        ALERT = "alert", "告警触发"
+
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="diagnosis_sessions")
     title = models.CharField(max_length=200, blank=True)
+    # Who started the conversation: a person, or an Alertmanager notification (diagnosis.alerts).
+    origin = models.CharField(max_length=16, choices=Origin.choices, default=Origin.USER)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["owner", "-updated_at"], name="session_owner_updated")]
+        indexes = [
+            models.Index(fields=["owner", "-updated_at"], name="session_owner_updated"),
+            models.Index(fields=["origin", "-updated_at"], name="session_origin_updated"),  # staff history
+        ]
         verbose_name = "诊断会话"
         verbose_name_plural = "诊断会话"
 
@@ -435,3 +444,7 @@ class EvaluationRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.git_revision[:10]} {self.prompt_version}"
+
+
+# --- Alert intake (issue 13 item 2): defined in diagnosis.alerts, registered with this app ------
+from diagnosis.alerts.models import AlertGroupRun, AlertReceiver  # noqa: E402, F401

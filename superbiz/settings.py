@@ -296,6 +296,17 @@ TOOL_TIMEOUT_S = env_float("TOOL_TIMEOUT_S", 10.0, minimum=0.1, maximum=300.0)
 METRICS_TOKEN = env_str("METRICS_TOKEN", "")  # Authorization: Bearer <token>
 METRICS_ALLOWED_NETWORKS = env_networks("METRICS_ALLOWED_NETWORKS")  # CIDRs of REMOTE_ADDR
 
+# --- Alert intake (POST /api/alerts/alertmanager, diagnosis.alerts) -------------------------
+# A re-sent notification of the same alert group and fingerprints within this window returns the
+# existing run instead of starting another.
+ALERT_DEDUP_WINDOW_S = env_int("ALERT_DEDUP_WINDOW_S", 3600, minimum=1, maximum=30 * 86_400)
+# Optional: when an alert-started run ends, POST its verdict and confirmed statements here.
+ALERT_NOTIFY_URL = env_url("ALERT_NOTIFY_URL", "")
+ALERT_NOTIFY_FORMAT = env_choice("ALERT_NOTIFY_FORMAT", "generic", ("generic", "dingtalk", "feishu", "wecom"))
+ALERT_NOTIFY_TIMEOUT_S = env_float("ALERT_NOTIFY_TIMEOUT_S", 5.0, minimum=0.1, maximum=60.0)
+# The web UI's public address, for links in notifications (e.g. https://diagnosis.example.com).
+SITE_URL = env_url("SITE_URL", "").rstrip("/")
+
 # --- API ----------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -311,6 +322,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "user": env_str("API_THROTTLE_USER", "600/hour"),
         "chat": env_str("API_THROTTLE_CHAT", "30/minute"),
+        "alerts": env_str("API_THROTTLE_ALERTS", "120/minute"),  # per alert receiver
     },
 }
 SPECTACULAR_SETTINGS = {

@@ -15,6 +15,9 @@ Endpoints
   Markdown/text file (multipart ``file``: .md/.markdown/.txt, UTF-8, ≤ 200 KB) or JSON
   ``{title, content, source?}``; uploading is for staff users only (a runbook shapes every
   user's answers), listing for everyone signed in.
+- ``POST /api/alerts/alertmanager`` — Alertmanager's webhook (``diagnosis.alerts``): receiver
+  bearer token, one run per firing alert group, deduplicated; not in the schema (README "Alert
+  intake").
 
 Decisions
 

@@ -15,6 +15,9 @@ writes it in one short transaction:
 
 The ``WHERE`` repeats the check of step 2 so the guarantee holds where ``SELECT … FOR UPDATE``
 is a no-op (SQLite): of two finalisers racing, exactly one UPDATE matches a row.
+
+After a transition commits, ``diagnosis.audit.signals.run_ended`` is sent (e.g. the alert intake's
+outbound notification subscribes); a subscriber's failure is logged and changes nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from diagnosis.audit.self_evaluation import ChannelMutation, self_evaluation_apply
+from diagnosis.audit.signals import run_ended
 from diagnosis.metrics import observe_run_end
 from diagnosis.models import DiagnosisRun
 
@@ -145,4 +149,8 @@ def run_finalise(*, run_id: UUID | str, terminal: RunTerminal, run: DiagnosisRun
         verdict=terminal.verdict,
         gatekeeper_severity=terminal.gatekeeper_severity,
     )
+    # After the commit (at once when there is no outer transaction): subscribers — the alert
+    # notification — see the ended run, and nothing they do can undo or fail the ending.
+    # (send_robust logs a subscriber's exception through the ``django.dispatch`` logger.)
+    transaction.on_commit(lambda: run_ended.send_robust(sender=DiagnosisRun, run_id=run_id))
     return True

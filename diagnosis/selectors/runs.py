@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
 from diagnosis.composer.quoting import ToolText, quote_copies
 from diagnosis.models import (
@@ -65,6 +65,16 @@ def sessions_owned_by(user: Any) -> QuerySet[DiagnosisSession]:
     if not getattr(user, "is_authenticated", False):
         return DiagnosisSession.objects.none()
     return DiagnosisSession.objects.filter(owner=user)
+
+
+def sessions_in_history(user: Any) -> QuerySet[DiagnosisSession]:
+    """The web UI's session list: the caller's own sessions and, for staff, every alert-started one
+    too — those belong to an alert receiver's service account, which never signs in, so staff are
+    the people who read them (they may open any session anyway)."""
+    if not getattr(user, "is_authenticated", False):
+        return DiagnosisSession.objects.none()
+    own = Q(owner=user)
+    return DiagnosisSession.objects.filter(own | Q(origin=DiagnosisSession.Origin.ALERT) if _is_staff(user) else own)
 
 
 def runs_visible_to(user: Any) -> QuerySet[DiagnosisRun]:

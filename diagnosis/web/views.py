@@ -31,6 +31,7 @@ from diagnosis.selectors.runs import (
     session_get_visible,
     session_list_with_stats,
     session_runs,
+    sessions_in_history,
     sessions_owned_by,
 )
 from diagnosis.selectors.series import cited_series
@@ -105,7 +106,7 @@ def ask(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def session_list(request: HttpRequest) -> HttpResponse:
-    sessions = session_list_with_stats(sessions_owned_by(request.user))
+    sessions = session_list_with_stats(sessions_in_history(request.user))
     page = Paginator(sessions, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "web/session_list.html", {"page": page})
 
