@@ -7,17 +7,21 @@ for each confirmed claim (``direct_observation``; also ``reasonable_inference`` 
 passed), the evidence element it was bound to, read from that run's own persisted tool
 invocation (service, metric series name, alert name). Answer texts, question texts, hypotheses
 and unconfirmed claims are never read.
+
+``session_conversation``: the session page's turns (question, answer, how a follow-up was read).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 
-from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.models import DiagnosisRun, DiagnosisSession, ToolInvocation
 from diagnosis.schemas.session_context import MAX_TURNS, PreviousTurn, SessionContext
+from diagnosis.selectors.runs import Badge, run_badge, run_followup_reading, session_runs
 from diagnosis.tools.pointer import PointerError, resolve_pointer
 from diagnosis.verification.asked import Asked
 
@@ -107,3 +111,21 @@ def session_context_for_run(run: DiagnosisRun) -> SessionContext | None:
         if len(turns) >= MAX_TURNS:
             break
     return SessionContext(turns=turns) if turns else None
+
+
+@dataclass(frozen=True)
+class ConversationTurn:
+    """One turn of the session page: the question, its badge and answer (the run), and how a
+    follow-up was understood ("" for a standalone question)."""
+
+    run: DiagnosisRun
+    badge: Badge
+    reading: str
+
+
+def session_conversation(session: DiagnosisSession) -> list[ConversationTurn]:
+    """The session's turns in the order they were asked."""
+    return [
+        ConversationTurn(run=run, badge=run_badge(run), reading=run_followup_reading(run))
+        for run in session_runs(session)
+    ]
