@@ -5,6 +5,7 @@ from rest_framework.test import APIClient
 
 from diagnosis.demo import DEMO_BUNDLE_PATH
 from diagnosis.evidence.loader import evidence_bundle_load
+from tests.fake_llm.fixtures import fake_llm, openai_settings  # noqa: F401 — fixtures
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import pytest
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import DiagnosisRun, DiagnosisSession, ToolInvocation
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
-from tests.fake_llm.fixtures import fake_llm, openai_settings  # noqa: F401 — fixtures
 from tests.fake_llm.server import RecordedRequest, Reply
 from tests.openai_provider.dataset import BUNDLE, WINDOW
 from tests.openai_provider.scripts import (
@@ -86,9 +85,9 @@ def sent_text(request: RecordedRequest) -> str:
 
 
 def first_ref_contract(request: RecordedRequest) -> Reply:
-    """One observation bound to the first ref of this round's first tool result (every evidence
-    that returned something; an evidence round's deduped repeat points back at the earlier
-    results); no claim when the window held nothing."""
+    """One observation bound to the first ref of the first tool result that returned something
+    (an evidence round's deduped repeat points back at the earlier results); no claim when the
+    window held nothing."""
     messages = [*request.tool_messages(), *json.loads(request.user_message()).get("previous_tool_results", [])]
     message = next((m for m in messages if m.get("evidence_refs")), None)  # a deduped repeat has none
     if message is None:  # nothing found in the window: nothing to claim
