@@ -10,6 +10,9 @@ NORMAL mode: the services, window and symptoms of the question decide the calls 
 - ``lookup_knowledge`` with the symptoms in Chinese plus terms from the named services'
   descriptions (their connection pool, database, runtime …), for runbook guidance.
 
+In a session, a follow-up is first read against the previous turn (``conversation.resolve``): its
+resolved services and window are what the calls read, and its ``asked`` has ``source = followup``.
+
 EVIDENCE_GAP_ONLY mode: one or two calls per Verifier gap, nothing else — the gap's suggested
 tool, its suggested query read for services/symptoms/times, over a window widened by 30 minutes
 (and a larger limit) so the call is not a repeat of a round-1 call.
