@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.agents.base import services_from
+from diagnosis.agents.offline.conversation import find_references
+from diagnosis.agents.offline.entities import find_services
+from diagnosis.evaluation.suite import SCENARIOS
+from diagnosis.models import DiagnosisRun, Service, ToolInvocation
 
 pytestmark = pytest.mark.django_db
 
@@ -97,3 +101,11 @@ def test_a_chain_of_follow_ups_leans_on_the_latest_turn(first, as_api_user):
     third = chat(as_api_user, "它的错误日志呢？", str(first.session_id))
     assert asked(second)["services"] == ["order-service"]
     assert asked(third)["services"] == ["order-service"] and asked(third)["source"] == "followup"
+
+
+def test_no_scenario_of_the_suite_reads_as_a_follow_up(demo):
+    """``manage.py evaluate`` asks every scenario in one session: each must be read on its own,
+    or a scenario's result would depend on the one before it."""
+    services = services_from(Service.objects.all())
+    leaning = [s.name for s in SCENARIOS if find_references(s.question, find_services(s.question, services)).any]
+    assert SCENARIOS and leaning == []
