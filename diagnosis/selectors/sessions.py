@@ -26,7 +26,7 @@ from diagnosis.tools.pointer import PointerError, resolve_pointer
 from diagnosis.verification.asked import Asked
 
 #: Earlier runs looked at (some may have no ``asked``: a run that fell back before planning).
-MAX_RUNS_READ = 10
+MAX_RUNS_READ = 2 * MAX_TURNS
 _CONFIRMING = frozenset({"direct_observation"})
 _CONFIRMING_ON_PASS = frozenset({"direct_observation", "reasonable_inference"})
 
@@ -36,13 +36,28 @@ def _evaluation(run: DiagnosisRun) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
-def _confirmed_claim_ids(evaluation: Mapping[str, Any]) -> set[str]:
+def _asked(evaluation: Mapping[str, Any]) -> Asked | None:
+    try:
+        return Asked.model_validate(evaluation.get("asked"))
+    except ValidationError:
+        return None
+
+
+def _confirmed_evidence(run: DiagnosisRun, evaluation: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(invocation id, raw path) of each verified evidence item of a confirmed claim."""
+    if run.outcome == DiagnosisRun.Outcome.FALLBACK:
+        return []
     kinds = _CONFIRMING_ON_PASS if evaluation.get("effective_verdict") == "PASS" else _CONFIRMING
-    return {
+    confirmed = {
         str(check.get("claim_id"))
         for check in evaluation.get("claim_checks") or []
         if isinstance(check, Mapping) and check.get("verification") in kinds
     }
+    return [
+        (str(item.get("source_invocation_id")), str(item.get("raw_path") or ""))
+        for item in evaluation.get("verified_evidence") or []
+        if isinstance(item, Mapping) and str(item.get("claim_id")) in confirmed
+    ]
 
 
 def _entities(element: Any, tool_name: str, raw_path: str) -> tuple[list[str], list[str], list[str]]:
@@ -59,23 +74,14 @@ def _entities(element: Any, tool_name: str, raw_path: str) -> tuple[list[str], l
     return services, [], []
 
 
-def _turn(run: DiagnosisRun, invocations: Mapping[str, ToolInvocation]) -> PreviousTurn | None:
-    evaluation = _evaluation(run)
-    try:
-        asked = Asked.model_validate(evaluation.get("asked"))
-    except ValidationError:
-        return None
+def _turn(asked: Asked, evidence: list[tuple[str, str]], invocations: Mapping[str, ToolInvocation]) -> PreviousTurn:
     services: list[str] = []
     metrics: list[str] = []
     alerts: list[str] = []
-    confirmed = _confirmed_claim_ids(evaluation) if run.outcome != DiagnosisRun.Outcome.FALLBACK else set()
-    for item in evaluation.get("verified_evidence") or []:
-        if not isinstance(item, Mapping) or str(item.get("claim_id")) not in confirmed:
-            continue
-        invocation = invocations.get(str(item.get("source_invocation_id")))
+    for invocation_id, raw_path in evidence:
+        invocation = invocations.get(invocation_id)
         if invocation is None:
             continue
-        raw_path = str(item.get("raw_path") or "")
         try:
             element = resolve_pointer(invocation.output, raw_path)
         except PointerError:
@@ -88,29 +94,34 @@ def _turn(run: DiagnosisRun, invocations: Mapping[str, ToolInvocation]) -> Previ
 
 
 def session_context_for_run(run: DiagnosisRun) -> SessionContext | None:
-    """The context of ``run``'s session before ``run`` (``None`` when there is no earlier turn)."""
-    earlier = list(
+    """The context of ``run``'s session before ``run`` (``None`` when there is no earlier turn).
+    Two queries: the earlier runs, then only the invocations their confirmed evidence cites."""
+    earlier = (
         DiagnosisRun.objects.filter(
             session_id=run.session_id, status=DiagnosisRun.Status.COMPLETED, created_at__lt=run.created_at
         )
         .exclude(pk=run.pk)
+        .only("pk", "outcome", "self_evaluation")
         .order_by("-created_at")[:MAX_RUNS_READ]
     )
-    if not earlier:
-        return None
-    invocations: dict[Any, dict[str, ToolInvocation]] = {}
-    for invocation in ToolInvocation.objects.filter(run__in=earlier).only(
-        "run_id", "invocation_id", "tool_name", "output"
-    ):
-        invocations.setdefault(invocation.run_id, {})[invocation.invocation_id] = invocation
-    turns: list[PreviousTurn] = []
+    kept: list[tuple[Any, Asked, list[tuple[str, str]]]] = []
     for previous in earlier:
-        turn = _turn(previous, invocations.get(previous.pk, {}))
-        if turn is not None:
-            turns.append(turn)
-        if len(turns) >= MAX_TURNS:
+        evaluation = _evaluation(previous)
+        asked = _asked(evaluation)
+        if asked is not None:
+            kept.append((previous.pk, asked, _confirmed_evidence(previous, evaluation)))
+        if len(kept) >= MAX_TURNS:
             break
-    return SessionContext(turns=turns) if turns else None
+    if not kept:
+        return None
+    cited = {invocation_id for _, _, evidence in kept for invocation_id, _ in evidence}
+    invocations: dict[Any, dict[str, ToolInvocation]] = {}
+    if cited:
+        for invocation in ToolInvocation.objects.filter(
+            run_id__in=[pk for pk, _, evidence in kept if evidence], invocation_id__in=cited
+        ).only("run_id", "invocation_id", "tool_name", "output"):
+            invocations.setdefault(invocation.run_id, {})[invocation.invocation_id] = invocation
+    return SessionContext(turns=[_turn(asked, evidence, invocations.get(pk, {})) for pk, asked, evidence in kept])
 
 
 @dataclass(frozen=True)
