@@ -18,6 +18,7 @@ from typing import Any, Final, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from diagnosis.masking.masker import Masker
+from diagnosis.schemas.session_context import SessionContext
 from diagnosis.verification.asked import Asked
 
 Role = Literal["planner", "executor", "verifier", "composer"]
@@ -95,6 +96,9 @@ class PlannerRequest(BaseModel):
     # EVIDENCE_GAP_ONLY: what the earlier round already queried and how it ended (the tool trace
     # summary's ``planner_view``: tool, arguments, status, evidence level — no output text).
     tried: list[dict[str, Any]] = Field(default_factory=list)
+    # The session's earlier turns (their ``asked`` and confirmed entities, never answer text), for
+    # resolving a follow-up's references; ``None`` for the first question of a session.
+    context: SessionContext | None = None
 
 
 # --- Executor -----------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from diagnosis.masking.config import run_masker
 from diagnosis.metrics import observe_node
 from diagnosis.models import DiagnosisRun, Service
 from diagnosis.selectors.evidence import reference_clock
+from diagnosis.selectors.sessions import session_context_for_run
 from diagnosis.tools.service import run_tool_context
 
 logger = logging.getLogger(__name__)
@@ -65,6 +66,7 @@ def initial_state(run: DiagnosisRun) -> tuple[GraphState, list[list[str]]]:
         now_source=source,
         timezone=settings.TIME_ZONE,
         services=services_from(rows),
+        session_context=session_context_for_run(run),
     )
     return state, [list(row.all_names()) for row in rows]
 

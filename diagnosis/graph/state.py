@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Final, Literal
 
 from diagnosis.agents.base import ComposerMaterial, Plan, PlannerMode, ServiceInfo
+from diagnosis.schemas.session_context import SessionContext
 from diagnosis.verification.asked import Asked
 from diagnosis.verification.coverage import Coverage
 from diagnosis.verification.protocol import VerifierOutput
@@ -42,6 +43,8 @@ class GraphState:
     now_source: Literal["reference_time", "clock"] = "clock"
     timezone: str = "Asia/Shanghai"
     services: list[ServiceInfo] = field(default_factory=list)
+    # The session's earlier turns, for a follow-up's references (read once, before planning).
+    session_context: SessionContext | None = None
 
     round: int = 1
     mode: PlannerMode = NORMAL

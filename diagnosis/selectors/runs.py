@@ -23,6 +23,7 @@ from typing import Any
 from uuid import UUID
 
 from django.db.models import Count, Max, Q, QuerySet
+from pydantic import ValidationError
 
 from diagnosis.composer.quoting import ToolText, quote_copies
 from diagnosis.models import (
@@ -34,6 +35,7 @@ from diagnosis.models import (
     ToolInvocation,
 )
 from diagnosis.tools.prose import tool_prose
+from diagnosis.verification.asked import Asked, asked_label
 
 # Verifier classifications (DESIGN §1.4) that make a claim a confirmed statement in the UI;
 # the rest (overstated, unsupported, external_unknown, contradicted) are shown as not confirmed.
@@ -297,6 +299,7 @@ class RunAudit:
     prompt_audit_version: str = ""
     composer_output: list[KeyValue] = field(default_factory=list)
     asked: list[KeyValue] = field(default_factory=list)
+    followup_reading: str = ""  # how a follow-up was understood ("payment-service P99，…"), else ""
     coverage: list[KeyValue] = field(default_factory=list)
     coverage_reasons: list[str] = field(default_factory=list)
     dropped_actions: list[KeyValue] = field(default_factory=list)
@@ -361,6 +364,21 @@ def _quoting_tool_text(invocations: Iterable[ToolInvocation]) -> Callable[[str],
     texts = [ToolText(label, text) for inv in invocations for label, text in tool_prose(inv.tool_name, inv.output, inv.error)]
     names = [name for service in Service.objects.all() for name in service.all_names()]
     return lambda text: quote_copies(text, texts, names=names)
+
+
+def run_followup_reading(run: DiagnosisRun) -> str:
+    """How a follow-up question was understood (``asked_label`` of its persisted ``asked``); ""
+    for a standalone question, a run not planned yet, or an ``asked`` that does not validate."""
+    return _followup_reading(_dict(_dict(_dict(run.self_evaluation).get("verifier_evaluation")).get("asked")))
+
+
+def _followup_reading(asked: Mapping[str, Any]) -> str:
+    if asked.get("source") != "followup":
+        return ""
+    try:
+        return asked_label(Asked.model_validate(asked))
+    except ValidationError:
+        return ""
 
 
 def run_audit_view(run: DiagnosisRun) -> RunAudit:
@@ -529,6 +547,7 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         for h in _dicts(composer_output.get("dropped_hypotheses"))
     ]
     asked = _dict(verifier.get("asked"))
+    audit.followup_reading = _followup_reading(asked)
     audit.asked = [
         KeyValue(k, _text(asked.get(k))) for k in ("kind", "services", "window", "dimension", "source") if k in asked
     ]

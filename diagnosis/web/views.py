@@ -25,16 +25,15 @@ from diagnosis.models import DiagnosisRun, DiagnosisSession
 from diagnosis.reviews.views import label_forms_context, run_label_post
 from diagnosis.selectors.runs import (
     run_audit_view,
-    run_badge,
     run_with_audit_rows,
     runs_visible_to,
     session_get_visible,
     session_list_with_stats,
-    session_runs,
     sessions_in_history,
     sessions_owned_by,
 )
 from diagnosis.selectors.series import cited_series
+from diagnosis.selectors.sessions import session_conversation
 from diagnosis.services.idempotency import diagnosis_run_create_idempotent
 from diagnosis.services.runs import QUESTION_MAX_CHARS, InvalidQuestion, SessionNotFound, diagnosis_run_submit
 
@@ -118,9 +117,9 @@ def session_detail(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
         session = session_get_visible(user=request.user, session_id=pk)
     except DiagnosisSession.DoesNotExist:
         raise Http404("会话不存在") from None
-    runs = [(run, run_badge(run)) for run in session_runs(session)]
+    turns = session_conversation(session)
     context = _ask_context(request, selected=session if session.owner_id == request.user.pk else None)
-    context.update({"session": session, "runs": runs, "can_continue": session.owner_id == request.user.pk})
+    context.update({"session": session, "turns": turns, "can_continue": session.owner_id == request.user.pk})
     return render(request, "web/session_detail.html", context)
 
 

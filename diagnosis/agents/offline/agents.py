@@ -26,7 +26,8 @@ from diagnosis.agents.base import (
     ToolRunner,
 )
 from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
-from diagnosis.agents.offline.entities import QuestionFacts, analyse
+from diagnosis.agents.offline.conversation import read_planned
+from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.followups import (
     evidence_knowledge_query,
     hypothesis_checks,
@@ -37,7 +38,7 @@ from diagnosis.agents.offline.planning import MAX_STEPS, plan_gaps, plan_normal
 from diagnosis.agents.offline.refs import collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
-from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window, widened
+from diagnosis.agents.offline.time_expressions import TimeWindow, widened
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.agents.offline.vocabulary import SYMPTOMS
 
@@ -58,9 +59,14 @@ class OfflinePlanner:
                 tz=request.timezone,
                 services=request.services,
                 gaps=request.evidence_gaps,
+                context=request.context,
             )
         return plan_normal(
-            question=request.question, now=request.now, tz=request.timezone, services=request.services
+            question=request.question,
+            now=request.now,
+            tz=request.timezone,
+            services=request.services,
+            context=request.context,
         )
 
 
@@ -90,8 +96,13 @@ class OfflineExecutor:
     """
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
-        facts = analyse(request.question, request.services)
-        window = resolve_window(request.question, request.now, request.timezone)
+        facts, window = read_planned(
+            question=request.question,
+            asked=request.plan.asked,
+            now=request.now,
+            tz=request.timezone,
+            services=request.services,
+        )
         steps = request.plan.steps[:MAX_STEPS]
         for step in steps:
             tools.call(step.tool, dict(step.arguments))

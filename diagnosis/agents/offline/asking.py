@@ -40,7 +40,8 @@ _NOT_TERMS = frozenset({"is", "are", "there", "any", "how", "much", "many", "wha
 _GENERIC = frozenset({"错误", "报错", "异常", "失败", "请求", "告警", "触发", "恢复", "最大值", "最小值", "平均值", "最新值"})
 
 
-def asked_kind(question: str, facts: QuestionFacts) -> str:
+def stated_kind(question: str, facts: QuestionFacts) -> str | None:
+    """The kind the question's own words say (rules 1–4), ``None`` when they say none."""
     if facts.listing and not facts.alert_names:  # a named alert is a yes/no, not a list
         return "listing"
     if facts.cause:
@@ -50,7 +51,11 @@ def asked_kind(question: str, facts: QuestionFacts) -> str:
     text = fold(question)
     if any(w in text for w in _EXISTENCE_WORDS):
         return "existence"
-    return "cause"
+    return None
+
+
+def asked_kind(question: str, facts: QuestionFacts) -> str:
+    return stated_kind(question, facts) or "cause"
 
 
 def _service_spellings(services: Sequence[ServiceInfo]) -> set[str]:
@@ -81,19 +86,22 @@ def dimension_terms(question: str, services: Sequence[ServiceInfo]) -> list[str]
     return list(dict.fromkeys(terms + words))
 
 
+def question_metric(question: str) -> str | None:
+    metric = _METRIC_NAME.search(nfkc(question))
+    return metric.group(0) if metric else None
+
+
 def derive_asked(*, question: str, now: datetime, tz: str, services: Sequence[ServiceInfo]) -> Asked:
+    """What a question asks on its own (a follow-up in a session: ``conversation.resolve``)."""
     facts = analyse(question, services)
     window = resolve_window(question, now, tz)
     # No time in the question: the executor may look back further than the default hour when that
     # hour shows nothing, so what was asked is "recently" — the wide window.
     start, end = (window if window.explicit else widened(window, now)).iso()
     kind = asked_kind(question, facts)
-    metric = _METRIC_NAME.search(nfkc(question))
     return Asked(
         kind=kind,  # type: ignore[arg-type]
         services=facts.known_services,
         window=AskedWindow(start=start, end=end),
-        dimension=AskedDimension(
-            metric=metric.group(0) if metric else None, terms=dimension_terms(question, services)
-        ),
+        dimension=AskedDimension(metric=question_metric(question), terms=dimension_terms(question, services)),
     )

@@ -10,6 +10,9 @@ NORMAL mode: the services, window and symptoms of the question decide the calls 
 - ``lookup_knowledge`` with the symptoms in Chinese plus terms from the named services'
   descriptions (their connection pool, database, runtime …), for runbook guidance.
 
+In a session, a follow-up is first read against the previous turn (``conversation.resolve``): its
+resolved services and window are what the calls read, and its ``asked`` has ``source = followup``.
+
 EVIDENCE_GAP_ONLY mode: one or two calls per Verifier gap, nothing else — the gap's suggested
 tool, its suggested query read for services/symptoms/times, over a window widened by 30 minutes
 (and a larger limit) so the call is not a repeat of a round-1 call.
@@ -23,11 +26,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
-from diagnosis.agents.offline.asking import derive_asked
+from diagnosis.agents.offline.conversation import resolve
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
 from diagnosis.agents.offline.text import nfkc
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window
 from diagnosis.agents.offline.vocabulary import ERRORISH, KEY_TERMS, SYMPTOMS_BY_ID
+from diagnosis.schemas.session_context import SessionContext
 
 MAX_STEPS = 6
 MAX_SERVICES = 2
@@ -77,9 +81,18 @@ def _window_args(window: TimeWindow) -> dict[str, str]:
     return {"start": start, "end": end}
 
 
-def plan_normal(*, question: str, now: datetime, tz: str, services: Sequence[ServiceInfo]) -> Plan:
-    facts = analyse(question, services)
-    window = resolve_window(question, now, tz)
+def plan_normal(
+    *,
+    question: str,
+    now: datetime,
+    tz: str,
+    services: Sequence[ServiceInfo],
+    context: SessionContext | None = None,
+) -> Plan:
+    """The first round's calls; in a session, a follow-up's references resolved against the
+    previous turn first (``conversation.resolve``: its services and window are what is read)."""
+    reading = resolve(question=question, now=now, tz=tz, services=services, context=context)
+    facts, window = reading.facts, reading.window
     span = _window_args(window)
     symptoms = list(facts.symptoms)
     level = _level_for(symptoms)
@@ -143,8 +156,9 @@ def plan_normal(*, question: str, now: datetime, tz: str, services: Sequence[Ser
         if facts.narrow
         else f"定位 {subject} 在 {window.label()} 的{focus}及其原因"
     )
-    asked = derive_asked(question=question, now=now, tz=tz, services=services)
-    return Plan(mode="NORMAL", goal=goal, steps=steps, asked=asked)
+    if reading.followup:
+        goal = f"承接上文：{goal}"
+    return Plan(mode="NORMAL", goal=goal, steps=steps, asked=reading.asked)
 
 
 def _gap_text(gap: dict[str, Any]) -> tuple[str, str]:
@@ -166,10 +180,12 @@ def plan_gaps(
     tz: str,
     services: Sequence[ServiceInfo],
     gaps: Sequence[dict[str, Any]],
+    context: SessionContext | None = None,
 ) -> Plan:
-    """Calls for the given gaps only (mode EVIDENCE_GAP_ONLY)."""
-    question_facts = analyse(question, services)
-    question_window = resolve_window(question, now, tz)
+    """Calls for the given gaps only (mode EVIDENCE_GAP_ONLY); a follow-up's services and window
+    are those its first round resolved."""
+    reading = resolve(question=question, now=now, tz=tz, services=services, context=context)
+    question_facts, question_window = reading.facts, reading.window
     steps: list[PlanStep] = []
     labels: list[str] = []
     for gap in list(gaps)[:MAX_GAPS]:

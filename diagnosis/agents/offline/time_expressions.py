@@ -308,3 +308,21 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
 def widened(window: TimeWindow, now: datetime) -> TimeWindow:
     """The wider window the executor falls back to when a default window found nothing."""
     return TimeWindow(_after(now, -WIDE_SPAN), now, False, "widened", window.expression, None)
+
+
+def window_from_iso(start: str, end: str, now: datetime, tz: str = "Asia/Shanghai", *, days: int = 0) -> TimeWindow | None:
+    """An earlier turn's window (ISO 8601 bounds), moved by ``days`` on the wall clock ("昨天同一
+    时间": the same hours one day earlier), kept inside the usual bounds (``now − 48 h`` … ``now``).
+    ``None`` when the bounds do not parse or the moved window lies wholly outside those bounds."""
+    zone = _zone(tz)
+    try:
+        first, last = datetime.fromisoformat(start), datetime.fromisoformat(end)
+    except (TypeError, ValueError):
+        return None
+    first = (first if first.tzinfo else first.replace(tzinfo=zone)).astimezone(zone) + timedelta(days=days)
+    last = (last if last.tzinfo else last.replace(tzinfo=zone)).astimezone(zone) + timedelta(days=days)
+    now = now.astimezone(zone) if now.tzinfo else now.replace(tzinfo=zone)
+    if last <= first or last <= _after(now, -MAX_LOOKBACK) or first >= now:
+        return None
+    first, last = _bounded(first, last, now)
+    return TimeWindow(first, last, True, "followup", f"{days:+d}d" if days else "", None)

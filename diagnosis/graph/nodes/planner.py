@@ -12,6 +12,11 @@ the run goes on (``plan_source = offline_fallback``). The plan only chooses the 
 the Gatekeeper and the Verifier judge the evidence exactly as before. A non-retryable failure
 (transport spent, content filter, missing prompt, spent budget) is not degraded: the next model
 call would fail the same way, so the run ends ``planner_failed`` (or ``budget_exhausted``).
+
+A question in an existing session carries the session's context (``state.session_context``: the
+earlier turns' ``asked`` and confirmed entities, never their answers) to the planner of every
+provider, so a follow-up's references are resolved; the deterministic ``asked`` derivation
+resolves them the same way (issue 13 item 3).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Final
 from pydantic import ValidationError
 
 from diagnosis.agents.base import AgentError, Plan, PlannerRequest
-from diagnosis.agents.offline.asking import derive_asked
+from diagnosis.agents.offline.conversation import resolve
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
@@ -50,6 +55,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         tried=planner_view(build_tool_trace_summary(ToolInvocation.objects.filter(run=env.run).order_by("seq")))
         if state.mode == EVIDENCE_GAP_ONLY
         else [],
+        context=state.session_context,
     )
     for attempt in range(1, PLANNER_MAX_ATTEMPTS + 1):
         try:
@@ -97,7 +103,9 @@ def _asked(plan: Plan, state: GraphState, env: GraphEnv) -> Asked:
     """The plan's ``asked`` with canonical service names; the deterministic derivation when the
     plan has none (a provider that does not say), or when it names no service the catalog knows
     while the question does."""
-    derived = derive_asked(question=state.question, now=state.now, tz=state.timezone, services=state.services)
+    derived = resolve(
+        question=state.question, now=state.now, tz=state.timezone, services=state.services, context=state.session_context
+    ).asked
     if plan.asked is None:
         return derived
     asked = plan.asked.canonical(env.service_names)
