@@ -1,8 +1,9 @@
 """``manage.py evaluate [--json] [--keep] [--no-fail] [--only NAME …] [--verbose] [--save]`` (issue 4 item 10).
 
-Runs the scenario suite (``diagnosis.evaluation``) over the demo data in the configured database
-(loading the demo bundle first when needed) and prints the metrics table — or, with ``--json``,
-one JSON object. Runs are owned by the user ``evaluate`` and deleted at the end unless ``--keep``.
+Runs the scenario suite (``diagnosis.evaluation``) over the demo data in the configured database,
+in its own evidence scopes (``evaluation``, ``evaluation-story``: recreated from the bundles each
+time, no other scope touched), and prints the metrics table — or, with ``--json``, one JSON
+object. Runs are owned by the user ``evaluate``; runs and scopes are deleted at the end unless ``--keep``.
 Exits non-zero when a scenario mismatches (known issues aside), a route is not covered, or the
 fabricated-claim leak rate is above 0 — unless ``--no-fail``. ``--save`` stores the figures with
 the git revision and the prompt catalog version (the admin calibration page plots them).
@@ -49,19 +50,25 @@ class Command(BaseCommand):
             for line in scenario_lines(result):
                 self.stderr.write(line)
 
-        report = evaluation_run(scenarios=None if not options["only"] else scenarios, keep=options["keep"], on_result=progress if verbose else None)
+        try:
+            report = evaluation_run(
+                scenarios=None if not options["only"] else scenarios,
+                keep=options["keep"],
+                on_result=progress if verbose else None,
+            )
+        except RuntimeError as exc:  # an evaluation scope holds someone else's sessions
+            raise CommandError(str(exc)) from None
         summary = report.summary
         if options["save"]:
             record = evaluation_record_save(summary=summary_json(summary, report.results), provider=settings.LLM_PROVIDER)
             self.stderr.write(MSG_SAVED.format(revision=record.git_revision[:12] or "—", version=record.prompt_version or "—"))
         if options["as_json"]:
             payload = summary_json(summary, report.results)
-            payload.update(demo_loaded_now=report.demo_loaded_now, session_id=report.session_id, kept=report.kept,
+            payload.update(scopes=report.scopes, session_id=report.session_id, kept=report.kept,
                            warm_up_ms=round(report.warm_up_ms, 1))
             self.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2))
         else:
-            if report.demo_loaded_now:
-                self.stdout.write("demo bundle loaded")
+            self.stdout.write(f"evaluation scopes (recreated): {', '.join(report.scopes)}")
             self.stdout.write(render_table(summary, report.results))
             if report.kept:
                 self.stdout.write(f"runs kept in session {report.session_id} (user evaluate)")
