@@ -111,7 +111,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         FallbackReasonFilter,
         "provider",
         "status",
-        ("session__scope", admin.RelatedOnlyFieldListFilter),
+        "session__scope",  # every scope (a small table), not a DISTINCT over all runs
         "created_at",
     )
     search_fields = ("question",)
