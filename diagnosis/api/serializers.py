@@ -146,8 +146,8 @@ class SessionIdField(serializers.Field):
         return str(value)
 
 
-def scope_name_field(help_text: str) -> TextField:
-    return TextField(max_chars=SCOPE_NAME_MAX_CHARS, required=False, allow_null=True, help_text=help_text)
+def scope_name_field(help_text: str, *, allow_null: bool = False) -> TextField:
+    return TextField(max_chars=SCOPE_NAME_MAX_CHARS, required=False, allow_null=allow_null, help_text=help_text)
 
 
 class ChatRequestSerializer(StrictSerializer):
@@ -155,7 +155,8 @@ class ChatRequestSerializer(StrictSerializer):
     session_id = SessionIdField(required=False, allow_null=True, help_text="继续一个已有会话；省略或 null 则新建会话。")
     scope = scope_name_field(
         "证据范围名称（见 GET /api/scopes）。新会话绑定到该范围；省略则为默认范围（配置了真实后端时为 live，"
-        "否则为演示范围）。继续已有会话时若给出，必须与会话的范围相同，否则 400 scope_mismatch；不存在的范围 400 unknown_scope。"
+        "否则为演示范围）。继续已有会话时若给出，必须与会话的范围相同，否则 400 scope_mismatch；不存在的范围 400 unknown_scope。",
+        allow_null=True,
     )
 
 

@@ -55,6 +55,8 @@ def scope_get(name: object) -> EvidenceScope:
     """The scope called ``name``; ``UnknownScope`` (Chinese message) otherwise."""
     if not isinstance(name, str):
         raise UnknownScope(MSG_SCOPE_NOT_TEXT)
+    if "\x00" in name:  # no scope name holds NUL (PostgreSQL text cannot)
+        raise UnknownScope(MSG_UNKNOWN_SCOPE.format(name=name.replace("\x00", "\ufffd").strip()[:200]))
     scope = EvidenceScope.objects.filter(name=name.strip()).first()
     if scope is None:
         raise UnknownScope(MSG_UNKNOWN_SCOPE.format(name=name.strip()[:200]))
