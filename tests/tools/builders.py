@@ -18,6 +18,7 @@ from diagnosis.models import (
     MetricSeries,
     Service,
 )
+from diagnosis.selectors.scopes import LIVE_SCOPE, live_scope
 from diagnosis.services.knowledge import knowledge_document_ingest
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
@@ -26,8 +27,12 @@ BUILDER_SCOPE = "builders"
 _counter = itertools.count(1)
 
 
-def builder_scope(name: str = BUILDER_SCOPE) -> EvidenceScope:
-    """The replay scope the builders write into (no reference time until ``make_bundle`` gives one)."""
+def builder_scope(name: str | None = None) -> EvidenceScope:
+    """The scope the builders write into: the replay scope ``BUILDER_SCOPE`` (no reference time
+    until ``make_bundle`` gives one), or the live scope when a suite sets ``BUILDER_SCOPE = "live"``."""
+    name = name or BUILDER_SCOPE
+    if name == LIVE_SCOPE:
+        return live_scope()
     scope, _ = EvidenceScope.objects.get_or_create(
         name=name, defaults={"kind": EvidenceScope.Kind.REPLAY, "loaded_at": timezone.now()}
     )
