@@ -26,6 +26,7 @@ from diagnosis.models import (
     DiagnosisRun,
     DiagnosisSession,
     EvidenceBundle,
+    EvidenceScope,
     KnowledgeChunk,
     KnowledgeDocument,
     LogRecord,
@@ -113,6 +114,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "provider",
         "status",
         "session__origin",
+        "session__scope",  # every scope (a small table), not a DISTINCT over all runs
         "created_at",
     )
     search_fields = ("question",)
@@ -338,12 +340,12 @@ class SessionRunInline(ReadOnlyInline):
 
 @admin.register(DiagnosisSession)
 class DiagnosisSessionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("__str__", "owner", "origin", "run_count", "created_at", "updated_at")
-    list_filter = ("origin", "created_at")
+    list_display = ("__str__", "owner", "origin", "scope", "run_count", "created_at", "updated_at")
+    list_filter = ("origin", "scope", "created_at")
     search_fields = ("title", "owner__username", "runs__question")
-    list_select_related = ("owner",)
+    list_select_related = ("owner", "scope")
     raw_id_fields = ("owner",)
-    fields = ("id", "title", "owner", "origin", "created_at", "updated_at")
+    fields = ("id", "title", "owner", "origin", "scope", "created_at", "updated_at")
     readonly_fields = ("id", "created_at", "updated_at")
     inlines = (SessionRunInline,)
 
@@ -356,11 +358,25 @@ class DiagnosisSessionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 
 # --- Evidence stores ------------------------------------------------------------------------
+@admin.register(EvidenceScope)
+class EvidenceScopeAdmin(admin.ModelAdmin):
+    """Scopes are created by loading bundles (``load_evidence --scope``); here they are listed,
+    and a replay scope can be renamed, re-clocked or deleted with its evidence (a scope that
+    still has sessions cannot be deleted: sessions are PROTECTed)."""
+
+    list_display = ("name", "kind", "reference_time", "loaded_at", "created_at")
+    list_filter = ("kind",)
+    search_fields = ("name",)
+    readonly_fields = ("created_at", "loaded_at")
+
+
 @admin.register(Service)
 class ServiceAdmin(admin.ModelAdmin):
     """The one editable store: operators fix descriptions and aliases (名称别名) by hand."""
 
-    list_display = ("name", "alias_list", "short_description")
+    list_display = ("name", "scope", "alias_list", "short_description")
+    list_filter = ("scope",)
+    list_select_related = ("scope",)
     search_fields = ("name", "description", "aliases")
 
     @admin.display(description="别名")
@@ -374,7 +390,9 @@ class ServiceAdmin(admin.ModelAdmin):
 
 @admin.register(EvidenceBundle)
 class EvidenceBundleAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("name", "bundle_version", "reference_time", "counts_text", "loaded_at")
+    list_display = ("name", "scope", "bundle_version", "reference_time", "counts_text", "loaded_at")
+    list_filter = ("scope",)
+    list_select_related = ("scope",)
     search_fields = ("name", "content_hash")
 
     @admin.display(description="条目数")
@@ -393,10 +411,10 @@ class KnowledgeChunkInline(ReadOnlyInline):
 class KnowledgeDocumentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Read-only: a document is ingested (API upload, bundles) so its chunks stay in step."""
 
-    list_display = ("title", "source", "chunk_count", "bundle", "uploaded_by", "created_at")
-    list_filter = ("bundle", "created_at")
+    list_display = ("title", "source", "scope", "chunk_count", "bundle", "uploaded_by", "created_at")
+    list_filter = ("scope", "bundle", "created_at")
     search_fields = ("title", "source", "content")
-    list_select_related = ("bundle", "uploaded_by")
+    list_select_related = ("scope", "bundle", "uploaded_by")
     raw_id_fields = ("bundle", "uploaded_by")
     inlines = (KnowledgeChunkInline,)
 
@@ -410,8 +428,9 @@ class KnowledgeDocumentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(LogRecord)
 class LogRecordAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("timestamp", "service", "level", "instance", "short_message", "trace_id")
-    list_filter = ("level", "service", "bundle")
+    list_display = ("timestamp", "scope", "service", "level", "instance", "short_message", "trace_id")
+    list_filter = ("scope", "level", "service", "bundle")
+    list_select_related = ("scope",)
     search_fields = ("message", "trace_id", "instance", "service")
     date_hierarchy = "timestamp"
     raw_id_fields = ("bundle",)
@@ -424,8 +443,9 @@ class LogRecordAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(Alert)
 class AlertAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("name", "service", "severity", "state", "starts_at", "ends_at", "value")
-    list_filter = ("state", "severity", "service", "bundle")
+    list_display = ("name", "scope", "service", "severity", "state", "starts_at", "ends_at", "value")
+    list_filter = ("scope", "state", "severity", "service", "bundle")
+    list_select_related = ("scope",)
     search_fields = ("name", "service", "summary")
     date_hierarchy = "starts_at"
     raw_id_fields = ("bundle",)
@@ -440,8 +460,9 @@ class MetricPointInline(ReadOnlyInline):
 
 @admin.register(MetricSeries)
 class MetricSeriesAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("name", "service", "unit", "threshold", "point_count")
-    list_filter = ("service", "bundle")
+    list_display = ("name", "scope", "service", "unit", "threshold", "point_count")
+    list_filter = ("scope", "service", "bundle")
+    list_select_related = ("scope",)
     search_fields = ("name", "service")
     raw_id_fields = ("bundle",)
     inlines = (MetricPointInline,)

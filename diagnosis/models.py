@@ -14,6 +14,54 @@ from django.db.models import Q
 from diagnosis.reviews import calibration as cal
 
 
+# --- Evidence scopes (DESIGN §10.3) ----------------------------------------------------------
+class EvidenceScope(models.Model):
+    """One world of evidence: the ``live`` stack (configured backends, real clock) or one replayed
+    bundle (builtin stores, its own ``reference_time``). Every evidence row and every session
+    belongs to exactly one scope; a run reads only its session's scope."""
+
+    class Kind(models.TextChoices):
+        LIVE = "live", "实时"
+        REPLAY = "replay", "回放"
+
+    name = models.CharField(max_length=200, unique=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.REPLAY)
+    reference_time = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: When a bundle was last loaded into the scope ("the most recently loaded replay scope").
+    loaded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        indexes = [models.Index(fields=["kind", "-loaded_at"], name="scope_kind_loaded")]
+        verbose_name = "证据范围"
+        verbose_name_plural = "证据范围"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_live(self) -> bool:
+        return self.kind == self.Kind.LIVE
+
+
+class ScopedQuerySet(models.QuerySet):
+    """``for_scope(scope)``: the rows of one evidence scope. A model names the path to its scope in
+    ``SCOPE_PATH`` (``"scope"`` for rows with their own FK, ``"document__scope"`` for a child row);
+    a new evidence model gets a ``scope`` FK and ``objects = ScopedManager()``."""
+
+    def for_scope(self, scope: EvidenceScope | int) -> ScopedQuerySet:
+        return self.filter(**{getattr(self.model, "SCOPE_PATH", "scope"): scope})
+
+
+ScopedManager = models.Manager.from_queryset(ScopedQuerySet)
+
+
+def scope_fk(related_name: str) -> Any:
+    """The scope FK every evidence row carries (a scope's evidence goes with it)."""
+    return models.ForeignKey(EvidenceScope, on_delete=models.CASCADE, related_name=related_name)
+
+
 # --- Conversations and runs ----------------------------------------------------------------
 class DiagnosisSession(models.Model):
     class Origin(models.TextChoices):
@@ -22,6 +70,9 @@ class DiagnosisSession(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="diagnosis_sessions")
+    # The one evidence world every run of the session reads (PROTECT: deleting a scope does not
+    # silently delete people's conversations).
+    scope = models.ForeignKey(EvidenceScope, on_delete=models.PROTECT, related_name="sessions")
     title = models.CharField(max_length=200, blank=True)
     # Who started the conversation: a person, or an Alertmanager notification (diagnosis.alerts).
     origin = models.CharField(max_length=16, choices=Origin.choices, default=Origin.USER)
@@ -211,15 +262,19 @@ class OrchestrationEvent(models.Model):
 class EvidenceBundle(models.Model):
     """One loaded bundle file; its content hash makes loading idempotent."""
 
+    scope = scope_fk("bundles")
     name = models.CharField(max_length=200)
     bundle_version = models.PositiveSmallIntegerField(default=1)
-    content_hash = models.CharField(max_length=64, unique=True)
+    content_hash = models.CharField(max_length=64)
     reference_time = models.DateTimeField(null=True, blank=True)
     counts = models.JSONField(default=dict, blank=True)
     loaded_at = models.DateTimeField(auto_now_add=True)
 
+    objects = ScopedManager()
+
     class Meta:
         ordering = ["-loaded_at"]
+        constraints = [models.UniqueConstraint(fields=["scope", "content_hash"], name="bundle_hash_unique_in_scope")]
         verbose_name = "证据包"
         verbose_name_plural = "证据包"
 
@@ -228,12 +283,19 @@ class EvidenceBundle(models.Model):
 
 
 class Service(models.Model):
-    name = models.CharField(max_length=100, unique=True)
+    """A service of one scope's catalogue: two worlds may both have a ``payment-service`` with
+    different aliases and descriptions, and the planner and the leak guard see only the run's."""
+
+    scope = scope_fk("services")
+    name = models.CharField(max_length=100)
     aliases = models.JSONField(default=list, blank=True)
     description = models.TextField(blank=True, default="")
 
+    objects = ScopedManager()
+
     class Meta:
         ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["scope", "name"], name="service_name_unique_in_scope")]
         verbose_name = "服务"
         verbose_name_plural = "服务"
 
@@ -246,6 +308,7 @@ class Service(models.Model):
 
 
 class KnowledgeDocument(models.Model):
+    scope = scope_fk("documents")
     title = models.CharField(max_length=300)
     source = models.CharField(max_length=300)
     content = models.TextField()
@@ -256,9 +319,13 @@ class KnowledgeDocument(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = ScopedManager()
+
     class Meta:
         ordering = ["title"]
-        constraints = [models.UniqueConstraint(fields=["source", "content_hash"], name="document_source_hash_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "source", "content_hash"], name="document_source_hash_unique")
+        ]
         verbose_name = "知识文档"
         verbose_name_plural = "知识文档"
 
@@ -274,6 +341,9 @@ class KnowledgeChunk(models.Model):
     tokens = models.TextField(blank=True, default="")  # space-joined search terms (jieba), for BM25
     token_count = models.PositiveIntegerField(default=0)
 
+    SCOPE_PATH = "document__scope"
+    objects = ScopedManager()
+
     class Meta:
         ordering = ["document", "seq"]
         constraints = [models.UniqueConstraint(fields=["document", "seq"], name="chunk_seq_unique_in_document")]
@@ -285,6 +355,7 @@ class KnowledgeChunk(models.Model):
 
 
 class LogRecord(models.Model):
+    scope = scope_fk("logs")
     timestamp = models.DateTimeField()
     service = models.CharField(max_length=100)
     level = models.CharField(max_length=16)
@@ -292,15 +363,18 @@ class LogRecord(models.Model):
     message = models.TextField()
     trace_id = models.CharField(max_length=100, blank=True, default="")
     attributes = models.JSONField(default=dict, blank=True)
-    fingerprint = models.CharField(max_length=64, unique=True)
+    fingerprint = models.CharField(max_length=64)
     bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="logs")
+
+    objects = ScopedManager()
 
     class Meta:
         ordering = ["-timestamp", "-id"]
+        constraints = [models.UniqueConstraint(fields=["scope", "fingerprint"], name="log_fingerprint_unique_in_scope")]
         indexes = [
-            models.Index(fields=["service", "-timestamp"], name="log_service_time"),
+            models.Index(fields=["scope", "service", "-timestamp"], name="log_service_time"),
             models.Index(fields=["level"], name="log_level"),
-            models.Index(fields=["-timestamp"], name="log_time"),
+            models.Index(fields=["scope", "-timestamp"], name="log_time"),
         ]
         verbose_name = "日志记录"
         verbose_name_plural = "日志记录"
@@ -310,6 +384,7 @@ class LogRecord(models.Model):
 
 
 class Alert(models.Model):
+    scope = scope_fk("alerts")
     name = models.CharField(max_length=200)
     service = models.CharField(max_length=100)
     severity = models.CharField(max_length=32, blank=True, default="")
@@ -319,13 +394,18 @@ class Alert(models.Model):
     value = models.CharField(max_length=100, blank=True, default="")
     summary = models.TextField(blank=True, default="")
     labels = models.JSONField(default=dict, blank=True)
-    fingerprint = models.CharField(max_length=64, unique=True)
+    fingerprint = models.CharField(max_length=64)
     bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="alerts")
+
+    objects = ScopedManager()
 
     class Meta:
         ordering = ["-starts_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "fingerprint"], name="alert_fingerprint_unique_in_scope")
+        ]
         indexes = [
-            models.Index(fields=["service", "-starts_at"], name="alert_service_time"),
+            models.Index(fields=["scope", "service", "-starts_at"], name="alert_service_time"),
             models.Index(fields=["state"], name="alert_state"),
         ]
         verbose_name = "告警"
@@ -336,17 +416,23 @@ class Alert(models.Model):
 
 
 class MetricSeries(models.Model):
+    scope = scope_fk("metric_series")
     name = models.CharField(max_length=200)
     service = models.CharField(max_length=100)
     unit = models.CharField(max_length=32, blank=True, default="")
     labels = models.JSONField(default=dict, blank=True)
     threshold = models.FloatField(null=True, blank=True)
-    fingerprint = models.CharField(max_length=64, unique=True)
+    fingerprint = models.CharField(max_length=64)
     bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="metrics")
+
+    objects = ScopedManager()
 
     class Meta:
         ordering = ["service", "name"]
-        indexes = [models.Index(fields=["service", "name"], name="metric_service_name")]
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "fingerprint"], name="series_fingerprint_unique_in_scope")
+        ]
+        indexes = [models.Index(fields=["scope", "service", "name"], name="metric_service_name")]
         verbose_name = "指标序列"
         verbose_name_plural = "指标序列"
 
@@ -358,6 +444,9 @@ class MetricPoint(models.Model):
     series = models.ForeignKey(MetricSeries, on_delete=models.CASCADE, related_name="points")
     timestamp = models.DateTimeField()
     value = models.FloatField()
+
+    SCOPE_PATH = "series__scope"
+    objects = ScopedManager()
 
     class Meta:
         ordering = ["series", "timestamp"]

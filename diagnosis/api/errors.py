@@ -25,8 +25,9 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from diagnosis.selectors.scopes import UnknownScope
 from diagnosis.services.idempotency import IdempotencyError
-from diagnosis.services.runs import InvalidQuestion, SessionNotFound
+from diagnosis.services.runs import InvalidQuestion, ScopeMismatch, SessionNotFound
 
 logger = logging.getLogger(__name__)
 
@@ -103,6 +104,9 @@ def _classify(exc: Exception, context: Mapping[str, Any]) -> tuple[int, dict[str
         return 400, error_body(str(code), str(exc), fields={"question": [{"code": str(code), "message": str(exc)}]}), headers
     if isinstance(exc, SessionNotFound):
         return 404, error_body("session_not_found", MESSAGE_SESSION_NOT_FOUND), headers
+    if isinstance(exc, (UnknownScope, ScopeMismatch)):
+        code = "scope_mismatch" if isinstance(exc, ScopeMismatch) else "unknown_scope"
+        return 400, error_body(code, exc.message, fields={"scope": [{"code": code, "message": exc.message}]}), headers
     if isinstance(exc, exceptions.ValidationError):
         return 400, _validation_body(exc), headers
     if isinstance(exc, exceptions.ParseError):

@@ -22,12 +22,14 @@ from diagnosis.masking.config import answer_for_viewer
 from diagnosis.models import (
     DiagnosisRun,
     DiagnosisSession,
+    EvidenceScope,
     KnowledgeDocument,
     OrchestrationEvent,
     ToolInvocation,
 )
 from diagnosis.schemas.self_evaluation import SelfEvaluation
 from diagnosis.selectors.runs import event_elapsed_ms
+from diagnosis.selectors.scopes import SCOPE_NAME_MAX_CHARS
 from diagnosis.services.knowledge import MAX_CONTENT_BYTES, MAX_SOURCE_CHARS, MAX_TITLE_CHARS
 from diagnosis.services.runs import MSG_QUESTION_EMPTY as MESSAGE_QUESTION_EMPTY
 from diagnosis.services.runs import MSG_QUESTION_TOO_LONG, QUESTION_MAX_CHARS, InvalidQuestion, question_clean
@@ -144,9 +146,25 @@ class SessionIdField(serializers.Field):
         return str(value)
 
 
+def scope_name_field(help_text: str, *, allow_null: bool = False) -> TextField:
+    return TextField(max_chars=SCOPE_NAME_MAX_CHARS, required=False, allow_null=allow_null, help_text=help_text)
+
+
 class ChatRequestSerializer(StrictSerializer):
     question = QuestionField()
     session_id = SessionIdField(required=False, allow_null=True, help_text="继续一个已有会话；省略或 null 则新建会话。")
+    scope = scope_name_field(
+        "证据范围名称（见 GET /api/scopes）。新会话绑定到该范围；省略则为默认范围（配置了真实后端时为 live，"
+        "否则为演示范围）。继续已有会话时若给出，必须与会话的范围相同，否则 400 scope_mismatch；不存在的范围 400 unknown_scope。",
+        allow_null=True,
+    )
+
+
+class EvidenceScopeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = EvidenceScope
+        fields = ["name", "kind", "reference_time"]
+        read_only_fields = fields
 
 
 def _links(request: Any, run: DiagnosisRun) -> dict[str, str]:
@@ -331,13 +349,14 @@ class RunDetailSerializer(RunSummarySerializer):
 
 class SessionSerializer(serializers.ModelSerializer):
     session_id = serializers.UUIDField(source="id", read_only=True)
+    scope = serializers.CharField(source="scope.name", read_only=True, help_text="会话绑定的证据范围")
     run_count = serializers.IntegerField(read_only=True, required=False)
     last_run_at = serializers.DateTimeField(read_only=True, required=False, allow_null=True)
     url = serializers.SerializerMethodField()
 
     class Meta:
         model = DiagnosisSession
-        fields = ["session_id", "title", "created_at", "updated_at", "run_count", "last_run_at", "url"]
+        fields = ["session_id", "title", "scope", "created_at", "updated_at", "run_count", "last_run_at", "url"]
         read_only_fields = fields
 
     def get_url(self, session: DiagnosisSession) -> str:
@@ -371,22 +390,25 @@ class KnowledgeJsonUploadSerializer(StrictSerializer):
     source = TextField(
         max_chars=MAX_SOURCE_CHARS, required=False, help_text="来源路径，如 runbooks/payment.md；省略则为 api/<标题>"
     )
+    scope = scope_name_field("放入哪个证据范围；省略则为默认范围")
 
 
 class KnowledgeFileUploadSerializer(StrictSerializer):
     file = serializers.FileField(help_text=".md / .markdown / .txt，UTF-8，最大 200 KB")
     title = TextField(max_chars=MAX_TITLE_CHARS, required=False, help_text=f"标题，最多 {MAX_TITLE_CHARS} 个字符；省略则取文档首个标题")
     source = TextField(max_chars=MAX_SOURCE_CHARS, required=False, help_text="来源路径；省略则为 uploads/<文件名>")
+    scope = scope_name_field("放入哪个证据范围；省略则为默认范围")
 
 
 class KnowledgeDocumentSerializer(serializers.ModelSerializer):
     chunk_count = serializers.IntegerField(read_only=True)
     uploaded_by = serializers.SerializerMethodField()
     size_bytes = serializers.SerializerMethodField()
+    scope = serializers.CharField(source="scope.name", read_only=True)
 
     class Meta:
         model = KnowledgeDocument
-        fields = ["id", "title", "source", "content_hash", "size_bytes", "chunk_count", "uploaded_by", "created_at"]
+        fields = ["id", "title", "source", "scope", "content_hash", "size_bytes", "chunk_count", "uploaded_by", "created_at"]
         read_only_fields = fields
 
     def get_uploaded_by(self, doc: KnowledgeDocument) -> str | None:

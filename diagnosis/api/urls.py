@@ -28,6 +28,7 @@ urlpatterns = [
     path("runs/<uuid:pk>/series/<str:invocation>/<path:path>", series.RunSeriesView.as_view(), name="run-series"),
     path("sessions", views.SessionListView.as_view(), name="session-list"),
     path("sessions/<uuid:pk>", views.SessionDetailView.as_view(), name="session-detail"),
+    path("scopes", views.ScopeListView.as_view(), name="scope-list"),
     path("knowledge", views.KnowledgeView.as_view(), name="knowledge"),
     path("alerts/alertmanager", AlertmanagerWebhookView.as_view(), name="alerts-alertmanager"),
     path("schema/", SpectacularJSONAPIView.as_view(**_schema_policy), name="schema"),

@@ -30,6 +30,7 @@ from diagnosis.api.parsers import MAX_JSON_DEPTH, StrictJSONParser
 from diagnosis.api.serializers import (
     ChatRequestSerializer,
     ErrorSerializer,
+    EvidenceScopeSerializer,
     KnowledgeDocumentSerializer,
     KnowledgeFileUploadSerializer,
     KnowledgeJsonUploadSerializer,
@@ -48,6 +49,7 @@ from diagnosis.selectors.runs import (
     session_list_with_stats,
     sessions_visible_to,
 )
+from diagnosis.selectors.scopes import scopes_list
 from diagnosis.services.idempotency import (
     IDEMPOTENCY_KEY_MAX_CHARS,
     IDEMPOTENCY_KEY_PATTERN,
@@ -56,7 +58,7 @@ from diagnosis.services.idempotency import (
     idempotency_key_clean,
 )
 from diagnosis.services.knowledge import MAX_CONTENT_BYTES, knowledge_document_ingest
-from diagnosis.services.runs import diagnosis_run_submit
+from diagnosis.services.runs import diagnosis_run_submit, scope_resolve
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -193,6 +195,7 @@ def chat_start(request: Request) -> RunStart:
         owner=request.user,
         question=serializer.validated_data["question"],
         session_id=serializer.validated_data.get("session_id"),
+        scope=serializer.validated_data.get("scope"),
         idempotency_key=key,
     )
 
@@ -298,6 +301,27 @@ class SessionDetailView(ApiPolicy, generics.RetrieveAPIView):
         return super().get(request, *args, **kwargs)
 
 
+# --- Evidence scopes ----------------------------------------------------------------------
+class ScopeListView(ApiPolicy, generics.ListAPIView):
+    serializer_class = EvidenceScopeSerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        return scopes_list()
+
+    @extend_schema(
+        summary="证据范围列表",
+        description=(
+            "每个范围是一个互不混合的证据世界：live（配置的 Loki/Prometheus 后端与真实时钟）或 replay"
+            "（回放的证据包，以其 reference_time 为“现在”）。POST /api/chat 的 scope 取这里的 name。"
+        ),
+        responses={200: EvidenceScopeSerializer(many=True), **ERRORS},
+        tags=["scopes"],
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
 # --- Knowledge ----------------------------------------------------------------------------
 def _title_from(content: str, filename: str) -> str:
     match = re.search(r"^\s{0,3}#\s+(.+?)\s*#*\s*$", content, flags=re.MULTILINE)
@@ -366,9 +390,12 @@ class KnowledgeView(ApiPolicy, generics.ListAPIView):
                 "source": data.get("source") or f"api/{data['title']}",
                 "content": data["content"],
             }
-        known_ids = set(KnowledgeDocument.objects.filter(source=fields["source"]).values_list("pk", flat=True))
+        scope = scope_resolve(upload.validated_data.get("scope"))
+        known_ids = set(
+            KnowledgeDocument.objects.for_scope(scope).filter(source=fields["source"]).values_list("pk", flat=True)
+        )
         try:
-            document = knowledge_document_ingest(uploaded_by=request.user, **fields)
+            document = knowledge_document_ingest(uploaded_by=request.user, scope=scope, **fields)
         except ValueError as exc:
             raise ApiError(str(exc), code="invalid_document") from None
         document = KnowledgeDocument.objects.annotate(chunk_count=Count("chunks")).get(pk=document.pk)

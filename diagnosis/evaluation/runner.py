@@ -1,15 +1,17 @@
 """Running the suite in the configured database (the Django edge of ``diagnosis.evaluation``).
 
-- The demo bundle is loaded first when it is not (matched by content hash; loading is idempotent).
-- Runs are owned by a dedicated inactive user ``evaluate`` and grouped in one session per
-  evaluation; the session (runs, invocations, events) is deleted at the end unless ``keep``.
+- The suite runs in its own evidence scopes (DESIGN §10.3): ``evaluation`` holds the demo bundle,
+  ``evaluation-<world>`` each other world (``Scenario.world``, e.g. issue 10's story bundle). They
+  are recreated from the bundle at the start of every evaluation — so the figures never depend on
+  what else is loaded — and deleted at the end unless ``keep``; no other scope is read or written.
+- Runs are owned by a dedicated inactive user ``evaluate``, one session per world scope; the
+  sessions (runs, invocations, events) are deleted at the end unless ``keep``.
 - Each scenario: fresh provider (scripted scripts are consumed), agents tapped to count calls and
   capture the Composer material, one ``diagnosis_run_execute`` timed (``perf_counter``) and its
   DB queries counted (``connection.execute_wrapper``) — provider construction, run creation and the
   read-back are outside both figures.
-- Scenarios about another world (``Scenario.world``, e.g. issue 10's story bundle) run after the
-  demo ones, with that world alone loaded inside a transaction that is rolled back afterwards
-  (their runs are not kept, whatever ``keep`` says). One untimed offline warm-up run first loads what a
+- Scenarios about another world run after the demo ones, in that world's scope. One untimed
+  offline warm-up run first loads what a
   long-lived process has loaded already (jieba dictionaries, retrieval index), so the figures
   exclude start-up.
 """
@@ -27,6 +29,7 @@ from typing import Any, Final
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 
 from diagnosis.agents.base import (
@@ -41,14 +44,17 @@ from diagnosis.agents.base import (
 )
 from diagnosis.evaluation.metrics import Summary, judge, summarize
 from diagnosis.evaluation.scenario import Observation, Scenario, ScenarioResult
-from diagnosis.evaluation.story_world import evidence_clear, load_story_world
+from diagnosis.evaluation.story_world import load_story_world
 from diagnosis.evaluation.suite import SCENARIOS
 from diagnosis.evaluation.world_figures import WorldFigures, question_result, world_figures
-from diagnosis.models import DiagnosisRun, DiagnosisSession, EvidenceBundle
+from diagnosis.models import DiagnosisSession, EvidenceBundle, EvidenceScope
+from diagnosis.selectors.scopes import DEMO_SCOPE
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 
 EVALUATE_USERNAME: Final = "evaluate"
 SESSION_TITLE: Final = "evaluate {at}"
+EVALUATION_SCOPE: Final = "evaluation"  # the demo world's scope; another world's is "evaluation-<world>"
+MSG_SCOPE_IN_USE: Final = "证据范围「{name}」中还有不属于评测用户的会话，evaluate 不会删除它们；请改名或移走这些会话。"
 WARM_UP_QUESTION: Final = "支付服务 10 点后为什么一直 500？"
 #: Loggers that print a stack trace for the faults the adversarial scenarios inject on purpose
 #: (the fault is still recorded on the run and judged; only the console noise is suppressed).
@@ -56,16 +62,23 @@ QUIET_LOGGERS: Final = ("diagnosis.graph.runner", "diagnosis.graph.nodes", "diag
 
 
 # --- Demo data and owner ------------------------------------------------------------------------
+def load_demo_world(scope: str = DEMO_SCOPE) -> None:
+    from diagnosis.demo import DEMO_BUNDLE_PATH
+    from diagnosis.evidence.loader import evidence_bundle_load
+
+    evidence_bundle_load(data=DEMO_BUNDLE_PATH.read_bytes(), source_name=DEMO_BUNDLE_PATH.name, scope=scope)
+
+
 def demo_ensure_loaded() -> bool:
-    """Load the demo bundle unless a bundle with its exact content is loaded; True if loaded now."""
+    """Load the demo bundle into the demo scope unless its exact content is there; True if loaded now."""
     from diagnosis.demo import DEMO_BUNDLE_PATH
     from diagnosis.evidence.bundle import bundle_parse
-    from diagnosis.evidence.loader import bundle_content_hash, evidence_bundle_load
+    from diagnosis.evidence.loader import bundle_content_hash
 
-    data = DEMO_BUNDLE_PATH.read_bytes()
-    if EvidenceBundle.objects.filter(content_hash=bundle_content_hash(bundle_parse(data))).exists():
+    digest = bundle_content_hash(bundle_parse(DEMO_BUNDLE_PATH.read_bytes()))
+    if EvidenceBundle.objects.filter(scope__name=DEMO_SCOPE, content_hash=digest).exists():
         return False
-    evidence_bundle_load(data=data, source_name=DEMO_BUNDLE_PATH.name)
+    load_demo_world()
     return True
 
 
@@ -201,31 +214,39 @@ def scenario_observe(*, scenario: Scenario, owner: Any, session: DiagnosisSessio
     )
 
 
-@contextmanager
-def _world(name: str) -> Iterator[None]:
-    """The demo (already loaded) for ``""``; another world alone, inside a transaction that is
-    rolled back at the end — the configured database keeps only what it had (its runs too)."""
-    if not name:
-        yield
-        return
-    loader = WORLDS[name]
-    with transaction.atomic():
-        evidence_clear()
-        loader()
-        try:
-            yield
-        finally:
-            transaction.set_rollback(True)
-
-
-def _evaluation_worlds() -> dict[str, Callable[[], Any]]:
+#: world ("" = the demo) → loader of its bundle into the named scope.
+def _evaluation_worlds() -> dict[str, Callable[[str], Any]]:
     from diagnosis.evaluation.worlds import WORLDS as GENERATED
     from diagnosis.evaluation.worlds.loading import world_load
 
-    return {"story": load_story_world, **{name: partial(world_load, name) for name in GENERATED}}
+    generated = {name: partial(world_load, name) for name in GENERATED}
+    return {"": load_demo_world, "story": load_story_world, **generated}
 
 
-WORLDS: Final[dict[str, Callable[[], Any]]] = _evaluation_worlds()
+WORLDS: Final[dict[str, Callable[[str], Any]]] = _evaluation_worlds()
+
+
+def world_scope_name(world: str) -> str:
+    return f"{EVALUATION_SCOPE}-{world}" if world else EVALUATION_SCOPE
+
+
+def evaluation_scope_drop(*, name: str, owner: Any) -> None:
+    """Delete the evaluation scope ``name`` with its evidence and the evaluate user's sessions in
+    it. A session of anyone else there stops it (``RuntimeError``): evaluate deletes only its own."""
+    with transaction.atomic():
+        DiagnosisSession.objects.filter(scope__name=name, owner=owner).delete()
+        try:
+            EvidenceScope.objects.filter(name=name).delete()
+        except ProtectedError:
+            raise RuntimeError(MSG_SCOPE_IN_USE.format(name=name)) from None
+
+
+def evaluation_scope_fresh(*, world: str, owner: Any) -> EvidenceScope:
+    """The world's evaluation scope, recreated from its bundle (nothing left from earlier runs)."""
+    name = world_scope_name(world)
+    evaluation_scope_drop(name=name, owner=owner)
+    WORLDS[world](name)
+    return EvidenceScope.objects.get(name=name)
 
 
 # --- The suite ----------------------------------------------------------------------------------
@@ -233,8 +254,8 @@ WORLDS: Final[dict[str, Callable[[], Any]]] = _evaluation_worlds()
 class EvaluationReport:
     results: list[ScenarioResult]
     summary: Summary
-    demo_loaded_now: bool
-    session_id: str
+    scopes: list[str]  # the evaluation scopes the suite ran in (recreated for it)
+    session_id: str  # the demo world's session
     kept: bool
     warm_up_ms: float
 
@@ -248,43 +269,44 @@ def evaluation_run(
 ) -> EvaluationReport:
     """Run ``scenarios`` (default: the whole suite) and judge them; see the module docstring."""
     chosen = list(SCENARIOS if scenarios is None else scenarios)
-    loaded_now = demo_ensure_loaded()
     owner = evaluation_owner()
-    session = DiagnosisSession.objects.create(owner=owner, title=SESSION_TITLE.format(at=timezone.now().isoformat()))
+    worlds = list(dict.fromkeys(["", *(s.world for s in chosen)]))  # the demo first (warm-up)
+    title = SESSION_TITLE.format(at=timezone.now().isoformat())
+    sessions: dict[str, DiagnosisSession] = {}
     results: list[ScenarioResult] = []
     warm_up_ms = 0.0
     try:
+        for world in worlds:
+            scope = evaluation_scope_fresh(world=world, owner=owner)
+            sessions[world] = DiagnosisSession.objects.create(owner=owner, title=title, scope=scope)
         with _quiet_injected_faults():
             if warm_up:
                 started = time.perf_counter()
-                warm = diagnosis_run_create(owner=owner, question=WARM_UP_QUESTION, session=session)
+                warm = diagnosis_run_create(owner=owner, question=WARM_UP_QUESTION, session=sessions[""])
                 diagnosis_run_execute(run_id=warm.pk, provider=_offline_provider())
                 warm_up_ms = (time.perf_counter() - started) * 1000
-            for world in dict.fromkeys(s.world for s in chosen):
-                with _world(world):
-                    for scenario in (s for s in chosen if s.world == world):
-                        result = judge(scenario, scenario_observe(scenario=scenario, owner=owner, session=session))
-                        results.append(result)
-                        if on_result is not None:
-                            on_result(result)
+            for world in worlds:
+                for scenario in (s for s in chosen if s.world == world):
+                    # One session per scenario: a question is never read as a follow-up of the
+                    # previous scenario's (issue 13 item 3 plans with the session's earlier turns).
+                    own = DiagnosisSession.objects.create(owner=owner, title=title, scope=sessions[world].scope)
+                    observed = scenario_observe(scenario=scenario, owner=owner, session=own)
+                    result = judge(scenario, observed)
+                    results.append(result)
+                    if on_result is not None:
+                        on_result(result)
     finally:
         if not keep:
-            evaluation_cleanup(session=session)
+            for world in worlds:
+                evaluation_scope_drop(name=world_scope_name(world), owner=owner)
     return EvaluationReport(
         results=results,
         summary=summarize(results, require_coverage=scenarios is None or len(chosen) == len(SCENARIOS)),
-        demo_loaded_now=loaded_now,
-        session_id=str(session.pk),
+        scopes=[world_scope_name(world) for world in worlds],
+        session_id=str(sessions[""].pk) if "" in sessions else "",
         kept=keep,
         warm_up_ms=warm_up_ms,
     )
-
-
-def evaluation_cleanup(*, session: DiagnosisSession) -> int:
-    """Delete the session of an evaluation with its runs (invocations and events cascade)."""
-    count = DiagnosisRun.objects.filter(session=session).count()
-    session.delete()
-    return count
 
 
 # --- A generated world (issue 11 item 7) ----------------------------------------------------------
@@ -296,7 +318,7 @@ def world_evaluate(
     on_result: Callable[[ScenarioResult], None] | None = None,
 ) -> WorldFigures:
     """Ask world ``name``'s questions (those whose name contains any of ``only``, default all) of
-    the real offline provider, each on that world alone (``_world``), and compute its figures."""
+    the real offline provider, in that world's own evaluation scope, and compute its figures."""
     from diagnosis.evaluation.worlds import world_get
     from diagnosis.evaluation.worlds.loading import k8s_loaded
 

@@ -147,14 +147,6 @@ BUNDLE: dict[str, Any] = {
 }
 
 
-def load_story_world() -> None:
-    evidence_bundle_load(data=BUNDLE, source_name="story-world")
-
-
-def evidence_clear() -> None:
-    """Remove every evidence row (bundles, services, logs, alerts, series, documents): the world a
-    scenario asks about is then the only one. Used inside a transaction that is rolled back."""
-    from diagnosis.models import Alert, EvidenceBundle, KnowledgeDocument, LogRecord, MetricSeries, Service
-
-    for model in (LogRecord, Alert, MetricSeries, KnowledgeDocument, Service, EvidenceBundle):
-        model.objects.all().delete()
+def load_story_world(scope: str | None = None) -> None:
+    """Load the story bundle into ``scope`` (default: the bundle's name)."""
+    evidence_bundle_load(data=BUNDLE, source_name="story-world", scope=scope)

@@ -1,7 +1,12 @@
-"""Load an evidence bundle into the builtin evidence stores: validate everything, then write
-everything in one transaction.
+"""Load an evidence bundle into one evidence scope of the builtin evidence stores: validate
+everything, then write everything in one transaction.
 
-Idempotency (DESIGN §4 "loading twice adds nothing"):
+Scope (DESIGN §10.3): the bundle goes into the scope named by the caller (default: the bundle's
+``name``), created as a ``replay`` scope when new; a replay scope takes the bundle's
+``reference_time`` as its "now". Loading into ``live`` adds rows (a service catalogue, runbooks)
+but leaves its real clock alone. Nothing of another scope is read or written.
+
+Idempotency (DESIGN §4 "loading twice adds nothing"), per scope:
 
 - the bundle itself is identified by the sha256 of its canonical content (``EvidenceBundle``);
 - every row carries a ``fingerprint`` = sha256 of its canonical identity, so a second load of the
@@ -28,18 +33,21 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import DatabaseError, transaction
+from django.utils import timezone
 from pydantic import BaseModel, ConfigDict
 
 from diagnosis.evidence.bundle import AlertIn, Bundle, BundleError, LogIn, MetricIn, bundle_parse
 from diagnosis.models import (
     Alert,
     EvidenceBundle,
+    EvidenceScope,
     KnowledgeDocument,
     LogRecord,
     MetricPoint,
     MetricSeries,
     Service,
 )
+from diagnosis.selectors.scopes import SCOPE_NAME_MAX_CHARS
 from diagnosis.services.knowledge import content_hash as document_content_hash
 from diagnosis.services.knowledge import knowledge_document_ingest
 
@@ -48,6 +56,7 @@ LOOKUP_CHUNK = 900  # stays under SQLite's bound-parameter limit on old builds
 
 MSG_DATABASE_ERROR = "数据库写入失败，已全部回滚 (database error, nothing was written): {detail}"
 MSG_DOCUMENT_REJECTED = "documents[{index}]: {detail}"
+MSG_BAD_SCOPE = "证据范围名称无效 (invalid scope name): 须为 1–{limit} 个字符且不含 NUL"
 
 
 # --- Report ---------------------------------------------------------------------------------
@@ -88,6 +97,7 @@ class BundleLoadReport(BaseModel):
 
     bundle_id: int
     name: str
+    scope: str
     content_hash: str
     bundle_created: bool  # False: a bundle with identical content was loaded before
     reference_time: dt.datetime | None
@@ -129,13 +139,14 @@ def _chunks(items: Sequence[str], size: int = LOOKUP_CHUNK) -> Iterable[Sequence
 
 
 # --- Sections -------------------------------------------------------------------------------
-def _load_services(bundle: Bundle, counts: SectionCounts) -> None:
-    existing = {s.name: s for s in Service.objects.filter(name__in=[s.name for s in bundle.services])}
+def _load_services(bundle: Bundle, scope: EvidenceScope, counts: SectionCounts) -> None:
+    names = [s.name for s in bundle.services]
+    existing = {s.name: s for s in Service.objects.for_scope(scope).filter(name__in=names)}
     new_rows = []
     for item in bundle.services:
         current = existing.get(item.name)
         if current is None:
-            new_rows.append(Service(name=item.name, aliases=list(item.aliases), description=item.description))
+            new_rows.append(Service(scope=scope, name=item.name, aliases=list(item.aliases), description=item.description))
             continue
         aliases = [a for a in current.aliases if isinstance(a, str)]
         known = {a.casefold() for a in aliases} | {current.name.casefold()}
@@ -158,9 +169,10 @@ def _load_logs(bundle: Bundle, record: EvidenceBundle, counts: SectionCounts) ->
     fingerprints = list(by_fingerprint)
     known: set[str] = set()
     for chunk in _chunks(fingerprints):
-        known.update(LogRecord.objects.filter(fingerprint__in=chunk).values_list("fingerprint", flat=True))
+        known.update(LogRecord.objects.for_scope(record.scope).filter(fingerprint__in=chunk).values_list("fingerprint", flat=True))
     rows = [
         LogRecord(
+            scope=record.scope,
             timestamp=log.timestamp,
             service=log.service,
             level=log.level,
@@ -188,13 +200,14 @@ def _load_alerts(bundle: Bundle, record: EvidenceBundle, counts: SectionCounts) 
         by_fingerprint[alert_fingerprint(alert)] = alert  # the later entry is the newer state
     existing: dict[str, Alert] = {}
     for chunk in _chunks(list(by_fingerprint)):
-        existing.update((a.fingerprint, a) for a in Alert.objects.filter(fingerprint__in=chunk))
+        existing.update((a.fingerprint, a) for a in Alert.objects.for_scope(record.scope).filter(fingerprint__in=chunk))
     new_rows, changed = [], []
     for fingerprint, alert in by_fingerprint.items():
         current = existing.get(fingerprint)
         if current is None:
             new_rows.append(
                 Alert(
+                    scope=record.scope,
                     name=alert.name,
                     service=alert.service,
                     severity=alert.severity,
@@ -228,10 +241,11 @@ def _load_metrics(bundle: Bundle, record: EvidenceBundle, counts: SectionCounts,
     new_points: list[MetricPoint] = []
     for item in bundle.metrics:
         fingerprint = series_fingerprint(item)
-        series = MetricSeries.objects.filter(fingerprint=fingerprint).first()
+        series = MetricSeries.objects.for_scope(record.scope).filter(fingerprint=fingerprint).first()
         known: set[dt.datetime] = set()
         if series is None:
             series = MetricSeries.objects.create(
+                scope=record.scope,
                 name=item.name,
                 service=item.service,
                 unit=item.unit,
@@ -262,13 +276,15 @@ def _load_metrics(bundle: Bundle, record: EvidenceBundle, counts: SectionCounts,
 def _load_documents(bundle: Bundle, record: EvidenceBundle, counts: SectionCounts) -> None:
     for index, item in enumerate(bundle.documents):
         source = item.source  # already stripped by the schema
-        same = KnowledgeDocument.objects.filter(source=source, content_hash=document_content_hash(item.content))
-        if same.exists():
+        documents = KnowledgeDocument.objects.for_scope(record.scope)
+        if documents.filter(source=source, content_hash=document_content_hash(item.content)).exists():
             counts.skipped += 1
             continue
-        replacing = KnowledgeDocument.objects.filter(source=source).exists()
+        replacing = documents.filter(source=source).exists()
         try:
-            knowledge_document_ingest(title=item.title, source=source, content=item.content, bundle=record)
+            knowledge_document_ingest(
+                title=item.title, source=source, content=item.content, scope=record.scope, bundle=record
+            )
         except ValueError as exc:
             raise BundleError(MSG_DOCUMENT_REJECTED.format(index=index, detail=exc)) from None
         if replacing:
@@ -278,13 +294,30 @@ def _load_documents(bundle: Bundle, record: EvidenceBundle, counts: SectionCount
 
 
 # --- Entry point ----------------------------------------------------------------------------
-def _write(bundle: Bundle, digest: str, name: str) -> BundleLoadReport:
+def _scope_for_load(name: str, reference_time: dt.datetime | None) -> EvidenceScope:
+    """The scope called ``name`` (a new one is a replay scope), stamped as loaded now; a replay
+    scope takes the bundle's reference time. Locked for the rest of the load."""
+    scope, _ = EvidenceScope.objects.get_or_create(name=name, defaults={"kind": EvidenceScope.Kind.REPLAY})
+    scope = EvidenceScope.objects.select_for_update().get(pk=scope.pk)
+    fields = ["loaded_at"]
+    scope.loaded_at = timezone.now()
+    if not scope.is_live and reference_time is not None:
+        scope.reference_time = reference_time
+        fields.append("reference_time")
+    scope.save(update_fields=fields)
+    return scope
+
+
+def _write(bundle: Bundle, digest: str, name: str, scope_name: str) -> BundleLoadReport:
+    scope = _scope_for_load(scope_name, bundle.reference_time)
     record, bundle_created = EvidenceBundle.objects.get_or_create(
+        scope=scope,
         content_hash=digest,
         defaults={"name": name, "bundle_version": bundle.bundle_version, "reference_time": bundle.reference_time},
     )
+    record.scope = scope
     counts = BundleCounts()
-    _load_services(bundle, counts.services)
+    _load_services(bundle, scope, counts.services)
     _load_logs(bundle, record, counts.logs)
     _load_alerts(bundle, record, counts.alerts)
     _load_metrics(bundle, record, counts.metrics, counts.points)
@@ -295,6 +328,7 @@ def _write(bundle: Bundle, digest: str, name: str) -> BundleLoadReport:
     return BundleLoadReport(
         bundle_id=record.pk,
         name=record.name,
+        scope=scope.name,
         content_hash=digest,
         bundle_created=bundle_created,
         reference_time=bundle.reference_time,
@@ -302,8 +336,18 @@ def _write(bundle: Bundle, digest: str, name: str) -> BundleLoadReport:
     )
 
 
-def evidence_bundle_load(*, data: bytes | str | dict[str, Any], source_name: str = "") -> BundleLoadReport:
-    """Validate a bundle completely, then upsert all of it in one transaction.
+def _scope_name(value: str | None, default: str) -> str:
+    name = default if value is None else value.strip()
+    if not name or len(name) > SCOPE_NAME_MAX_CHARS or "\x00" in name:
+        raise BundleError(MSG_BAD_SCOPE.format(limit=SCOPE_NAME_MAX_CHARS))
+    return name
+
+
+def evidence_bundle_load(
+    *, data: bytes | str | dict[str, Any], source_name: str = "", scope: str | None = None
+) -> BundleLoadReport:
+    """Validate a bundle completely, then upsert all of it into the evidence scope ``scope``
+    (default: the bundle's name) in one transaction.
 
     Raises ``BundleError`` (message names the bad element) for any problem with the input; a
     database error during writing rolls everything back and is reported as a ``BundleError`` too.
@@ -311,9 +355,10 @@ def evidence_bundle_load(*, data: bytes | str | dict[str, Any], source_name: str
     bundle = bundle_parse(data)
     digest = bundle_content_hash(bundle)
     name = bundle.name or source_name.strip()[-200:] or f"bundle-{digest[:12]}"
+    scope_name = _scope_name(scope, name[:SCOPE_NAME_MAX_CHARS])
     try:
         with transaction.atomic():
-            return _write(bundle, digest, name)
+            return _write(bundle, digest, name, scope_name)
     except DatabaseError as exc:
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise BundleError(MSG_DATABASE_ERROR.format(detail=detail[:300])) from exc

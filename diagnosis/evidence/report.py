@@ -17,6 +17,7 @@ MSG_LOADED_AGAIN = "证据包此前已加载，未新增内容 (bundle already l
 MSG_LOADED_AGAIN_WITH_CHANGES = "证据包此前已加载，补回缺失内容 (bundle already loaded, restored missing rows): {name} [#{bundle_id}]"
 MSG_SECTION = "  {label}: 新增 created {created}, 更新 updated {updated}, 跳过 skipped {skipped}"
 MSG_REFERENCE_TIME = "  参考时间 reference_time: {value}"
+MSG_SCOPE = "  证据范围 scope: {value}"
 
 
 def format_load_report(report: BundleLoadReport) -> str:
@@ -26,7 +27,7 @@ def format_load_report(report: BundleLoadReport) -> str:
         head = MSG_LOADED_AGAIN_WITH_CHANGES
     else:
         head = MSG_LOADED_AGAIN
-    lines = [head.format(name=report.name, bundle_id=report.bundle_id)]
+    lines = [head.format(name=report.name, bundle_id=report.bundle_id), MSG_SCOPE.format(value=report.scope)]
     for name, counts in report.counts.sections().items():
         if counts.total:
             lines.append(MSG_SECTION.format(label=SECTION_LABELS[name], **counts.model_dump()))

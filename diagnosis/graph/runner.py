@@ -34,7 +34,7 @@ from diagnosis.graph.state import (
 )
 from diagnosis.masking.config import run_masker
 from diagnosis.metrics import observe_node
-from diagnosis.models import DiagnosisRun, Service
+from diagnosis.models import DiagnosisRun, EvidenceScope, Service
 from diagnosis.selectors.evidence import reference_clock
 from diagnosis.selectors.sessions import session_context_for_run
 from diagnosis.tools.service import run_tool_context
@@ -56,9 +56,14 @@ NODE_FUNCTIONS: Final[dict[str, Callable[[GraphState, GraphEnv], None]]] = {
 }
 
 
-def initial_state(run: DiagnosisRun) -> tuple[GraphState, list[list[str]]]:
-    now, source = reference_clock()
-    rows = list(Service.objects.order_by("name"))
+def run_scope(run: DiagnosisRun) -> EvidenceScope:
+    """The evidence scope the run reads: its session's (DESIGN §10.3)."""
+    return EvidenceScope.objects.get(sessions__runs=run)
+
+
+def initial_state(run: DiagnosisRun, scope: EvidenceScope) -> tuple[GraphState, list[list[str]]]:
+    now, source = reference_clock(scope)
+    rows = list(Service.objects.for_scope(scope).order_by("name"))
     state = GraphState(
         run_id=str(run.pk),
         question=run.question,
@@ -89,7 +94,8 @@ def _error_text(node: str, exc: BaseException) -> str:
 def run_graph(*, run: DiagnosisRun, provider: Provider, ctx: AgentContext | None = None) -> tuple[GraphState, GraphEnv]:
     """Execute the graph for ``run`` and return the final state (nothing persisted but the
     tool invocations and the events; see ``diagnosis.graph.persist``)."""
-    state, service_names = initial_state(run)
+    scope = run_scope(run)
+    state, service_names = initial_state(run, scope)
     ctx = ctx or agent_context(run, provider)
     env = GraphEnv(
         run=run,
@@ -97,7 +103,7 @@ def run_graph(*, run: DiagnosisRun, provider: Provider, ctx: AgentContext | None
         ctx=ctx,
         events=EventRecorder(run),
         service_names=service_names,
-        tool_context=run_tool_context(now=state.now, clock_source=state.now_source),
+        tool_context=run_tool_context(scope=scope, now=state.now, clock_source=state.now_source),
     )
     node = PLANNER
     steps = 0

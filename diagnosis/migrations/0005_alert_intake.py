@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('diagnosis', '0003_run_created_index'),
+        ('diagnosis', '0004_evidence_scopes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,4 +1,4 @@
-"""Reads over the loaded evidence: the reference clock."""
+"""Reads over the loaded evidence: the reference clock of an evidence scope."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Literal, NamedTuple
 
 from django.utils import timezone
 
-from diagnosis.models import EvidenceBundle
+from diagnosis.models import EvidenceScope
 
 ClockSource = Literal["reference_time", "clock"]
 
@@ -17,20 +17,15 @@ class ReferenceNow(NamedTuple):
     source: ClockSource
 
 
-def reference_clock() -> ReferenceNow:
-    """ "Now" for questions and default windows: the ``reference_time`` of the most recently
-    loaded evidence bundle that has one (demo and replay data), else the real clock."""
-    reference = (
-        EvidenceBundle.objects.exclude(reference_time=None)
-        .order_by("-loaded_at", "-pk")
-        .values_list("reference_time", flat=True)
-        .first()
-    )
-    if reference is not None:
-        return ReferenceNow(timezone.localtime(reference), "reference_time")
+def reference_clock(scope: EvidenceScope) -> ReferenceNow:
+    """ "Now" for questions and default windows in ``scope``: a replay scope's ``reference_time``
+    (the moment its bundle describes), else — the live scope, or a replay without one — the
+    real clock."""
+    if not scope.is_live and scope.reference_time is not None:
+        return ReferenceNow(timezone.localtime(scope.reference_time), "reference_time")
     return ReferenceNow(timezone.localtime(timezone.now()), "clock")
 
 
-def reference_now() -> datetime:
-    """The aware "now" (in settings.TIME_ZONE) that relative times resolve against."""
-    return reference_clock().now
+def reference_now(scope: EvidenceScope) -> datetime:
+    """The aware "now" (in settings.TIME_ZONE) that relative times in ``scope`` resolve against."""
+    return reference_clock(scope).now

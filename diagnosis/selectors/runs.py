@@ -59,7 +59,7 @@ def _is_staff(user: Any) -> bool:
 def sessions_visible_to(user: Any) -> QuerySet[DiagnosisSession]:
     if not getattr(user, "is_authenticated", False):
         return DiagnosisSession.objects.none()
-    qs = DiagnosisSession.objects.select_related("owner")
+    qs = DiagnosisSession.objects.select_related("owner", "scope")
     return qs if _is_staff(user) else qs.filter(owner=user)
 
 
@@ -134,7 +134,7 @@ def run_is_finished(*, run_id: UUID | str) -> bool:
 # --- Knowledge ----------------------------------------------------------------------------
 def knowledge_documents_list() -> QuerySet[KnowledgeDocument]:
     return (
-        KnowledgeDocument.objects.select_related("uploaded_by")
+        KnowledgeDocument.objects.select_related("uploaded_by", "scope")
         .annotate(chunk_count=Count("chunks"))
         .order_by("title", "pk")
     )
@@ -357,12 +357,12 @@ def event_elapsed_ms(event: OrchestrationEvent, run_created_at: Any) -> int | No
     return max(0, int((event.at - run_created_at).total_seconds() * 1000))
 
 
-def _quoting_tool_text(invocations: Iterable[ToolInvocation]) -> Callable[[str], str]:
+def _quoting_tool_text(invocations: Iterable[ToolInvocation], services: Iterable[Service]) -> Callable[[str], str]:
     """Executor and Verifier prose as shown to people: any stretch copied from the run's tool prose
     stands in 「…」 (issue 10 item 4). The claim-check table keeps the executor's exact words —
     that table is the audit record, not a statement of the system."""
     texts = [ToolText(label, text) for inv in invocations for label, text in tool_prose(inv.tool_name, inv.output, inv.error)]
-    names = [name for service in Service.objects.all() for name in service.all_names()]
+    names = [name for service in services for name in service.all_names()]
     return lambda text: quote_copies(text, texts, names=names)
 
 
@@ -393,7 +393,7 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
     }
     verified_evidence = [_evidence_item(v) for v in _dicts(verifier.get("verified_evidence"))]
     invocations = _prefetched(run, "tool_invocations", ToolInvocation, "seq")
-    shown = _quoting_tool_text(invocations)
+    shown = _quoting_tool_text(invocations, Service.objects.filter(scope__sessions__runs=run))
 
     audit = RunAudit(run=run, badge=run_badge(run))
     audit.verified_evidence = verified_evidence

@@ -26,7 +26,7 @@ from uuid import UUID
 from django.db import IntegrityError, transaction
 
 from diagnosis.models import DiagnosisRun
-from diagnosis.services.runs import diagnosis_run_create, diagnosis_session_resolve
+from diagnosis.services.runs import diagnosis_run_create, diagnosis_session_resolve, scope_resolve
 
 IDEMPOTENCY_KEY_MAX_CHARS = 128  # DiagnosisRun.idempotency_key max_length
 IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{1,128}$"  # printable ASCII, no spaces (the OpenAPI pattern too)
@@ -82,9 +82,12 @@ def idempotency_key_clean(raw: str | None) -> str | None:
     return raw
 
 
-def request_fingerprint(*, question: str, session_id: UUID | str | None) -> str:
+def request_fingerprint(*, question: str, session_id: UUID | str | None, scope: str | None = None) -> str:
+    body: dict[str, Any] = {"question": question, "session_id": str(session_id) if session_id else None}
+    if scope:
+        body["scope"] = scope  # absent when not sent: keys of earlier requests still match
     canonical = json.dumps(
-        {"question": question, "session_id": str(session_id) if session_id else None},
+        body,
         ensure_ascii=False,
         sort_keys=True,
         separators=(",", ":"),
@@ -113,14 +116,16 @@ def diagnosis_run_create_idempotent(
     owner: Any,
     question: str,
     session_id: UUID | str | None = None,
+    scope: str | None = None,
     idempotency_key: str | None = None,
 ) -> RunStart:
-    """Create the run for one chat request, honouring ``idempotency_key``.
+    """Create the run for one chat request, honouring ``idempotency_key``. ``scope`` names the
+    evidence scope of a new session (default: the default scope) or must match the session's.
 
-    Raises ``SessionNotFound`` / ``InvalidQuestion`` (from the runs service) and the
-    ``IdempotencyError`` subclasses above. Does not execute the run.
+    Raises ``SessionNotFound`` / ``InvalidQuestion`` / ``UnknownScope`` / ``ScopeMismatch`` (from
+    the runs service) and the ``IdempotencyError`` subclasses above. Does not execute the run.
     """
-    fingerprint = request_fingerprint(question=question, session_id=session_id)
+    fingerprint = request_fingerprint(question=question, session_id=session_id, scope=scope)
     if idempotency_key:
         existing = idempotent_run_lookup(owner=owner, key=idempotency_key, fingerprint=fingerprint)
         if existing is not None:
@@ -128,11 +133,15 @@ def diagnosis_run_create_idempotent(
     try:
         # A savepoint: the losing INSERT of a key race must not poison an outer transaction.
         with transaction.atomic():
-            session = diagnosis_session_resolve(owner=owner, session_id=session_id) if session_id else None
+            chosen = scope_resolve(scope) if scope else None
+            session = (
+                diagnosis_session_resolve(owner=owner, session_id=session_id, scope=chosen) if session_id else None
+            )
             run = diagnosis_run_create(
                 owner=owner,
                 question=question,
                 session=session,
+                scope=chosen,
                 idempotency_key=idempotency_key,
                 request_fingerprint=fingerprint,
             )

@@ -1,9 +1,9 @@
 """Knowledge ingestion: one Markdown/text document → a KnowledgeDocument and its searchable chunks.
 
-Idempotent by ``(source, sha256(content))``: ingesting an identical document again returns the
+Per evidence scope, idempotent by ``(source, sha256(content))``: ingesting an identical document again returns the
 existing row and writes nothing. A *changed* document under the same ``source`` replaces the
 older version(s) (their chunks go with them), so retrieval never returns two versions of one
-runbook. Everything happens in one transaction: a document is never visible without its chunks.
+runbook. Another scope's documents are never touched. Everything happens in one transaction: a document is never visible without its chunks.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from diagnosis.models import EvidenceBundle, KnowledgeChunk, KnowledgeDocument
+from diagnosis.models import EvidenceBundle, EvidenceScope, KnowledgeChunk, KnowledgeDocument
 from diagnosis.retrieval.chunking import chunk_markdown
 from diagnosis.retrieval.tokenize import tokenize
 
@@ -47,10 +47,11 @@ def knowledge_document_ingest(
     title: str,
     source: str,
     content: str,
+    scope: EvidenceScope,
     bundle: EvidenceBundle | None = None,
     uploaded_by: Any = None,
 ) -> KnowledgeDocument:
-    """Create (or return the identical existing) document with its chunks.
+    """Create (or return the identical existing) document of ``scope`` with its chunks.
 
     Raises ``ValueError`` with a clear message for empty fields, NUL bytes, oversize content or a
     document with no text to search.
@@ -60,7 +61,8 @@ def knowledge_document_ingest(
     content = _validated("content", content, limit=MAX_CONTENT_BYTES, unit="bytes")
     digest = content_hash(content)
 
-    existing = KnowledgeDocument.objects.filter(source=source, content_hash=digest).first()
+    documents = KnowledgeDocument.objects.for_scope(scope)
+    existing = documents.filter(source=source, content_hash=digest).first()
     if existing is not None:
         return existing
 
@@ -70,8 +72,9 @@ def knowledge_document_ingest(
 
     try:
         with transaction.atomic():
-            KnowledgeDocument.objects.filter(source=source).exclude(content_hash=digest).delete()
+            documents.filter(source=source).exclude(content_hash=digest).delete()
             document = KnowledgeDocument.objects.create(
+                scope=scope,
                 title=title,
                 source=source,
                 content=content,
@@ -95,7 +98,7 @@ def knowledge_document_ingest(
             KnowledgeChunk.objects.bulk_create(rows)
     except IntegrityError:
         # A concurrent ingest of the same document won the unique (source, content_hash) race.
-        existing = KnowledgeDocument.objects.filter(source=source, content_hash=digest).first()
+        existing = documents.filter(source=source, content_hash=digest).first()
         if existing is None:
             raise
         return existing

@@ -29,9 +29,10 @@ from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import persist as graph_persist
 from diagnosis.graph import reasons as R
 from diagnosis.graph import runner as graph_runner
-from diagnosis.models import DiagnosisRun, DiagnosisSession
+from diagnosis.models import DiagnosisRun, DiagnosisSession, EvidenceScope
 from diagnosis.prompts_catalog import prompt_audit
 from diagnosis.schemas.self_evaluation import CHANNEL_VERIFIER
+from diagnosis.selectors.scopes import default_scope, scope_get
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +45,7 @@ MSG_QUESTION_NUL: Final = "问题中包含非法的空字符（NUL）。"
 MSG_QUESTION_NOT_TEXT: Final = "问题必须是文本。"
 MSG_QUESTION_NOT_UTF8: Final = "问题中包含无法编码的字符（孤立的代理项），请检查输入。"
 MSG_SESSION_NOT_FOUND: Final = "会话不存在或无权访问。"
+MSG_SCOPE_MISMATCH: Final = "该会话绑定的证据范围是「{bound}」，不能在其中改用「{asked}」；请新建会话。"
 
 
 class InvalidQuestion(ValueError):
@@ -59,6 +61,16 @@ class SessionNotFound(LookupError):
     def __init__(self, message: str = MSG_SESSION_NOT_FOUND) -> None:
         super().__init__(message)
         self.message = message
+
+
+class ScopeMismatch(ValueError):
+    """A scope was asked for that is not the one the existing session is bound to."""
+
+    code = "scope_mismatch"
+
+    def __init__(self, *, bound: str, asked: str) -> None:
+        self.message = MSG_SCOPE_MISMATCH.format(bound=bound, asked=asked)
+        super().__init__(self.message)
 
 
 def question_clean(question: Any) -> str:
@@ -88,17 +100,34 @@ def _title_from(question: str) -> str:
     return flat if len(flat) <= SESSION_TITLE_MAX_CHARS else flat[: SESSION_TITLE_MAX_CHARS - 1] + "…"
 
 
-def diagnosis_session_resolve(*, owner: Any, session_id: UUID | str | None = None, title: str = "") -> DiagnosisSession:
-    """The owner's session ``session_id``, or a new session when ``session_id`` is None.
+def scope_resolve(name: str | None) -> EvidenceScope:
+    """The scope called ``name``, or the default scope when none is named (``UnknownScope``)."""
+    return default_scope() if name is None or name == "" else scope_get(name)
+
+
+def session_scope_check(session: DiagnosisSession, scope: EvidenceScope | None) -> None:
+    """A session is bound to one scope: asking for another one in it is ``ScopeMismatch``."""
+    if scope is not None and session.scope_id != scope.pk:
+        raise ScopeMismatch(bound=session.scope.name, asked=scope.name)
+
+
+def diagnosis_session_resolve(
+    *, owner: Any, session_id: UUID | str | None = None, title: str = "", scope: EvidenceScope | None = None
+) -> DiagnosisSession:
+    """The owner's session ``session_id``, or a new session (in ``scope``, else the default
+    scope) when ``session_id`` is None.
 
     An unknown id, a malformed id, or another owner's session → ``SessionNotFound`` (the same
-    error either way, so ids cannot be probed)."""
+    error either way, so ids cannot be probed); an existing session of another scope than
+    ``scope`` → ``ScopeMismatch``."""
     if session_id is None or session_id == "":
-        return DiagnosisSession.objects.create(owner=owner, title=title[:200])
+        return DiagnosisSession.objects.create(owner=owner, title=title[:200], scope=scope or default_scope())
     try:
-        return DiagnosisSession.objects.get(pk=session_id, owner=owner)
+        session = DiagnosisSession.objects.select_related("scope").get(pk=session_id, owner=owner)
     except (DiagnosisSession.DoesNotExist, DjangoValidationError, ValueError, TypeError):
         raise SessionNotFound() from None
+    session_scope_check(session, scope)
+    return session
 
 
 def diagnosis_run_create(
@@ -106,18 +135,23 @@ def diagnosis_run_create(
     owner: Any,
     question: str,
     session: DiagnosisSession | None = None,
+    scope: EvidenceScope | None = None,
     idempotency_key: str | None = None,
     request_fingerprint: str = "",
 ) -> DiagnosisRun:
-    """Validate the question and create a queued run (and a session titled after the question
-    when none is given). A duplicate ``idempotency_key`` of the owner raises IntegrityError
-    (the idempotency service handles that race)."""
+    """Validate the question and create a queued run (and a session titled after the question,
+    in ``scope`` or the default scope, when none is given). A duplicate ``idempotency_key`` of
+    the owner raises IntegrityError (the idempotency service handles that race)."""
     cleaned = question_clean(question)
     if session is not None and session.owner_id != owner.pk:
         raise SessionNotFound()
+    if session is not None:
+        session_scope_check(session, scope)
     with transaction.atomic():
         if session is None:
-            session = DiagnosisSession.objects.create(owner=owner, title=_title_from(cleaned))
+            session = DiagnosisSession.objects.create(
+                owner=owner, title=_title_from(cleaned), scope=scope or default_scope()
+            )
         elif not session.title:
             session.title = _title_from(cleaned)
             session.save(update_fields=["title", "updated_at"])

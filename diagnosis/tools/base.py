@@ -26,10 +26,12 @@ class ToolContext:
 
     ``now`` anchors default time windows; ``resolve_service`` maps a name or alias to the
     canonical service name (None when unknown); the backends are resolved lazily so a
-    misconfigured logs backend does not break lookup_knowledge.
+    misconfigured logs backend does not break lookup_knowledge. ``scope`` is the run's
+    EvidenceScope: the service lookups and the backend factory are bound to it.
     """
 
     now: datetime
+    scope: Any = None
     clock_source: str = "clock"
     resolve_service: Callable[[str], str | None] = lambda name: None
     service_names: Callable[[str], list[str]] = lambda canonical: [canonical]

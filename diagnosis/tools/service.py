@@ -28,11 +28,11 @@ from django.utils import timezone
 from pydantic import ValidationError
 
 from diagnosis.metrics import observe_tool
-from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.models import DiagnosisRun, EvidenceScope, ToolInvocation
 from diagnosis.retrieval.tokenize import ensure_ready
 from diagnosis.selectors.evidence import reference_clock
 from diagnosis.selectors.services import resolve_service, service_names
-from diagnosis.tools.backends import configured_backend_name, select_backend
+from diagnosis.tools.backends import scope_backend_name, select_backend
 from diagnosis.tools.base import ToolContext, ToolError, bounded
 from diagnosis.tools.execution import ToolTimeout, run_with_deadline
 from diagnosis.tools.registry import ToolSpec, get_tool
@@ -163,27 +163,31 @@ def dedup_identity(tool_name: str, canonical: dict[str, Any], ctx: ToolContext) 
     return normalised, key
 
 
-def default_context() -> ToolContext:
-    now, source = reference_clock()
+def default_context(run: DiagnosisRun) -> ToolContext:
+    """A one-call context in the evidence scope of ``run``'s session."""
+    scope = EvidenceScope.objects.get(sessions__runs=run)
+    now, source = reference_clock(scope)
     return ToolContext(
         now=now,
         clock_source=source,
-        resolve_service=resolve_service,
-        service_names=service_names,
-        backend_factory=select_backend,
+        scope=scope,
+        resolve_service=functools.partial(resolve_service, scope=scope),
+        service_names=functools.partial(service_names, scope=scope),
+        backend_factory=functools.partial(select_backend, scope=scope),
     )
 
 
-def run_tool_context(*, now: Any, clock_source: str) -> ToolContext:
-    """One context for every tool call of a run: the run's reference "now", service lookups
-    memoised and backends built once — the service catalogue does not change under a run, and
-    each call would otherwise re-read it (P2: DB queries per run)."""
+def run_tool_context(*, scope: EvidenceScope, now: Any, clock_source: str) -> ToolContext:
+    """One context for every tool call of a run, bound to the run's evidence scope: the run's
+    reference "now", service lookups memoised and backends built once — the service catalogue
+    does not change under a run, and each call would otherwise re-read it (P2: DB queries per run)."""
     return ToolContext(
         now=now,
         clock_source=clock_source,
-        resolve_service=functools.lru_cache(maxsize=128)(resolve_service),
-        service_names=functools.lru_cache(maxsize=128)(service_names),
-        backend_factory=select_backend,
+        scope=scope,
+        resolve_service=functools.lru_cache(maxsize=128)(functools.partial(resolve_service, scope=scope)),
+        service_names=functools.lru_cache(maxsize=128)(functools.partial(service_names, scope=scope)),
+        backend_factory=functools.partial(select_backend, scope=scope),
         # Every invocation of the run goes through this context (a run executes once), so its
         # memory of answered calls is complete: no dedup query per call.
         dedup_index={},
@@ -249,12 +253,12 @@ def tool_invocation_execute(
             fields["error"] = _error_text(ERROR_UNPARSEABLE, detail=parse_error)
         else:
             args = spec.args_model.model_validate(parsed)
-            ctx = context or default_context()
+            ctx = context or default_context(run)
             normalised, key = dedup_identity(spec.name, args.canonical(), ctx)
             fields["arguments_key"] = key
             fields["details"]["normalized_arguments"] = json_safe(normalised)
             if spec.backend_kind is not None:
-                fields["details"]["backend"] = configured_backend_name(spec.backend_kind)
+                fields["details"]["backend"] = scope_backend_name(spec.backend_kind, ctx.scope)
             earlier = None
             if spec.evidence_bearing and ctx.dedup_index is not None:
                 earlier = ctx.dedup_index.get(key)

@@ -32,10 +32,17 @@ from diagnosis.selectors.runs import (
     sessions_in_history,
     sessions_owned_by,
 )
+from diagnosis.selectors.scopes import UnknownScope, default_scope, scopes_list
 from diagnosis.selectors.series import cited_series
 from diagnosis.selectors.sessions import session_conversation
 from diagnosis.services.idempotency import diagnosis_run_create_idempotent
-from diagnosis.services.runs import QUESTION_MAX_CHARS, InvalidQuestion, SessionNotFound, diagnosis_run_submit
+from diagnosis.services.runs import (
+    QUESTION_MAX_CHARS,
+    InvalidQuestion,
+    ScopeMismatch,
+    SessionNotFound,
+    diagnosis_run_submit,
+)
 
 RECENT_SESSIONS = 20
 SESSIONS_PER_PAGE = 25
@@ -46,12 +53,14 @@ EXAMPLE_QUESTIONS = (
 
 
 def _ask_context(request: HttpRequest, *, selected: DiagnosisSession | None = None, **extra: object) -> dict:
-    recent = list(session_list_with_stats(sessions_owned_by(request.user))[:RECENT_SESSIONS])
+    recent = list(session_list_with_stats(sessions_owned_by(request.user).select_related("scope"))[:RECENT_SESSIONS])
     if selected is not None and all(s.pk != selected.pk for s in recent):
         recent.insert(0, selected)
     return {
         "recent_sessions": recent,
         "selected_session": selected,
+        "scopes": list(scopes_list()),
+        "default_scope": default_scope(),
         "question_max_chars": QUESTION_MAX_CHARS,
         "example_questions": EXAMPLE_QUESTIONS,
         **extra,
@@ -80,7 +89,9 @@ def home(request: HttpRequest) -> HttpResponse:
 def ask(request: HttpRequest) -> HttpResponse:
     data = {"question": request.POST.get("question", "")}
     if request.POST.get("session_id"):
-        data["session_id"] = request.POST["session_id"]
+        data["session_id"] = request.POST["session_id"]  # a continued session keeps its own scope
+    elif request.POST.get("scope"):
+        data["scope"] = request.POST["scope"]
     serializer = ChatRequestSerializer(data=data)
     if not serializer.is_valid():
         errors = [str(e) for items in serializer.errors.values() for e in items]
@@ -92,9 +103,10 @@ def ask(request: HttpRequest) -> HttpResponse:
             owner=request.user,
             question=serializer.validated_data["question"],
             session_id=serializer.validated_data.get("session_id"),
+            scope=serializer.validated_data.get("scope"),
         )
-    except (InvalidQuestion, SessionNotFound) as exc:
-        message = str(exc) if isinstance(exc, InvalidQuestion) else "会话不存在或无权访问。"
+    except (InvalidQuestion, SessionNotFound, UnknownScope, ScopeMismatch) as exc:
+        message = "会话不存在或无权访问。" if isinstance(exc, SessionNotFound) else str(exc)
         return render(
             request, "web/home.html", _ask_context(request, errors=[message], question=data["question"]), status=400
         )

@@ -19,6 +19,7 @@
   var answerLink = document.getElementById("answer-link");
   var submit = document.getElementById("ask-submit");
   var sessionSelect = document.getElementById("id_session");
+  var scopeSelect = document.getElementById("id_scope");
 
   document.querySelectorAll("[data-example]").forEach(function (button) {
     button.addEventListener("click", function () {
@@ -113,7 +114,8 @@
     var question = form.question.value.trim();
     if (!question) return;
     var body = { question: question };
-    if (sessionSelect && sessionSelect.value) body.session_id = sessionSelect.value;
+    if (sessionSelect && sessionSelect.value) body.session_id = sessionSelect.value;  // keeps its scope
+    else if (scopeSelect && scopeSelect.value) body.scope = scopeSelect.value;
 
     stages.textContent = "";
     errorEl.hidden = true;

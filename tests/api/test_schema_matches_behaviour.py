@@ -111,7 +111,7 @@ def test_idempotency_conflicts_are_documented_with_the_error_shape(schema, path)
 # --- KnowledgeJsonUpload field types ----------------------------------------------------------
 def test_knowledge_json_upload_declares_the_type_and_limits_of_every_field(schema):
     properties = _json_request_schema(schema, "/api/knowledge")["properties"]
-    assert set(properties) == {"title", "content", "source"}
+    assert set(properties) == {"title", "content", "source", "scope"}
     for name, prop in properties.items():
         assert prop["type"] == "string", name
         assert prop["minLength"] == 1 and prop["maxLength"] > 0 and prop["pattern"] == TEXT_PATTERN, name

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from diagnosis.selectors.scopes import LIVE_SCOPE
 from tests.backends.fakes import FakeAPI
+from tests.tools import builders
 
 # The same run, world and evidence-ref invariant as the builtin tool tests (one definition).
 from tests.tools.conftest import (  # noqa: F401
@@ -13,6 +15,15 @@ from tests.tools.conftest import (  # noqa: F401
     run,
     world,
 )
+
+
+@pytest.fixture(autouse=True)
+def _the_live_scope():
+    """Loki and Prometheus serve the live scope: the run and the builders' rows (service aliases …)
+    are the live scope's here; a replay scope never reads an external backend."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(builders, "BUILDER_SCOPE", LIVE_SCOPE)
+        yield
 
 
 @pytest.fixture

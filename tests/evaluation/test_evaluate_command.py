@@ -1,5 +1,5 @@
-"""``manage.py evaluate``: the table and ``--json``, cleanup of its runs (``--keep``), demo
-loading, and the exit status (non-zero on a mismatch unless ``--no-fail``)."""
+"""``manage.py evaluate``: the table and ``--json``, cleanup of its runs and scopes (``--keep``),
+the demo loaded into its own scope, and the exit status (non-zero on a mismatch unless ``--no-fail``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from diagnosis.evaluation import suite
 from diagnosis.evaluation.runner import EVALUATE_USERNAME
 from diagnosis.evaluation.scenario import REJECT, Scenario
-from diagnosis.models import DiagnosisRun, EvidenceBundle
+from diagnosis.models import DiagnosisRun, EvidenceBundle, EvidenceScope
 
 pytestmark = pytest.mark.django_db
 
@@ -25,16 +25,17 @@ def evaluate(*args: str) -> str:
     return out.getvalue()
 
 
-def test_text_mode_prints_the_metrics_table_and_loads_the_demo():
+def test_text_mode_prints_the_metrics_table_and_runs_in_its_own_scope():
     assert not EvidenceBundle.objects.exists()
     output = evaluate("--only", *FEW)
-    assert output.startswith("demo bundle loaded")
+    assert output.startswith("evaluation scopes (recreated): evaluation")
     for row in ("scenarios run", "route accuracy", "fabricated-claim leak rate", "honest-claim acceptance",
                 "mean ms per run", "p50 ms per run", "DB queries per run (mean)"):
         assert row in output
     assert "scenarios run                     3 (honest 1, adversarial 2)" in output
     assert output.rstrip().endswith("RESULT: ok")
-    assert EvidenceBundle.objects.count() == 1
+    assert not EvidenceScope.objects.filter(name__startswith="evaluation").exists()  # dropped at the end
+    assert not EvidenceBundle.objects.exists()
 
 
 def test_json_mode_prints_one_object_with_metrics_and_scenarios():
@@ -57,6 +58,8 @@ def test_keep_leaves_the_runs_in_one_session_of_the_evaluate_user():
     runs = DiagnosisRun.objects.filter(owner__username=EVALUATE_USERNAME)
     assert runs.count() == len(FEW) + 1  # + the untimed warm-up run
     assert runs.values("session").distinct().count() == 1
+    assert set(runs.values_list("session__scope__name", flat=True)) == {"evaluation"}
+    assert EvidenceBundle.objects.filter(scope__name="evaluation").count() == 1
 
 
 def test_a_mismatching_scenario_fails_the_command_unless_no_fail(monkeypatch):

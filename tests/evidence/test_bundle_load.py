@@ -66,8 +66,8 @@ def test_loading_again_restores_rows_deleted_since():
     assert LogRecord.objects.count() == 3
 
 
-def test_overlapping_bundles_do_not_duplicate_shared_rows():
-    evidence_bundle_load(data=small_bundle())
+def test_overlapping_bundles_in_one_scope_do_not_duplicate_shared_rows():
+    evidence_bundle_load(data=small_bundle(), scope="incident")
     second = small_bundle()
     second["name"] = "后续证据包"
     second["services"] = [{"name": "payment-service", "aliases": ["支付", "支付服务"], "description": "支付下单与回调"}]
@@ -76,10 +76,10 @@ def test_overlapping_bundles_do_not_duplicate_shared_rows():
     # Same instants written in UTC: still the same points.
     second["metrics"][0]["points"] = [["2026-11-28T02:06:00Z", 12.5], ["2026-11-28T02:07:00Z", 13.9]]
 
-    report = evidence_bundle_load(data=second)
+    report = evidence_bundle_load(data=second, scope="incident")
 
     assert report.bundle_created is True
-    assert EvidenceBundle.objects.count() == 2
+    assert EvidenceBundle.objects.filter(scope__name="incident").count() == 2
     assert (report.counts.logs.created, report.counts.logs.skipped) == (1, 2)
     assert LogRecord.objects.count() == 4
     assert report.counts.alerts.updated == 1

@@ -7,8 +7,9 @@ import pytest
 from diagnosis.agents.scripted import scripted_provider, verifier_reply
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
-from diagnosis.models import DiagnosisRun, DiagnosisSession
+from diagnosis.models import DiagnosisRun
 from diagnosis.services import runs as S
+from tests.factories import make_session
 from tests.graph.scripts import honest_step
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +78,7 @@ def test_unknown_session_is_not_found(api_user, session_id):
 
 
 def test_another_owners_session_is_not_found(api_user, outsider):
-    theirs = DiagnosisSession.objects.create(owner=outsider, title="x")
+    theirs = make_session(outsider, title="x")
     with pytest.raises(S.SessionNotFound):
         S.diagnosis_session_resolve(owner=api_user, session_id=theirs.pk)
 

@@ -27,8 +27,9 @@ def plan_and_execute(
     """Plan + execute one round like the graph does; returns (run, plan, contract)."""
     provider = build_provider()
     run = run or make_run(owner, question=question)
-    services = services_from(Service.objects.order_by("name"))
-    now = reference_now()
+    scope = run.session.scope
+    services = services_from(Service.objects.for_scope(scope).order_by("name"))
+    now = reference_now(scope)
     ctx = AgentContext(run_id=str(run.id), round=round_no)
     plan = provider.planner.plan(
         PlannerRequest(

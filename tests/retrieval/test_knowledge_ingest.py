@@ -6,6 +6,7 @@ import pytest
 
 from diagnosis.models import KnowledgeChunk, KnowledgeDocument
 from diagnosis.services.knowledge import MAX_CONTENT_BYTES, knowledge_document_ingest
+from tests.tools.builders import builder_scope
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +20,7 @@ RUNBOOK = """# 数据库连接池耗尽处理手册
 
 def ingest(**overrides):
     kwargs = {"title": "数据库连接池耗尽处理手册", "source": "runbooks/db-pool.md", "content": RUNBOOK}
+    kwargs.setdefault("scope", builder_scope())
     kwargs.update(overrides)
     return knowledge_document_ingest(**kwargs)
 
@@ -77,3 +79,11 @@ def test_document_without_searchable_text_is_refused():
     with pytest.raises(ValueError, match="searchable"):
         ingest(content="# 只有标题\n## 也只有标题\n")
     assert KnowledgeDocument.objects.count() == 0
+
+
+def test_a_changed_document_replaces_only_its_own_scopes_version():
+    other = builder_scope("another")
+    kept = ingest(scope=other)
+    newer = ingest(content=RUNBOOK + "\n## 补充\n观察等待线程数。\n")
+    assert set(KnowledgeDocument.objects.values_list("pk", flat=True)) == {kept.pk, newer.pk}
+    assert ingest(scope=other).pk == kept.pk  # identical content in its own scope: the same row

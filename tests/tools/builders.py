@@ -7,12 +7,36 @@ import uuid
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from diagnosis.models import Alert, EvidenceBundle, LogRecord, MetricPoint, MetricSeries, Service
+from django.utils import timezone
+
+from diagnosis.models import (
+    Alert,
+    EvidenceBundle,
+    EvidenceScope,
+    LogRecord,
+    MetricPoint,
+    MetricSeries,
+    Service,
+)
+from diagnosis.selectors.scopes import LIVE_SCOPE, live_scope
 from diagnosis.services.knowledge import knowledge_document_ingest
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 REFERENCE_TIME = datetime(2026, 11, 28, 10, 30, tzinfo=SHANGHAI)
+BUILDER_SCOPE = "builders"
 _counter = itertools.count(1)
+
+
+def builder_scope(name: str | None = None) -> EvidenceScope:
+    """The scope the builders write into: the replay scope ``BUILDER_SCOPE`` (no reference time
+    until ``make_bundle`` gives one), or the live scope when a suite sets ``BUILDER_SCOPE = "live"``."""
+    name = name or BUILDER_SCOPE
+    if name == LIVE_SCOPE:
+        return live_scope()
+    scope, _ = EvidenceScope.objects.get_or_create(
+        name=name, defaults={"kind": EvidenceScope.Kind.REPLAY, "loaded_at": timezone.now()}
+    )
+    return scope
 
 
 def at(hh_mm_ss: str, day: int = 28) -> datetime:
@@ -21,14 +45,24 @@ def at(hh_mm_ss: str, day: int = 28) -> datetime:
     return datetime(2026, 11, day, parts[0], parts[1], parts[2], tzinfo=SHANGHAI)
 
 
-def make_bundle(*, reference_time: datetime | None = REFERENCE_TIME, name: str = "test") -> EvidenceBundle:
+def make_bundle(
+    *, reference_time: datetime | None = REFERENCE_TIME, name: str = "test", scope: EvidenceScope | None = None
+) -> EvidenceBundle:
+    """A bundle row, stamping its scope like a load does (loaded now; its reference time, if any)."""
+    scope = scope or builder_scope()
+    scope.loaded_at = timezone.now()
+    if reference_time is not None:
+        scope.reference_time = reference_time
+    scope.save(update_fields=["reference_time", "loaded_at"])
     return EvidenceBundle.objects.create(
-        name=name, content_hash=uuid.uuid4().hex, reference_time=reference_time
+        scope=scope, name=name, content_hash=uuid.uuid4().hex, reference_time=reference_time
     )
 
 
-def make_service(name: str, *aliases: str, description: str = "") -> Service:
-    return Service.objects.create(name=name, aliases=list(aliases), description=description)
+def make_service(name: str, *aliases: str, description: str = "", scope: EvidenceScope | None = None) -> Service:
+    return Service.objects.create(
+        scope=scope or builder_scope(), name=name, aliases=list(aliases), description=description
+    )
 
 
 def make_log(
@@ -39,9 +73,11 @@ def make_log(
     level: str = "ERROR",
     instance: str = "pay-1",
     trace_id: str = "",
+    scope: EvidenceScope | None = None,
 ) -> LogRecord:
     timestamp = at(when) if isinstance(when, str) else when
     return LogRecord.objects.create(
+        scope=scope or builder_scope(),
         timestamp=timestamp,
         service=service,
         level=level,
@@ -62,8 +98,10 @@ def make_alert(
     ends: str | datetime | None = None,
     value: str = "12.5%",
     summary: str = "5xx 比例超过 5%",
+    scope: EvidenceScope | None = None,
 ) -> Alert:
     return Alert.objects.create(
+        scope=scope or builder_scope(),
         name=name,
         service=service,
         severity=severity,
@@ -83,8 +121,10 @@ def make_series(
     unit: str = "%",
     threshold: float | None = 5.0,
     points: list[tuple[str, float]] = (),
+    scope: EvidenceScope | None = None,
 ) -> MetricSeries:
     series = MetricSeries.objects.create(
+        scope=scope or builder_scope(),
         name=name, service=service, unit=unit, threshold=threshold, fingerprint=f"metric-{uuid.uuid4().hex}"
     )
     MetricPoint.objects.bulk_create(
@@ -121,15 +161,16 @@ DISK_RUNBOOK = """# 磁盘空间不足处理手册
 """
 
 
-def make_runbooks():
+def make_runbooks(scope: EvidenceScope | None = None):
+    scope = scope or builder_scope()
     return [
         knowledge_document_ingest(
-            title="数据库连接池耗尽处理手册", source="runbooks/db-pool.md", content=DB_POOL_RUNBOOK
+            title="数据库连接池耗尽处理手册", source="runbooks/db-pool.md", content=DB_POOL_RUNBOOK, scope=scope
         ),
         knowledge_document_ingest(
-            title="容器内存溢出处理手册", source="runbooks/oom.md", content=OOM_RUNBOOK
+            title="容器内存溢出处理手册", source="runbooks/oom.md", content=OOM_RUNBOOK, scope=scope
         ),
         knowledge_document_ingest(
-            title="磁盘空间不足处理手册", source="runbooks/disk.md", content=DISK_RUNBOOK
+            title="磁盘空间不足处理手册", source="runbooks/disk.md", content=DISK_RUNBOOK, scope=scope
         ),
     ]

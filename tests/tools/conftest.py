@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import make_run
-from tests.tools.builders import make_bundle, make_service
+from tests.factories import make_run, make_session
+from tests.tools.builders import builder_scope, make_bundle, make_service
 
 
 @pytest.fixture
 def run(api_user):
-    return make_run(api_user)
+    """A run whose session reads the builders' scope (whatever the fixture order)."""
+    return make_run(api_user, session=make_session(api_user, scope=builder_scope()))
 
 
 @pytest.fixture

@@ -43,7 +43,7 @@ def test_an_external_backend_without_its_url_raises_at_selection(settings, setti
 def test_a_registered_backend_is_selected_by_its_setting(settings, monkeypatch):
     monkeypatch.setitem(BACKEND_FACTORIES, "logs", dict(BACKEND_FACTORIES["logs"]))
     sentinel = object()
-    register_backend("logs", "loki", lambda: sentinel)
+    register_backend("logs", "loki", lambda scope: sentinel)
     settings.LOGS_BACKEND = "loki"
     assert select_backend("logs") is sentinel
 

@@ -7,8 +7,10 @@ import threading
 import pytest
 
 from diagnosis.models import ToolInvocation
+from diagnosis.selectors.scopes import live_scope
 from diagnosis.tools.backends import BACKEND_FACTORIES
 from diagnosis.tools.service import ERROR_TIMEOUT, tool_invocation_execute
+from tests.factories import make_run, make_session
 from tests.tools.fakes import ExplodingLogs, SlowLogs
 
 pytestmark = pytest.mark.django_db
@@ -76,14 +78,14 @@ def test_nul_bytes_in_arguments_are_refused_and_stored_safely(run, world):
 
 
 def test_backend_exception_becomes_a_failed_invocation(run, world, monkeypatch):
-    monkeypatch.setitem(BACKEND_FACTORIES["logs"], "builtin", ExplodingLogs)
+    monkeypatch.setitem(BACKEND_FACTORIES["logs"], "builtin", lambda scope: ExplodingLogs())
     inv = call(run, "query_logs", {"service": "payment-service"})
     assert_failed(inv, "tool failed", "ConnectionError", "connection refused")
 
 
 def test_slow_backend_times_out_as_a_failed_invocation(run, world, monkeypatch, settings):
     release = threading.Event()
-    monkeypatch.setitem(BACKEND_FACTORIES["logs"], "builtin", lambda: SlowLogs(release))
+    monkeypatch.setitem(BACKEND_FACTORIES["logs"], "builtin", lambda scope: SlowLogs(release))
     settings.TOOL_TIMEOUT_S = 0.2
     try:
         inv = call(run, "query_logs", {"service": "payment-service"})
@@ -94,15 +96,21 @@ def test_slow_backend_times_out_as_a_failed_invocation(run, world, monkeypatch, 
 
 
 def test_a_failed_call_does_not_stop_the_next_one(run, world, monkeypatch):
-    monkeypatch.setitem(BACKEND_FACTORIES["logs"], "builtin", ExplodingLogs)
+    monkeypatch.setitem(BACKEND_FACTORIES["logs"], "builtin", lambda scope: ExplodingLogs())
     call(run, "query_logs", {})
     assert call(run, "get_current_time").status == ToolInvocation.Status.SUCCESS
 
 
-def test_unimplemented_backend_fails_the_logs_tool_but_not_knowledge(run, world, settings):
-    settings.LOGS_BACKEND = "loki"
+def test_unimplemented_backend_fails_the_logs_tool_but_not_knowledge(api_user, world, settings):
+    settings.LOGS_BACKEND = "loki"  # the live scope reads the configured backends
+    run = make_run(api_user, session=make_session(api_user, scope=live_scope()))
     assert_failed(call(run, "query_logs", {}), "backend misconfigured", "LOGS_BACKEND=loki")
     assert call(run, "lookup_knowledge", {"query": "连接池"}).status == ToolInvocation.Status.NO_HIT
+
+
+def test_a_replay_scope_reads_its_builtin_rows_whatever_backend_is_configured(run, world, settings):
+    settings.LOGS_BACKEND = "loki"
+    assert call(run, "query_logs", {}).retrieval_details["backend"] == "builtin"
 
 
 def test_timings_are_recorded(run, world):

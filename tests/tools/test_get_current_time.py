@@ -9,7 +9,7 @@ import pytest
 from diagnosis.models import ToolInvocation
 from diagnosis.selectors.evidence import reference_clock
 from diagnosis.tools.service import tool_invocation_execute
-from tests.tools.builders import make_bundle
+from tests.tools.builders import builder_scope, make_bundle
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def test_now_is_the_reference_time_of_the_loaded_bundle(run, world):
     }
 
 
-def test_the_most_recently_loaded_bundle_with_a_reference_time_wins(run, world):
+def test_the_scopes_most_recently_loaded_bundle_with_a_reference_time_wins(run, world):
     make_bundle(reference_time=datetime.fromisoformat("2026-12-01T08:00:00+08:00"), name="newer")
     make_bundle(reference_time=None, name="no reference")
     assert call(run).output["now"] == "2026-12-01T08:00:00+08:00"
@@ -37,7 +37,7 @@ def test_the_most_recently_loaded_bundle_with_a_reference_time_wins(run, world):
 def test_without_a_reference_time_the_real_clock_is_used(run):
     inv = call(run)
     assert inv.output["source"] == "clock"
-    assert abs((datetime.fromisoformat(inv.output["now"]) - reference_clock().now).total_seconds()) < 60
+    assert abs((datetime.fromisoformat(inv.output["now"]) - reference_clock(builder_scope()).now).total_seconds()) < 60
 
 
 def test_it_is_not_evidence_bearing_and_carries_no_refs(run, world):

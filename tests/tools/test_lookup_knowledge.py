@@ -7,7 +7,7 @@ import pytest
 from diagnosis.models import ToolInvocation
 from diagnosis.services.knowledge import knowledge_document_ingest
 from diagnosis.tools.service import tool_invocation_execute
-from tests.tools.builders import make_runbooks
+from tests.tools.builders import builder_scope, make_runbooks
 from tests.tools.refcheck import assert_refs_resolve
 
 pytestmark = pytest.mark.django_db
@@ -85,6 +85,8 @@ def test_empty_knowledge_base_is_no_hit(run, db):
 
 
 def test_plain_text_document_title_prefixes_the_ref_text(run, db):
-    knowledge_document_ingest(title="值班须知", source="notes/oncall.txt", content="支付服务告警先看连接池。")
+    knowledge_document_ingest(
+        title="值班须知", source="notes/oncall.txt", content="支付服务告警先看连接池。", scope=builder_scope()
+    )
     ref = call(run, query="连接池").retrieval_details["evidence_refs"][0]
     assert ref["text"] == "值班须知: 支付服务告警先看连接池。"

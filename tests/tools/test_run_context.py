@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from diagnosis.models import ToolInvocation
 from diagnosis.selectors.evidence import reference_clock
 from diagnosis.tools.service import run_tool_context, tool_invocation_execute
-from tests.tools.builders import make_log
+from tests.tools.builders import builder_scope, make_log
 
 pytestmark = pytest.mark.django_db
 WINDOW = {"start": "2026-11-28T09:55:00+08:00", "end": "2026-11-28T10:30:00+08:00"}
@@ -20,8 +20,9 @@ ARGS = {"service": "payment-service", "level": "ERROR", **WINDOW}
 @pytest.fixture
 def shared(world):
     make_log("HikariPool-1 - Connection is not available")
-    now, source = reference_clock()
-    return run_tool_context(now=now, clock_source=source)
+    scope = builder_scope()
+    now, source = reference_clock(scope)
+    return run_tool_context(scope=scope, now=now, clock_source=source)
 
 
 def call(run, context, seq_hint=None, **arguments):

@@ -21,7 +21,7 @@ def size(output) -> int:
 
 
 def test_huge_log_output_is_capped_flagged_and_refs_still_resolve(run, world, monkeypatch):
-    monkeypatch.setitem(BACKEND_FACTORIES["logs"], "builtin", lambda: VolumeLogs(count=100))
+    monkeypatch.setitem(BACKEND_FACTORIES["logs"], "builtin", lambda scope: VolumeLogs(count=100))
     inv = tool_invocation_execute(run=run, round_no=1, tool_name="query_logs", arguments={"limit": 100})
     assert inv.status == ToolInvocation.Status.SUCCESS
     assert inv.output_truncated is True

@@ -1,7 +1,6 @@
 """Loading a world into the evaluation's data — the one place that does (the Django edge of the
-worlds). The evaluation runner clears the evidence and calls ``world_load`` inside a transaction
-it rolls back; once evidence scopes exist (DESIGN §10.3) this is the function to point at the
-evaluation's own scope.
+worlds). The evaluation runner calls ``world_load`` with the world's own evaluation scope
+(``evaluation-<world>``, DESIGN §10.3), recreated for every evaluation.
 """
 
 from __future__ import annotations
@@ -32,9 +31,10 @@ def k8s_loaded() -> bool:
     return K8S_SECTION in Bundle.model_fields
 
 
-def world_load(name: str) -> Any:
-    """Load world ``name``'s bundle (generated now, deterministically); returns the load report."""
+def world_load(name: str, scope: str | None = None) -> Any:
+    """Load world ``name``'s bundle (generated now, deterministically) into ``scope`` (default:
+    the bundle's name); returns the load report."""
     from diagnosis.evidence.loader import evidence_bundle_load
 
     world = world_get(name)
-    return evidence_bundle_load(data=loadable(world.build()), source_name=f"world-{world.name}")
+    return evidence_bundle_load(data=loadable(world.build()), source_name=f"world-{world.name}", scope=scope)

@@ -1,11 +1,12 @@
-"""``manage.py ask "…" [--session ID] [--json] [--user USERNAME]`` (DESIGN §8).
+"""``manage.py ask "…" [--session ID] [--scope NAME] [--json] [--user USERNAME]`` (DESIGN §8).
 
 Runs one question through the whole graph with the configured provider, synchronously. Text
 mode prints the Chinese answer and one short status line; ``--json`` prints one JSON object:
 ``run_id``, ``session_id``, ``status``, ``outcome``, ``verdict`` (effective, or null on
 fallback), ``answer``, ``evidence_retry_count``, ``self_evaluation`` (the whole container) and
 ``tool_invocations`` (id, tool, status, arguments). The owner defaults to a local user ``cli``
-created on first use.
+created on first use. ``--scope`` names the evidence scope of a new session (default: the
+default scope) and must match an existing session's.
 """
 
 from __future__ import annotations
@@ -19,12 +20,15 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.migrations.executor import MigrationExecutor
 
 from diagnosis.models import DiagnosisRun
+from diagnosis.selectors.scopes import UnknownScope
 from diagnosis.services.runs import (
     InvalidQuestion,
+    ScopeMismatch,
     SessionNotFound,
     diagnosis_run_create,
     diagnosis_run_execute,
     diagnosis_session_resolve,
+    scope_resolve,
 )
 
 DEFAULT_USER: Final = "cli"
@@ -32,7 +36,7 @@ MSG_UNKNOWN_USER: Final = "用户不存在：{username}"
 MSG_SESSION_NOT_FOUND: Final = "会话不存在或不属于用户 {username}：{session}"
 MSG_NOT_MIGRATED: Final = "数据库尚未初始化或未迁移到最新：请先运行 python manage.py migrate"
 MSG_DATABASE_UNAVAILABLE: Final = "无法访问数据库（{error}）：请检查 DATABASE_URL"
-MSG_NO_EVIDENCE: Final = "提示：尚未加载任何证据（日志、告警、指标、知识库），可先运行 python manage.py load_demo"
+MSG_NO_EVIDENCE: Final = "提示：证据范围「{scope}」中尚无证据（日志、告警、指标、知识库），可先运行 python manage.py load_demo"
 STATUS_LINE: Final = "[运行 {run_id} · 会话 {session_id} · 状态 {status} · 结果 {outcome} · 判定 {verdict} · 补充取证 {retries} 次]"
 
 
@@ -59,6 +63,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("question", help="the question, e.g. \"payment-service 10:05 开始大量 500，原因是什么？\"")
         parser.add_argument("--session", dest="session", default=None, help="continue this session (UUID)")
+        parser.add_argument("--scope", dest="scope", default=None, help="evidence scope of a new session (default: the default scope)")
         parser.add_argument("--json", dest="as_json", action="store_true", help="print one JSON object")
         parser.add_argument("--user", dest="username", default=None, help=f"owner (default: local user '{DEFAULT_USER}')")
 
@@ -82,26 +87,32 @@ class Command(BaseCommand):
             raise CommandError(MSG_DATABASE_UNAVAILABLE.format(error=str(exc).splitlines()[0][:200])) from None
         if pending:
             raise CommandError(MSG_NOT_MIGRATED)
+
+    def _warn_if_empty(self, scope: Any) -> None:
         from diagnosis.models import Alert, KnowledgeDocument, LogRecord, MetricSeries
 
-        if not any(model.objects.exists() for model in (LogRecord, Alert, MetricSeries, KnowledgeDocument)):
-            self.stderr.write(MSG_NO_EVIDENCE)
+        if scope.is_live:
+            return  # the live stack's evidence is in its backends, not in rows
+        if not any(model.objects.for_scope(scope).exists() for model in (LogRecord, Alert, MetricSeries, KnowledgeDocument)):
+            self.stderr.write(MSG_NO_EVIDENCE.format(scope=scope.name))
 
     def handle(self, *args: Any, **options: Any) -> None:
         self._check_database()
         owner = self._owner(options["username"])
         session = None
-        if options["session"]:
-            try:
-                session = diagnosis_session_resolve(owner=owner, session_id=options["session"])
-            except SessionNotFound:
-                raise CommandError(
-                    MSG_SESSION_NOT_FOUND.format(username=owner.get_username(), session=options["session"])
-                ) from None
         try:
-            run = diagnosis_run_create(owner=owner, question=options["question"], session=session)
-        except InvalidQuestion as exc:
+            scope = scope_resolve(options["scope"]) if options["scope"] else None
+            if options["session"]:
+                try:
+                    session = diagnosis_session_resolve(owner=owner, session_id=options["session"], scope=scope)
+                except SessionNotFound:
+                    raise CommandError(
+                        MSG_SESSION_NOT_FOUND.format(username=owner.get_username(), session=options["session"])
+                    ) from None
+            run = diagnosis_run_create(owner=owner, question=options["question"], session=session, scope=scope)
+        except (InvalidQuestion, UnknownScope, ScopeMismatch) as exc:
             raise CommandError(str(exc)) from None
+        self._warn_if_empty(run.session.scope)
         run = diagnosis_run_execute(run_id=run.pk)
         run.refresh_from_db()
         if options["as_json"]:

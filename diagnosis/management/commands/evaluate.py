@@ -1,8 +1,9 @@
 """``manage.py evaluate [--world NAME] [--json] [--keep] [--no-fail] [--only NAME …] [--verbose] [--save]`` (issue 4 item 10).
 
-Runs the scenario suite (``diagnosis.evaluation``) over the demo data in the configured database
-(loading the demo bundle first when needed) and prints the metrics table — or, with ``--json``,
-one JSON object. Runs are owned by the user ``evaluate`` and deleted at the end unless ``--keep``.
+Runs the scenario suite (``diagnosis.evaluation``) over the demo data in the configured database,
+in its own evidence scopes (``evaluation``, ``evaluation-<world>``: recreated from the bundles each
+time, no other scope touched), and prints the metrics table — or, with ``--json``, one JSON
+object. Runs are owned by the user ``evaluate``; runs and scopes are deleted at the end unless ``--keep``.
 Exits non-zero when a scenario mismatches (known issues aside), a route is not covered, or the
 fabricated-claim leak rate is above 0 — unless ``--no-fail``. ``--save`` stores the figures with
 the git revision and the prompt catalog version (the admin calibration page plots them).
@@ -71,8 +72,11 @@ class Command(BaseCommand):
                 payload[DEMO], problem = demo
                 problems += [problem] if problem else []
         for name in names:
-            figures = world_evaluate(name, only=options["only"], keep=options["keep"],
-                                     on_result=self._progress if options["verbose"] and not options["as_json"] else None)
+            try:
+                figures = world_evaluate(name, only=options["only"], keep=options["keep"],
+                                         on_result=self._progress if options["verbose"] and not options["as_json"] else None)
+            except RuntimeError as exc:  # the world's evaluation scope holds someone else's sessions
+                raise CommandError(str(exc)) from None
             if options["as_json"]:
                 payload.setdefault("worlds", {})[name] = world_json(figures)
             else:
@@ -97,18 +101,20 @@ class Command(BaseCommand):
                 return None
             raise CommandError(MSG_NO_SCENARIO.format(names=", ".join(options["only"])))
         verbose = options["verbose"] and not options["as_json"]
-        report = evaluation_run(scenarios=None if not options["only"] else scenarios, keep=options["keep"],
-                                on_result=self._progress if verbose else None)
+        try:
+            report = evaluation_run(scenarios=None if not options["only"] else scenarios, keep=options["keep"],
+                                    on_result=self._progress if verbose else None)
+        except RuntimeError as exc:  # an evaluation scope holds someone else's sessions
+            raise CommandError(str(exc)) from None
         summary = report.summary
         if options["save"]:
             record = evaluation_record_save(summary=summary_json(summary, report.results), provider=settings.LLM_PROVIDER)
             self.stderr.write(MSG_SAVED.format(revision=record.git_revision[:12] or "—", version=record.prompt_version or "—"))
         payload = summary_json(summary, report.results)
-        payload.update(demo_loaded_now=report.demo_loaded_now, session_id=report.session_id, kept=report.kept,
+        payload.update(scopes=report.scopes, session_id=report.session_id, kept=report.kept,
                        warm_up_ms=round(report.warm_up_ms, 1))
         if not options["as_json"]:
-            if report.demo_loaded_now:
-                self.stdout.write("demo bundle loaded")
+            self.stdout.write(f"evaluation scopes (recreated): {', '.join(report.scopes)}")
             self.stdout.write(render_table(summary, report.results))
             if report.kept:
                 self.stdout.write(f"runs kept in session {report.session_id} (user evaluate)")

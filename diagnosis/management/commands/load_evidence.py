@@ -1,4 +1,5 @@
-"""``manage.py load_evidence PATH``: load one evidence bundle file (``-`` reads stdin)."""
+"""``manage.py load_evidence PATH [--scope NAME]``: load one evidence bundle file (``-`` reads
+stdin) into an evidence scope (default: the bundle's ``name``)."""
 
 from __future__ import annotations
 
@@ -31,15 +32,23 @@ def read_bundle_source(path: str) -> bytes:
 
 
 class Command(BaseCommand):
-    help = "Load an evidence bundle (DESIGN §4 JSON) into the builtin evidence stores; idempotent."
+    help = "Load an evidence bundle (DESIGN §4 JSON) into an evidence scope of the builtin stores; idempotent per scope."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("path", help="bundle file, or - to read standard input")
+        parser.add_argument(
+            "--scope",
+            default=None,
+            help="evidence scope to load into (created as a replay scope with the bundle's reference_time; "
+            "default: the bundle's name)",
+        )
 
-    def handle(self, *args, path: str, **options) -> None:
+    def handle(self, *args, path: str, scope: str | None = None, **options) -> None:
         try:
             data = read_bundle_source(path)
-            report = evidence_bundle_load(data=data, source_name="stdin" if path == "-" else Path(path).name)
+            report = evidence_bundle_load(
+                data=data, source_name="stdin" if path == "-" else Path(path).name, scope=scope
+            )
         except BundleError as exc:
             raise CommandError(f"{path}: {exc.message}") from None
         self.stdout.write(format_load_report(report))

@@ -1,10 +1,12 @@
 """Backend interfaces of the evidence tools and the one place that picks an implementation.
 
-The tools talk to three small Protocols; ``builtin`` implements them on the database models.
-``select_backend(kind)`` reads settings (LOGS_BACKEND, METRICS_BACKEND; knowledge is always
-builtin) and looks the name up in ``BACKEND_FACTORIES``: ``builtin`` for every kind, ``loki``
-(logs, ``loki.py``) and ``prometheus`` (metrics, ``prometheus.py``); another backend is one new
-module plus one ``register_backend`` call.
+The tools talk to three small Protocols; ``builtin`` implements them on the database models of
+one evidence scope. ``select_backend(kind, scope)`` picks by the scope (DESIGN §10.3): a replay
+scope always reads its own builtin rows; the ``live`` scope (or no scope) reads settings
+(LOGS_BACKEND, METRICS_BACKEND; knowledge is always builtin) and looks the name up in
+``BACKEND_FACTORIES``: ``builtin`` for every kind, ``loki`` (logs, ``loki.py``) and
+``prometheus`` (metrics, ``prometheus.py``); another backend is one new module plus one
+``register_backend`` call. A factory is called with the scope (external backends ignore it).
 """
 
 from __future__ import annotations
@@ -119,31 +121,32 @@ BACKEND_KINDS = ("logs", "metrics", "knowledge")
 _SETTING = {"logs": "LOGS_BACKEND", "metrics": "METRICS_BACKEND"}
 
 
-def _builtin(kind: str) -> Any:
+def _builtin(kind: str, scope: Any) -> Any:
     from diagnosis.tools.backends import builtin
 
     return {"logs": builtin.BuiltinLogsBackend, "metrics": builtin.BuiltinMetricsBackend,
-            "knowledge": builtin.BuiltinKnowledgeBackend}[kind]()  # fmt: skip
+            "knowledge": builtin.BuiltinKnowledgeBackend}[kind](scope)  # fmt: skip
 
 
-BACKEND_FACTORIES: dict[str, dict[str, Callable[[], Any]]] = {
-    kind: {"builtin": (lambda kind=kind: _builtin(kind))} for kind in BACKEND_KINDS
+#: kind → backend name → factory(scope) (``scope``: the run's EvidenceScope, or None).
+BACKEND_FACTORIES: dict[str, dict[str, Callable[[Any], Any]]] = {
+    kind: {"builtin": (lambda scope, kind=kind: _builtin(kind, scope))} for kind in BACKEND_KINDS
 }
 
 
-def register_backend(kind: str, name: str, factory: Callable[[], Any]) -> None:
+def register_backend(kind: str, name: str, factory: Callable[[Any], Any]) -> None:
     if kind not in BACKEND_FACTORIES:
         raise ValueError(f"unknown backend kind {kind!r}")
     BACKEND_FACTORIES[kind][name] = factory
 
 
-def _loki() -> Any:
+def _loki(scope: Any) -> Any:
     from diagnosis.tools.backends.loki import LokiLogsBackend
 
     return LokiLogsBackend.from_settings()
 
 
-def _prometheus() -> Any:
+def _prometheus(scope: Any) -> Any:
     from diagnosis.tools.backends.prometheus import PrometheusMetricsBackend
 
     return PrometheusMetricsBackend.from_settings()
@@ -159,11 +162,19 @@ def configured_backend_name(kind: str) -> str:
     return getattr(settings, setting, "builtin") if setting else "builtin"
 
 
-def select_backend(kind: str) -> Any:
-    """The configured backend instance for ``kind``; ImproperlyConfigured when it is not available."""
+def scope_backend_name(kind: str, scope: Any) -> str:
+    """The backend ``kind`` reads in ``scope``: ``builtin`` for a replay scope, else the configured one."""
+    if scope is not None and not scope.is_live:
+        return "builtin"
+    return configured_backend_name(kind)
+
+
+def select_backend(kind: str, scope: Any = None) -> Any:
+    """The backend instance for ``kind`` in ``scope`` (see the module docstring);
+    ImproperlyConfigured when the configured one is not available."""
     if kind not in BACKEND_FACTORIES:
         raise ValueError(f"unknown backend kind {kind!r}")
-    name = configured_backend_name(kind)
+    name = scope_backend_name(kind, scope)
     factory = BACKEND_FACTORIES[kind].get(name)
     if factory is None:
         setting = _SETTING.get(kind, kind)
@@ -171,4 +182,4 @@ def select_backend(kind: str) -> Any:
             f"{setting}={name} 尚未实现 (the {name!r} {kind} backend is not implemented; "
             f"available: {', '.join(sorted(BACKEND_FACTORIES[kind]))})"
         )
-    return factory()
+    return factory(scope)

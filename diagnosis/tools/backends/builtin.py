@@ -1,5 +1,8 @@
 """The embedded default: evidence tools over the database models (loaded from evidence bundles).
 
+Each backend instance reads one evidence scope (``for_scope``): a run never sees another world's
+rows. Without a scope there is nothing to read, and the call fails clearly.
+
 Every query is bounded: log searches by ``limit``, alerts and series by the query's maxima,
 points per series by ``MAX_POINTS_PER_SERIES``, knowledge search by the corpus of chunks
 (the whole corpus is scored in Python — fine for the runbook-sized knowledge base this backend
@@ -15,7 +18,7 @@ from collections import defaultdict
 from django.db.models import Q
 from django.db.models.functions import Upper
 
-from diagnosis.models import Alert, KnowledgeChunk, LogRecord, MetricPoint, MetricSeries
+from diagnosis.models import Alert, EvidenceScope, KnowledgeChunk, LogRecord, MetricPoint, MetricSeries
 from diagnosis.retrieval import bm25
 from diagnosis.retrieval.tokenize import tokenize
 from diagnosis.tools.backends import (
@@ -28,19 +31,31 @@ from diagnosis.tools.backends import (
     MetricQuery,
     SeriesEntry,
 )
+from diagnosis.tools.base import ToolError
 
 MAX_POINTS_PER_SERIES = 10_000
+ERROR_NO_SCOPE = "未指定证据范围 (no evidence scope to read)"
 
 
 def _any_service(field: str, names: list[str] | tuple[str, ...]) -> Q:
     return functools.reduce(operator.or_, (Q(**{f"{field}__iexact": name}) for name in names))
 
 
-class BuiltinLogsBackend:
+class _Scoped:
     name = "builtin"
 
+    def __init__(self, scope: EvidenceScope | None) -> None:
+        self.scope = scope
+
+    def _scope(self) -> EvidenceScope:
+        if self.scope is None:
+            raise ToolError(ERROR_NO_SCOPE)
+        return self.scope
+
+
+class BuiltinLogsBackend(_Scoped):
     def search_logs(self, query: LogQuery) -> LogResult:
-        qs = LogRecord.objects.filter(timestamp__gte=query.start, timestamp__lte=query.end)
+        qs = LogRecord.objects.for_scope(self._scope()).filter(timestamp__gte=query.start, timestamp__lte=query.end)
         if query.services:
             qs = qs.filter(_any_service("service", list(query.services)))
         if query.levels:
@@ -60,12 +75,10 @@ class BuiltinLogsBackend:
         return LogResult(records=records, total=total)
 
 
-class BuiltinMetricsBackend:
-    name = "builtin"
-
+class BuiltinMetricsBackend(_Scoped):
     def alerts(self, query: MetricQuery) -> list[AlertEntry]:
         # Active at any moment of the window: started before it ends, not ended before it starts.
-        qs = Alert.objects.filter(starts_at__lte=query.end).filter(
+        qs = Alert.objects.for_scope(self._scope()).filter(starts_at__lte=query.end).filter(
             Q(ends_at__isnull=True) | Q(ends_at__gte=query.start)
         )
         if query.services:
@@ -88,7 +101,7 @@ class BuiltinMetricsBackend:
         ]
 
     def series(self, query: MetricQuery) -> list[SeriesEntry]:
-        qs = MetricSeries.objects.all()
+        qs = MetricSeries.objects.for_scope(self._scope())
         if query.services:
             qs = qs.filter(_any_service("service", list(query.services)))
         if query.metric:
@@ -127,12 +140,10 @@ def _heading_terms(heading_path: str) -> frozenset[str]:
     return frozenset(tokenize(heading_path))
 
 
-class BuiltinKnowledgeBackend:
-    name = "builtin"
-
+class BuiltinKnowledgeBackend(_Scoped):
     def search_knowledge(self, query: dict[str, float], *, top_k: int) -> KnowledgeResult:
         rows = list(
-            KnowledgeChunk.objects.order_by("document_id", "seq").values_list(
+            KnowledgeChunk.objects.for_scope(self._scope()).order_by("document_id", "seq").values_list(
                 "tokens", "heading_path", "text", "seq", "document__title", "document__source"
             )
         )
