@@ -156,7 +156,7 @@ def dedup_identity(tool_name: str, canonical: dict[str, Any], ctx: ToolContext) 
     service = normalised.get("service")
     if isinstance(service, str):
         normalised["service"] = ctx.resolve_service(service) or service.casefold()
-    for key in ("query", "keyword", "alert_name", "metric"):
+    for key in ("query", "keyword", "alert_name", "metric", "name", "reason"):
         if isinstance(normalised.get(key), str):
             normalised[key] = normalised[key].casefold()
     key = hashlib.sha256(f"{tool_name}\n{canonical_json(normalised)}".encode()).hexdigest()
