@@ -104,7 +104,7 @@ class KubernetesBackend:
 
     def _call(self, request: Callable[[], Any], kind: str) -> Any:
         from kubernetes.client.exceptions import ApiException
-        from urllib3.exceptions import HTTPError, MaxRetryError
+        from urllib3.exceptions import HTTPError, MaxRetryError, NewConnectionError
         from urllib3.exceptions import TimeoutError as Urllib3Timeout
 
         timeout = float(settings.TOOL_TIMEOUT_S)
@@ -117,7 +117,8 @@ class KubernetesBackend:
         except ApiException as exc:
             raise self.fail(f"HTTP {exc.status}: {_status_message(exc.body) or exc.reason}") from None
         except MaxRetryError as exc:
-            if isinstance(exc.reason, Urllib3Timeout):
+            # NewConnectionError subclasses ConnectTimeoutError in urllib3: a refused connection first.
+            if isinstance(exc.reason, Urllib3Timeout) and not isinstance(exc.reason, NewConnectionError):
                 raise self.fail(f"请求超时 (timed out after {timeout:g}s)") from None
             raise self.fail(f"无法连接 (unreachable): {type(exc.reason).__name__}") from None
         except Urllib3Timeout:
