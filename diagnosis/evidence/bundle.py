@@ -42,7 +42,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from diagnosis.evidence.k8s_names import service_from_pod_name
+from diagnosis.evidence.k8s_objects import service_from_pod_name
 
 BUNDLE_VERSION = 1
 

@@ -47,7 +47,7 @@ from diagnosis.evidence.bundle import (
     MetricIn,
     bundle_parse,
 )
-from diagnosis.evidence.k8s_names import deployment_of_replicaset, object_name
+from diagnosis.evidence.k8s_objects import deployment_of_replicaset, object_name
 from diagnosis.models import (
     Alert,
     EvidenceBundle,

@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import Any
 
 from diagnosis.evidence.bundle import K8sDeployment, K8sEvent, K8sPod
-from diagnosis.evidence.k8s_names import object_name
+from diagnosis.evidence.k8s_objects import deployment_is_unavailable, object_name, pod_is_unhealthy
 from diagnosis.schemas.evidence import MAX_REFS_PER_INVOCATION
 from diagnosis.tools.arguments import QueryK8sArgs
 from diagnosis.tools.backends import K8sBackend, K8sQuery
@@ -38,7 +38,6 @@ from diagnosis.tools.windows import resolve_window
 
 KINDS = ("pods", "events", "deployments")
 MAX_MESSAGE_CHARS = 1000
-HEALTHY_PHASES = frozenset({"running", "succeeded"})
 
 
 # --- Selection (pure) ---------------------------------------------------------------------------
@@ -76,12 +75,7 @@ def _reason_matches(reason: str | None, *values: str | None) -> bool:
 
 
 def pod_unhealthy(pod: K8sPod) -> bool:
-    ready, _, total = pod.ready.partition("/")
-    return (
-        pod.phase.casefold() not in HEALTHY_PHASES
-        or (pod.phase.casefold() == "running" and ready != total)
-        or bool(pod.waiting_reason)
-    )
+    return pod_is_unhealthy(pod.phase, pod.ready, pod.waiting_reason)
 
 
 def select_pods(pods: Iterable[K8sPod], *, end: datetime, names: Sequence[str], reason: str | None) -> list[K8sPod]:
@@ -113,9 +107,8 @@ def select_events(
 
 
 def deployment_unavailable(deployment: K8sDeployment) -> bool:
-    return deployment.available < deployment.replicas or any(
-        c.type == "Available" and c.status != "True" for c in deployment.conditions
-    )
+    conditions = [{"type": c.type, "status": c.status} for c in deployment.conditions]
+    return deployment_is_unavailable(deployment.replicas, deployment.available, conditions)
 
 
 def select_deployments(

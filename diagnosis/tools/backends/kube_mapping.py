@@ -8,7 +8,7 @@ the API server (or ``kubectl get -o json``) returns them. Output: validated ``K8
   the containers' ``restartCount``; ``waiting_reason`` = the first container's ``state.waiting``
   reason (ImagePullBackOff, CrashLoopBackOff, ErrImagePull …), init containers first;
   ``last_termination`` = the most recent ``lastState.terminated`` (reason, exitCode, finishedAt);
-  ``node`` = ``spec.nodeName``; ``service`` from the owner (``k8s_names.service_of_pod``).
+  ``node`` = ``spec.nodeName``; ``service`` from the owner (``k8s_objects.service_of_pod``).
 - **Event**: ``type``, ``reason``, ``involvedObject`` as ``Kind/name``, ``message``; ``count`` and
   ``first_seen``/``last_seen`` from ``count``/``firstTimestamp``/``lastTimestamp`` — or, for events
   written through events.k8s.io (the scheduler's), from ``series.count``/``eventTime``/
@@ -29,7 +29,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from diagnosis.evidence.bundle import K8sCondition, K8sDeployment, K8sEvent, K8sPod, K8sTermination
-from diagnosis.evidence.k8s_names import service_of_pod
+from diagnosis.evidence.k8s_objects import service_of_pod
 
 REVISION_ANNOTATION = "deployment.kubernetes.io/revision"
 CHANGE_CAUSE_ANNOTATION = "kubernetes.io/change-cause"

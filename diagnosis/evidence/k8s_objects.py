@@ -1,5 +1,6 @@
-"""Which service a Kubernetes object belongs to (DESIGN §10.2: "service is derived from the owner"),
-pure and shared by the bundle schema and the ``kubernetes`` backend's mapping.
+"""What a Kubernetes object's name and state say, pure: which service it belongs to (DESIGN §10.2:
+"service is derived from the owner"; shared by the bundle schema and the ``kubernetes`` backend's
+mapping) and whether it is healthy (shared by ``query_k8s``'s ordering and the offline claims).
 
 A Deployment's pods are owned by a ReplicaSet named ``<deployment>-<pod-template-hash>`` and are
 themselves named ``<replicaset>-<5 random characters>``; the service is the Deployment name. A
@@ -60,3 +61,18 @@ def service_of_pod(
 def object_name(involved: str) -> str:
     """``ReplicaSet/adservice-5f8d7c9b4`` → ``adservice-5f8d7c9b4`` (an event's object)."""
     return involved.rsplit("/", 1)[-1]
+
+
+HEALTHY_PHASES = frozenset({"running", "succeeded"})
+
+
+def pod_is_unhealthy(phase: str, ready: str, waiting_reason: str | None) -> bool:
+    """Not Running/Succeeded, Running with a container not ready, or a container waiting."""
+    ready_count, _, total = ready.partition("/")
+    folded = phase.casefold()
+    return folded not in HEALTHY_PHASES or (folded == "running" and ready_count != total) or bool(waiting_reason)
+
+
+def deployment_is_unavailable(replicas: int, available: int, conditions: Sequence[Mapping[str, Any]]) -> bool:
+    """Fewer available replicas than wanted, or an ``Available`` condition that is not True."""
+    return available < replicas or any(c.get("type") == "Available" and c.get("status") != "True" for c in conditions)
