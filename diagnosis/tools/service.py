@@ -199,6 +199,10 @@ def _execute(spec: ToolSpec, args: Any, ctx: ToolContext) -> dict[str, Any]:
     """Run the tool; returns the invocation fields (status, output, refs …)."""
     if spec.backend_kind == "knowledge":
         ensure_ready()  # jieba's one-off dictionary load is not the tool's latency
+    elif spec.backend_kind == "k8s" and configured_backend_name("k8s") == "kubernetes":
+        from diagnosis.tools.backends.kube import preload_client
+
+        preload_client()  # nor is the kubernetes client's one-off import
     outcome = run_with_deadline(lambda: spec.run(args, ctx), timeout=settings.TOOL_TIMEOUT_S, name=spec.name)
     output = json_safe(outcome.output)
     output, truncated = cap_output(output, spec.list_keys)

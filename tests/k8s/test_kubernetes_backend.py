@@ -128,3 +128,14 @@ def test_without_kubeconfig_outside_a_cluster_the_in_cluster_config_is_missing(r
     settings.K8S_BACKEND = "kubernetes"
     settings.KUBECONFIG = ""
     assert_failed(call(run, kind="pods"), "无法读取 Kubernetes 配置")
+
+
+def test_the_clients_one_off_import_is_made_before_the_calls_deadline(run, db, fake_k8s, settings, monkeypatch):
+    # Under load the first `import kubernetes` of a process took seconds inside the deadline and the
+    # first query_k8s call timed out; the import now happens before the deadline starts.
+    settings.TOOL_TIMEOUT_S = 0.5
+    loaded = []
+    monkeypatch.setattr(kube, "preload_client", lambda: (__import__("time").sleep(1.0), loaded.append(True)))
+    inv = call(run, kind="pods", namespace="boutique")
+    assert loaded == [True]
+    assert inv.status == ToolInvocation.Status.SUCCESS, inv.error
