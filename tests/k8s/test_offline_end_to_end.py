@@ -93,3 +93,22 @@ def test_the_whole_offline_run_answers_with_the_image_pull_backoff(api_user, bou
     assert run.gatekeeper_severity == "none"
     assert "ImagePullBackOff" in run.final_answer
     assert "adservice-6c9f7b8d5-q7m2x" in run.final_answer
+
+
+def k8s_claim_texts(contract):
+    return [c["claim_text"] for c in contract["claims"] if c["evidence_bindings"][0]["tool_name"] == "query_k8s"]
+
+
+def test_a_healthy_service_gets_its_healthy_pod_stated(api_user, boutique):
+    _, _, contract = plan_and_execute(api_user, "frontend 的 Pod 是不是挂了？")
+    texts = k8s_claim_texts(contract)
+    assert "frontend 的 Pod frontend-5b8c7d9f4-h6w2n 正常运行（阶段 Running，就绪 1/1，重启 0 次），观测于 10:30:00" in texts
+    assert not any("Warning" in t for t in texts)  # frontend has no Warning events
+
+
+def test_without_a_service_the_claims_are_what_is_wrong_in_the_cluster(api_user, boutique):
+    _, _, contract = plan_and_execute(api_user, "集群里哪些 Pod 起不来？")
+    texts = k8s_claim_texts(contract)
+    assert any("上次终止 OOMKilled（退出码 137，于 10:24:51）" in t for t in texts), texts
+    assert any("ReplicaSet/emailservice-7c9d8b5f6 有 Warning 事件 FailedCreate" in t for t in texts), texts
+    assert not any("正常运行" in t for t in texts)

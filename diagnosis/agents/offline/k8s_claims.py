@@ -115,11 +115,7 @@ def _short(text: str) -> str:
 
 
 def event_claim(event: dict[str, Any], excerpt: str, today: str, ref_text: str) -> tuple[str, str]:
-    counts = [
-        b
-        for b in (f"共 {event['count']} 次",)
-        if _fits(b, excerpt)
-    ]
+    counts = [f"共 {event['count']} 次"] if _fits(f"共 {event['count']} 次", excerpt) else []
     if _fits(f"首次 {clock(event['first_seen'])}", excerpt):
         counts.append(f"首次 {_moment(event['first_seen'], today)}")
     if _fits(f"最近 {clock(event['last_seen'])}", excerpt):
