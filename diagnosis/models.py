@@ -458,6 +458,107 @@ class MetricPoint(models.Model):
         return f"{self.timestamp:%Y-%m-%d %H:%M:%S} {self.value}"
 
 
+# --- Kubernetes state (DESIGN §10.2) -----------------------------------------------------------
+# Readings of the cluster's state from evidence bundles: one row per object per ``observed_at``
+# (a later snapshot of the same pod is a new row), so a replay can ask for the state at a time.
+class K8sPod(models.Model):
+    scope = scope_fk("k8s_pods")
+    namespace = models.CharField(max_length=253)
+    name = models.CharField(max_length=253)
+    service = models.CharField(max_length=253)
+    phase = models.CharField(max_length=128)
+    ready = models.CharField(max_length=32)  # "0/1"
+    restarts = models.PositiveIntegerField(default=0)
+    termination_reason = models.CharField(max_length=128, blank=True, default="")
+    termination_exit_code = models.IntegerField(null=True, blank=True)
+    terminated_at = models.DateTimeField(null=True, blank=True)
+    has_termination = models.BooleanField(default=False)
+    waiting_reason = models.CharField(max_length=128, blank=True, default="")
+    node = models.CharField(max_length=128, blank=True, default="")
+    observed_at = models.DateTimeField()
+    fingerprint = models.CharField(max_length=64)
+    bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="k8s_pods")
+
+    objects = ScopedManager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "fingerprint"], name="k8s_pod_fingerprint_unique_in_scope")]
+        ordering = ["namespace", "name", "-observed_at"]
+        indexes = [
+            models.Index(fields=["scope", "namespace", "name", "-observed_at"], name="k8s_pod_ns_name_time"),
+            models.Index(fields=["service"], name="k8s_pod_service"),
+        ]
+        verbose_name = "Pod 状态"
+        verbose_name_plural = "Pod 状态"
+
+    def __str__(self) -> str:
+        return f"{self.namespace}/{self.name} {self.phase} {self.ready}"
+
+
+class K8sEvent(models.Model):
+    scope = scope_fk("k8s_events")
+    namespace = models.CharField(max_length=253, blank=True, default="")  # "": not known (any namespace)
+    type = models.CharField(max_length=128)
+    reason = models.CharField(max_length=128)
+    object = models.CharField(max_length=253)  # "ReplicaSet/adservice-5f8d7c9b4"
+    message = models.TextField(blank=True, default="")
+    count = models.PositiveIntegerField(default=1)
+    first_seen = models.DateTimeField()
+    last_seen = models.DateTimeField()
+    fingerprint = models.CharField(max_length=64)
+    bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="k8s_events")
+
+    objects = ScopedManager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "fingerprint"], name="k8s_event_fingerprint_unique_in_scope")]
+        ordering = ["-last_seen", "-id"]
+        indexes = [
+            models.Index(fields=["scope", "namespace", "-last_seen"], name="k8s_event_ns_time"),
+            models.Index(fields=["reason"], name="k8s_event_reason"),
+        ]
+        verbose_name = "Kubernetes 事件"
+        verbose_name_plural = "Kubernetes 事件"
+
+    def __str__(self) -> str:
+        return f"{self.type} {self.reason} {self.object}"
+
+
+class K8sDeployment(models.Model):
+    scope = scope_fk("k8s_deployments")
+    namespace = models.CharField(max_length=253)
+    name = models.CharField(max_length=253)
+    service = models.CharField(max_length=253)
+    replicas = models.PositiveIntegerField(default=0)
+    ready = models.PositiveIntegerField(default=0)
+    available = models.PositiveIntegerField(default=0)
+    image = models.CharField(max_length=500, blank=True, default="")
+    revision = models.PositiveIntegerField(null=True, blank=True)
+    changed_at = models.DateTimeField(null=True, blank=True)
+    change_cause = models.TextField(blank=True, default="")
+    conditions = models.JSONField(default=list, blank=True)
+    observed_at = models.DateTimeField()
+    fingerprint = models.CharField(max_length=64)
+    bundle = models.ForeignKey(
+        EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="k8s_deployments"
+    )
+
+    objects = ScopedManager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "fingerprint"], name="k8s_deployment_fingerprint_unique_in_scope")]
+        ordering = ["namespace", "name", "-observed_at"]
+        indexes = [
+            models.Index(fields=["scope", "namespace", "name", "-observed_at"], name="k8s_deploy_ns_name_time"),
+            models.Index(fields=["service"], name="k8s_deploy_service"),
+        ]
+        verbose_name = "Deployment 状态"
+        verbose_name_plural = "Deployment 状态"
+
+    def __str__(self) -> str:
+        return f"{self.namespace}/{self.name} rev {self.revision}"
+
+
 # --- Reviewer labels and evaluation history (issue 14 item 3) --------------------------------
 # Labels are their own records: the audit records they judge stay read-only. One label per
 # reviewer per run (and per claim); labelling again replaces the reviewer's earlier judgement.

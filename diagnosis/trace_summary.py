@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 TRACE_SUMMARY_VERSION = "tool_trace_summary_v1"
 
-EVIDENCE_TOOLS: frozenset[str] = frozenset({"lookup_knowledge", "query_logs", "query_metrics"})
+EVIDENCE_TOOLS: frozenset[str] = frozenset({"lookup_knowledge", "query_logs", "query_metrics", "query_k8s"})
 
 DIRECT = "direct"
 NONE = "none"
@@ -200,11 +200,13 @@ _TOPIC_KEYS = {
     "query_logs": ("service", "keyword"),
     "query_metrics": ("service", "alert_name", "metric"),
     "lookup_knowledge": ("query",),
+    "query_k8s": ("kind", "namespace", "name", "reason"),
 }
 _INPUT_KEYS = {
     "query_logs": ("service", "level", "keyword", "start", "end", "limit"),
     "query_metrics": ("service", "alert_name", "metric", "start", "end"),
     "lookup_knowledge": ("query", "top_k"),
+    "query_k8s": ("kind", "namespace", "name", "reason", "start", "end", "limit"),
 }
 
 
@@ -353,6 +355,10 @@ def _success_tail(call: _Call) -> str:
         parts.append(
             f"告警 {len(_elements(output, 'alerts'))} 条，指标 {len(_elements(output, 'series'))} 条"
         )
+    elif call.tool_name == "query_k8s":
+        kind, total = str(output.get("kind") or ""), output.get("total")
+        if kind and isinstance(total, int):
+            parts.append(f"{kind} 共 {total} 个，返回 {len(_elements(output, kind))} 个")
     elif call.tool_name == "lookup_knowledge":
         total = output.get("total_chunks")
         hits = len(_elements(output, "hits"))

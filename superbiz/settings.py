@@ -278,6 +278,9 @@ CELERY_BEAT_SCHEDULE = (
 # --- Evidence backends --------------------------------------------------------------------
 LOGS_BACKEND = env_choice("LOGS_BACKEND", "builtin", ("builtin", "loki"))
 METRICS_BACKEND = env_choice("METRICS_BACKEND", "builtin", ("builtin", "prometheus"))
+# query_k8s: the loaded bundles' k8s state, or the cluster (KUBECONFIG, else the in-cluster service account).
+K8S_BACKEND = env_choice("K8S_BACKEND", "builtin", ("builtin", "kubernetes"))
+KUBECONFIG = env_str("KUBECONFIG", "")  # path to a kubeconfig file; empty: in-cluster config
 LOKI_URL = env_url("LOKI_URL", "")
 PROMETHEUS_URL = env_url("PROMETHEUS_URL", "")
 # Label names the Loki / Prometheus backends query (checked when a backend is built).

@@ -3,11 +3,17 @@
 A bundle is one JSON object::
 
     {"bundle_version": 1, "name": "…", "reference_time": "2026-11-28T10:30:00+08:00",
-     "services": [...], "logs": [...], "alerts": [...], "metrics": [...], "documents": [...]}
+     "services": [...], "logs": [...], "alerts": [...], "metrics": [...], "documents": [...],
+     "k8s": {"pods": [...], "events": [...], "deployments": [...]}}
 
-Every section is optional. Extension to the DESIGN format: a metric series may carry
+Every section is optional. Extensions to the DESIGN format: a metric series may carry
 ``"threshold": <number>`` — the alert rule's threshold for that series, so a summary can say when
-it was crossed.
+it was crossed; a pod or deployment may omit ``service`` (derived from its name, as the
+``kubernetes`` backend derives it from the owner) and an event may carry its ``namespace``
+(otherwise the namespace of the pod or deployment it names, see the loader).
+
+The ``k8s`` models (DESIGN §10.2) are the one definition of that shape: the bundle loads them, the
+``kubernetes`` backend maps the API's JSON onto them, and ``query_k8s`` renders them.
 
 ``bundle_parse`` is the only entry point: bytes/str/dict in, a validated ``Bundle`` out, or a
 ``BundleError`` whose message names the offending element (``logs[17].timestamp: …``). Nothing
@@ -36,6 +42,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from diagnosis.evidence.k8s_objects import service_from_pod_name
+
 BUNDLE_VERSION = 1
 
 # --- Bounds ---------------------------------------------------------------------------------
@@ -55,6 +63,9 @@ MAX_SUMMARY_BYTES = 4 * 1024
 MAX_DESCRIPTION_BYTES = 4 * 1024
 MAX_ATTRIBUTES_BYTES = 4 * 1024
 MAX_ERRORS_SHOWN = 10
+MAX_K8S_OBJECTS = 10_000  # per k8s list (pods, events, deployments)
+MAX_K8S_CONDITIONS = 20
+MAX_K8S_MESSAGE_BYTES = 4 * 1024
 
 SECTION_LIMITS: dict[str, int] = {
     "services": MAX_SERVICES,
@@ -86,6 +97,7 @@ MSG_NON_FINITE = "malformed JSON: {constant} is not a valid JSON number"
 MSG_TOO_LARGE = "bundle is {size} bytes, over the {limit}-byte limit"
 MSG_NOT_OBJECT = "bundle must be a JSON object, not {kind}"
 MSG_SECTION_NOT_LIST = "{section}: must be a list, not {kind}"
+MSG_SECTION_NOT_OBJECT = "{section}: must be an object, not {kind}"
 MSG_SECTION_TOO_LONG = "{section}: {count} items, over the limit of {limit}"
 MSG_NUL = "{path}: contains NUL byte"
 MSG_NUL_KEY = "{path}: key contains NUL byte"
@@ -95,7 +107,8 @@ MSG_MORE_ERRORS = "… and {count} more"
 
 # Model-validator errors whose message starts with a path relative to the model being validated.
 RELATIVE_PATH_ERRORS = frozenset(
-    {"alias_duplicate", "point_duplicate", "alert_times", "service_duplicate", "source_duplicate", "series_duplicate", "points_total"}
+    {"alias_duplicate", "point_duplicate", "alert_times", "service_duplicate", "source_duplicate", "series_duplicate", "points_total",
+     "k8s_times"}
 )
 
 
@@ -308,6 +321,99 @@ class DocumentIn(_Strict):
     content: Annotated[Text, AfterValidator(_not_blank), _max_bytes(MAX_DOCUMENT_BYTES)]
 
 
+# --- Kubernetes state (DESIGN §10.2) ------------------------------------------------------------
+K8sName = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, min_length=1, max_length=253)]
+K8sWord = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=128)]
+K8sMessage = Annotated[Text, _max_bytes(MAX_K8S_MESSAGE_BYTES)]
+Count = Annotated[int, Strict(), Field(ge=0)]
+_READY = r"^\d+/\d+$"
+
+
+def _blank_is_none(value: Any) -> Any:
+    return None if isinstance(value, str) and not value.strip() else value
+
+
+OptionalWord = Annotated[K8sWord | None, BeforeValidator(_blank_is_none)]
+
+
+class K8sTermination(_Strict):
+    """A container's last termination: ``OOMKilled``, exit code 137, when it finished."""
+
+    reason: K8sWord = ""
+    exit_code: Annotated[int, Strict()] | None = None
+    at: Timestamp | None = None
+
+
+class K8sPod(_Strict):
+    namespace: K8sName
+    name: K8sName
+    service: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
+    phase: K8sWord  # Pending | Running | Succeeded | Failed | Unknown
+    ready: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, pattern=_READY)]  # "0/1"
+    restarts: Count = 0
+    last_termination: K8sTermination | None = None
+    waiting_reason: OptionalWord = None  # ImagePullBackOff, CrashLoopBackOff …
+    node: OptionalWord = None
+    observed_at: Timestamp  # when the state was read
+
+    @model_validator(mode="after")
+    def _service(self) -> K8sPod:
+        if not self.service:
+            object.__setattr__(self, "service", service_from_pod_name(self.name))
+        return self
+
+
+class K8sEvent(_Strict):
+    namespace: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
+    type: K8sWord  # Normal | Warning
+    reason: K8sWord  # FailedCreate, FailedScheduling, BackOff …
+    object: K8sName  # "ReplicaSet/adservice-5f8d7c9b4"
+    message: K8sMessage = ""
+    count: Annotated[int, Strict(), Field(ge=1)] = 1
+    first_seen: Timestamp
+    last_seen: Timestamp
+
+    @model_validator(mode="after")
+    def _times_ordered(self) -> K8sEvent:
+        if self.last_seen < self.first_seen:
+            raise PydanticCustomError("k8s_times", "last_seen: is before first_seen")
+        return self
+
+
+class K8sCondition(_Strict):
+    type: K8sWord
+    status: K8sWord  # True | False | Unknown
+    reason: K8sWord = ""
+    message: K8sMessage = ""
+
+
+class K8sDeployment(_Strict):
+    namespace: K8sName
+    name: K8sName
+    service: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
+    replicas: Count = 0
+    ready: Count = 0
+    available: Count = 0
+    image: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=500)] = ""
+    revision: Annotated[int, Strict(), Field(ge=0)] | None = None
+    changed_at: Timestamp | None = None  # when the current revision rolled out
+    change_cause: K8sMessage = ""
+    conditions: Annotated[list[K8sCondition], Field(max_length=MAX_K8S_CONDITIONS)] = []
+    observed_at: Timestamp
+
+    @model_validator(mode="after")
+    def _service(self) -> K8sDeployment:
+        if not self.service:
+            object.__setattr__(self, "service", self.name)
+        return self
+
+
+class K8sState(_Strict):
+    pods: Annotated[list[K8sPod], Field(max_length=MAX_K8S_OBJECTS)] = []
+    events: Annotated[list[K8sEvent], Field(max_length=MAX_K8S_OBJECTS)] = []
+    deployments: Annotated[list[K8sDeployment], Field(max_length=MAX_K8S_OBJECTS)] = []
+
+
 class Bundle(_Strict):
     bundle_version: Literal[1]
     name: Annotated[Text, StringConstraints(strip_whitespace=True, max_length=200)] = ""
@@ -317,6 +423,7 @@ class Bundle(_Strict):
     alerts: Annotated[list[AlertIn], Field(max_length=MAX_ALERTS)] = []
     metrics: Annotated[list[MetricIn], Field(max_length=MAX_METRIC_SERIES)] = []
     documents: Annotated[list[DocumentIn], Field(max_length=MAX_DOCUMENTS)] = []
+    k8s: K8sState | None = None  # None (not an empty state): bundles without it keep their content hash
 
     @model_validator(mode="after")
     def _cross_checks(self) -> Bundle:
@@ -363,6 +470,7 @@ SECTION_MODELS: dict[str, type[BaseModel]] = {
     "metrics": MetricIn,
     "documents": DocumentIn,
 }
+K8S_SECTION_MODELS: dict[str, type[BaseModel]] = {"pods": K8sPod, "events": K8sEvent, "deployments": K8sDeployment}
 
 
 # --- Parsing --------------------------------------------------------------------------------
@@ -460,6 +568,19 @@ def _check_shape(raw: Any) -> None:
             raise BundleError(MSG_SECTION_NOT_LIST.format(section=section, kind=_json_kind(items)))
         if len(items) > limit:
             raise BundleError(MSG_SECTION_TOO_LONG.format(section=section, count=len(items), limit=limit))
+    k8s = raw.get("k8s")
+    if k8s is not None and not isinstance(k8s, dict):
+        raise BundleError(MSG_SECTION_NOT_OBJECT.format(section="k8s", kind=_json_kind(k8s)))
+    for section in K8S_SECTION_MODELS:
+        items = (k8s or {}).get(section)
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            raise BundleError(MSG_SECTION_NOT_LIST.format(section=f"k8s.{section}", kind=_json_kind(items)))
+        if len(items) > MAX_K8S_OBJECTS:
+            raise BundleError(
+                MSG_SECTION_TOO_LONG.format(section=f"k8s.{section}", count=len(items), limit=MAX_K8S_OBJECTS)
+            )
 
 
 def _model_for(loc: tuple[Any, ...]) -> type[BaseModel] | None:
@@ -467,6 +588,10 @@ def _model_for(loc: tuple[Any, ...]) -> type[BaseModel] | None:
         return Bundle
     if len(loc) == 3 and loc[0] in SECTION_MODELS and isinstance(loc[1], int):
         return SECTION_MODELS[loc[0]]
+    if len(loc) == 2 and loc[0] == "k8s":
+        return K8sState
+    if len(loc) == 4 and loc[0] == "k8s" and loc[1] in K8S_SECTION_MODELS and isinstance(loc[2], int):
+        return K8S_SECTION_MODELS[loc[1]]
     return None
 
 

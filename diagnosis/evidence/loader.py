@@ -15,7 +15,12 @@ Idempotency (DESIGN §4 "loading twice adds nothing"), per scope:
   and ``Z`` spellings agree), an alert by ``name, service, starts_at, labels``, a metric series by
   ``name, service, labels`` and a point by ``(series, timestamp)``;
 - services are merged by name (aliases united, a non-empty description replaces the old one);
-- documents go through ``knowledge_document_ingest`` (idempotent by source + content hash).
+- documents go through ``knowledge_document_ingest`` (idempotent by source + content hash);
+- Kubernetes readings (``k8s``) are identified by all of their fields, ``observed_at`` included:
+  a later snapshot of the same pod is a new reading, the same snapshot loaded again is skipped.
+  An event without a ``namespace`` takes the namespace of the pod or deployment it names (its
+  object name, or the deployment its ReplicaSet belongs to), else the bundle's only namespace;
+  otherwise it stays unknown ("") and answers a query of any namespace.
 
 An alert seen again may change state (firing → resolved, with ``ends_at``); a resolved alert is
 final and is not reopened by an older bundle that still shows it firing.
@@ -36,7 +41,19 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from pydantic import BaseModel, ConfigDict
 
-from diagnosis.evidence.bundle import AlertIn, Bundle, BundleError, LogIn, MetricIn, bundle_parse
+from diagnosis.evidence.bundle import (
+    AlertIn,
+    Bundle,
+    BundleError,
+    K8sDeployment,
+    K8sEvent,
+    K8sPod,
+    K8sState,
+    LogIn,
+    MetricIn,
+    bundle_parse,
+)
+from diagnosis.evidence.k8s_objects import deployment_of_replicaset, object_name
 from diagnosis.models import (
     Alert,
     EvidenceBundle,
@@ -47,6 +64,9 @@ from diagnosis.models import (
     MetricSeries,
     Service,
 )
+from diagnosis.models import K8sDeployment as K8sDeploymentRow
+from diagnosis.models import K8sEvent as K8sEventRow
+from diagnosis.models import K8sPod as K8sPodRow
 from diagnosis.selectors.scopes import SCOPE_NAME_MAX_CHARS
 from diagnosis.services.knowledge import content_hash as document_content_hash
 from diagnosis.services.knowledge import knowledge_document_ingest
@@ -83,6 +103,9 @@ class BundleCounts(BaseModel):
     metrics: SectionCounts = SectionCounts()
     points: SectionCounts = SectionCounts()
     documents: SectionCounts = SectionCounts()
+    k8s_pods: SectionCounts = SectionCounts()
+    k8s_events: SectionCounts = SectionCounts()
+    k8s_deployments: SectionCounts = SectionCounts()
 
     @property
     def written(self) -> int:
@@ -126,6 +149,22 @@ def alert_fingerprint(alert: AlertIn) -> str:
 
 def series_fingerprint(series: MetricIn) -> str:
     return _digest("metric", series.name, series.service, series.labels)
+
+
+def k8s_fingerprint(kind: str, item: K8sPod | K8sEvent | K8sDeployment) -> str:
+    """All fields of one reading, times as instants (``+08:00`` and ``Z`` spellings agree)."""
+    fields = item.model_dump(mode="python")
+    return _digest(f"k8s-{kind}", _instants(fields))
+
+
+def _instants(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        return _instant(value)
+    if isinstance(value, dict):
+        return {k: _instants(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_instants(v) for v in value]
+    return value
 
 
 def bundle_content_hash(bundle: Bundle) -> str:
@@ -293,6 +332,95 @@ def _load_documents(bundle: Bundle, record: EvidenceBundle, counts: SectionCount
             counts.created += 1
 
 
+def event_namespace(event: K8sEvent, state: K8sState) -> str:
+    """The event's namespace: its own, that of the object it names, or the state's only one."""
+    if event.namespace:
+        return event.namespace
+    name = object_name(event.object)
+    owners = {p.name: p.namespace for p in state.pods}
+    owners.update((d.name, d.namespace) for d in state.deployments)
+    for candidate in (name, deployment_of_replicaset(name)):
+        if candidate in owners:
+            return owners[candidate]
+    namespaces = {p.namespace for p in state.pods} | {d.namespace for d in state.deployments}
+    return namespaces.pop() if len(namespaces) == 1 else ""
+
+
+def _new_rows(model: Any, rows: dict[str, Any], counts: SectionCounts, total: int, scope: EvidenceScope) -> None:
+    known: set[str] = set()
+    for chunk in _chunks(list(rows)):
+        known.update(model.objects.for_scope(scope).filter(fingerprint__in=chunk).values_list("fingerprint", flat=True))
+    fresh = [row for fingerprint, row in rows.items() if fingerprint not in known]
+    model.objects.bulk_create(fresh, batch_size=BATCH_SIZE)
+    counts.created += len(fresh)
+    counts.skipped += total - len(fresh)
+
+
+def _load_k8s(bundle: Bundle, record: EvidenceBundle, counts: BundleCounts) -> None:
+    state = bundle.k8s
+    if state is None:
+        return
+    pods = {
+        k8s_fingerprint("pod", pod): K8sPodRow(
+            namespace=pod.namespace,
+            name=pod.name,
+            service=pod.service,
+            phase=pod.phase,
+            ready=pod.ready,
+            restarts=pod.restarts,
+            has_termination=pod.last_termination is not None,
+            termination_reason=pod.last_termination.reason if pod.last_termination else "",
+            termination_exit_code=pod.last_termination.exit_code if pod.last_termination else None,
+            terminated_at=pod.last_termination.at if pod.last_termination else None,
+            waiting_reason=pod.waiting_reason or "",
+            node=pod.node or "",
+            observed_at=pod.observed_at,
+            bundle=record,
+            scope=record.scope,
+        )
+        for pod in state.pods
+    }
+    events = {
+        k8s_fingerprint("event", event): K8sEventRow(
+            namespace=event_namespace(event, state),
+            type=event.type,
+            reason=event.reason,
+            object=event.object,
+            message=event.message,
+            count=event.count,
+            first_seen=event.first_seen,
+            last_seen=event.last_seen,
+            bundle=record,
+            scope=record.scope,
+        )
+        for event in state.events
+    }
+    deployments = {
+        k8s_fingerprint("deployment", item): K8sDeploymentRow(
+            namespace=item.namespace,
+            name=item.name,
+            service=item.service,
+            replicas=item.replicas,
+            ready=item.ready,
+            available=item.available,
+            image=item.image,
+            revision=item.revision,
+            changed_at=item.changed_at,
+            change_cause=item.change_cause,
+            conditions=[c.model_dump() for c in item.conditions],
+            observed_at=item.observed_at,
+            bundle=record,
+            scope=record.scope,
+        )
+        for item in state.deployments
+    }
+    for fingerprint, row in [*pods.items(), *events.items(), *deployments.items()]:
+        row.fingerprint = fingerprint
+    _new_rows(K8sPodRow, pods, counts.k8s_pods, len(state.pods), record.scope)
+    _new_rows(K8sEventRow, events, counts.k8s_events, len(state.events), record.scope)
+    _new_rows(K8sDeploymentRow, deployments, counts.k8s_deployments, len(state.deployments), record.scope)
+
+
 # --- Entry point ----------------------------------------------------------------------------
 def _scope_for_load(name: str, reference_time: dt.datetime | None) -> EvidenceScope:
     """The scope called ``name`` (a new one is a replay scope), stamped as loaded now; a replay
@@ -322,6 +450,7 @@ def _write(bundle: Bundle, digest: str, name: str, scope_name: str) -> BundleLoa
     _load_alerts(bundle, record, counts.alerts)
     _load_metrics(bundle, record, counts.metrics, counts.points)
     _load_documents(bundle, record, counts.documents)
+    _load_k8s(bundle, record, counts)
     if bundle_created:
         record.counts = counts.model_dump()
         record.save(update_fields=["counts"])

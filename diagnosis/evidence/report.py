@@ -11,6 +11,9 @@ SECTION_LABELS = {
     "metrics": "指标序列 metric series",
     "points": "指标点 metric points",
     "documents": "知识文档 documents",
+    "k8s_pods": "Pod 状态 k8s pods",
+    "k8s_events": "Kubernetes 事件 k8s events",
+    "k8s_deployments": "Deployment 状态 k8s deployments",
 }
 MSG_LOADED_NEW = "已加载证据包 (bundle loaded): {name} [#{bundle_id}]"
 MSG_LOADED_AGAIN = "证据包此前已加载，未新增内容 (bundle already loaded, nothing new): {name} [#{bundle_id}]"

@@ -143,3 +143,49 @@ class QueryMetricsArgs(_Windowed):
 
 class GetCurrentTimeArgs(ToolArguments):
     pass
+
+
+K8S_KINDS = ("pods", "events", "deployments")
+_K8S_NAMESPACE = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
+
+
+class QueryK8sArgs(_Windowed):
+    namespace: OptionalText = Field(
+        None, description="Kubernetes namespace, e.g. boutique (omitted: every namespace)"
+    )
+    kind: Annotated[str, BeforeValidator(_clean_text)] = Field(
+        description="What to read: pods (phase, ready, restarts, last termination, waiting reason), "
+        "events (Warning/Normal events with reason, object, message, count) or deployments "
+        "(replicas, image, revision, change time and cause, conditions)",
+        json_schema_extra={"enum": list(K8S_KINDS)},
+    )
+    name: OptionalText = Field(
+        None,
+        description="Service, deployment or pod name (a prefix of the pod / the event's object), "
+        "e.g. adservice",
+    )
+    reason: OptionalText = Field(
+        None,
+        description="Reason to match exactly (case-insensitive): a pod's waiting / termination reason or "
+        "phase (ImagePullBackOff, CrashLoopBackOff, OOMKilled, Pending), an event reason "
+        "(FailedScheduling, FailedCreate, BackOff) or a deployment condition reason",
+    )
+    limit: int = Field(LIMIT_DEFAULT, ge=1, le=LIMIT_MAX, description="Maximum objects returned")
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, value: str) -> str:
+        kind = value.strip().lower()
+        if kind not in K8S_KINDS:
+            raise ValueError(f"kind 必须是 {' / '.join(K8S_KINDS)} 之一 (kind must be one of {', '.join(K8S_KINDS)})")
+        return kind
+
+    @field_validator("namespace")
+    @classmethod
+    def _namespace_name(cls, value: str | None) -> str | None:
+        if value is not None and (len(value) > 63 or not _K8S_NAMESPACE.match(value)):
+            raise ValueError(
+                "namespace 不是合法的 Kubernetes 命名空间名 (a namespace is a DNS label: lower-case letters, "
+                "digits and '-', at most 63 characters)"
+            )
+        return value

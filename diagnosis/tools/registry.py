@@ -7,10 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from diagnosis.tools import clock, knowledge, logs, metrics
+from diagnosis.tools import clock, k8s, knowledge, logs, metrics
 from diagnosis.tools.arguments import (
     GetCurrentTimeArgs,
     LookupKnowledgeArgs,
+    QueryK8sArgs,
     QueryLogsArgs,
     QueryMetricsArgs,
     ToolArguments,
@@ -20,6 +21,7 @@ from diagnosis.tools.base import ToolContext, ToolOutcome
 LOOKUP_KNOWLEDGE = "lookup_knowledge"
 QUERY_LOGS = "query_logs"
 QUERY_METRICS = "query_metrics"
+QUERY_K8S = "query_k8s"
 GET_CURRENT_TIME = "get_current_time"
 
 
@@ -32,7 +34,7 @@ class ToolSpec:
     render_refs: Callable[[dict[str, Any]], list[dict[str, Any]]]
     evidence_bearing: bool
     list_keys: tuple[str, ...] = ()  # the output lists that may be shortened to cap the output size
-    backend_kind: str | None = None  # "logs" | "metrics" | "knowledge"; None for helpers
+    backend_kind: str | None = None  # "logs" | "metrics" | "knowledge" | "k8s"; None for helpers
 
 
 TOOLS: dict[str, ToolSpec] = {
@@ -76,6 +78,21 @@ TOOLS: dict[str, ToolSpec] = {
             evidence_bearing=True,
             list_keys=("alerts", "series"),
             backend_kind="metrics",
+        ),
+        ToolSpec(
+            name=QUERY_K8S,
+            description=(
+                "查询 Kubernetes 状态：Pod（阶段、就绪、重启次数、上次终止原因与退出码、等待原因）、事件"
+                "（Warning/Normal、原因、对象、消息、次数、首次/最近时间）或 Deployment（副本、镜像、版本、变更时间与原因、条件）。"
+                "用于重启、OOMKilled、起不来/未就绪、镜像拉取、调度失败和“最近改了什么”。"
+                " Kubernetes state: pods, events or deployments of a namespace, by name, reason and time window."
+            ),
+            args_model=QueryK8sArgs,
+            run=k8s.run,
+            render_refs=k8s.refs,
+            evidence_bearing=True,
+            list_keys=k8s.KINDS,
+            backend_kind="k8s",
         ),
         ToolSpec(
             name=GET_CURRENT_TIME,

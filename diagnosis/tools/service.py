@@ -156,7 +156,7 @@ def dedup_identity(tool_name: str, canonical: dict[str, Any], ctx: ToolContext) 
     service = normalised.get("service")
     if isinstance(service, str):
         normalised["service"] = ctx.resolve_service(service) or service.casefold()
-    for key in ("query", "keyword", "alert_name", "metric"):
+    for key in ("query", "keyword", "alert_name", "metric", "name", "reason"):
         if isinstance(normalised.get(key), str):
             normalised[key] = normalised[key].casefold()
     key = hashlib.sha256(f"{tool_name}\n{canonical_json(normalised)}".encode()).hexdigest()
@@ -203,6 +203,10 @@ def _execute(spec: ToolSpec, args: Any, ctx: ToolContext) -> dict[str, Any]:
     """Run the tool; returns the invocation fields (status, output, refs …)."""
     if spec.backend_kind == "knowledge":
         ensure_ready()  # jieba's one-off dictionary load is not the tool's latency
+    elif spec.backend_kind == "k8s" and scope_backend_name("k8s", ctx.scope) == "kubernetes":
+        from diagnosis.tools.backends.kube import preload_client
+
+        preload_client()  # nor is the kubernetes client's one-off import
     outcome = run_with_deadline(lambda: spec.run(args, ctx), timeout=settings.TOOL_TIMEOUT_S, name=spec.name)
     output = json_safe(outcome.output)
     output, truncated = cap_output(output, spec.list_keys)

@@ -59,7 +59,7 @@ FACT_WEIGHTS: Final[dict[str, float]] = {DIRECT_EVIDENCE: 1.0, INDIRECT_SUPPORT:
 PASS_MIN_GROUNDEDNESS: Final = 0.5
 
 #: Tools a valid evidence gap may name (the evidence-bearing tools; DESIGN §5.5).
-EVIDENCE_TOOLS: Final[frozenset[str]] = frozenset({"lookup_knowledge", "query_logs", "query_metrics"})
+EVIDENCE_TOOLS: Final[frozenset[str]] = frozenset({"lookup_knowledge", "query_logs", "query_metrics", "query_k8s"})
 
 
 def verdict_rank(verdict: str | None) -> int:

@@ -8,6 +8,9 @@ from typing import Any
 from diagnosis.models import (
     Alert,
     EvidenceBundle,
+    K8sDeployment,
+    K8sEvent,
+    K8sPod,
     KnowledgeChunk,
     KnowledgeDocument,
     LogRecord,
@@ -16,7 +19,8 @@ from diagnosis.models import (
     Service,
 )
 
-EVIDENCE_MODELS = (EvidenceBundle, Service, LogRecord, Alert, MetricSeries, MetricPoint, KnowledgeDocument, KnowledgeChunk)
+EVIDENCE_MODELS = (EvidenceBundle, Service, LogRecord, Alert, MetricSeries, MetricPoint, KnowledgeDocument, KnowledgeChunk,
+                   K8sPod, K8sEvent, K8sDeployment)
 
 RUNBOOK = """# 数据库连接池耗尽处理手册
 

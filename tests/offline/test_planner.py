@@ -122,8 +122,9 @@ _pieces = st.lists(
 @given(pieces=_pieces)
 def test_every_plan_is_bounded_and_uses_known_tools(pieces):
     p = plan(" ".join(pieces))
-    assert 1 <= len(p.steps) <= 6
-    assert {s.tool for s in p.steps} <= {"query_logs", "query_metrics", "lookup_knowledge"}
+    k8s = [s for s in p.steps if s.tool == "query_k8s"]  # Kubernetes state: beside the ≤ 6 other steps
+    assert 1 <= len(p.steps) - len(k8s) <= 6 and len(k8s) <= 3
+    assert {s.tool for s in p.steps} <= {"query_logs", "query_metrics", "lookup_knowledge", "query_k8s"}
     for step in p.steps:
         if "start" in step.arguments:
             assert step.arguments["start"] < step.arguments["end"]

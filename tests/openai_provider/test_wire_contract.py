@@ -67,7 +67,7 @@ def test_json_mode_is_requested_for_planner_verifier_and_composer_but_not_tool_t
         if request.role == "executor":
             assert "response_format" not in request.body
             assert {t["function"]["name"] for t in request.body["tools"]} == {
-                "lookup_knowledge", "query_logs", "query_metrics", "get_current_time",
+                "lookup_knowledge", "query_logs", "query_metrics", "query_k8s", "get_current_time",
             }
         else:
             assert request.body["response_format"] == {"type": "json_object"}

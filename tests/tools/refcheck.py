@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from diagnosis.models import ToolInvocation
 from diagnosis.schemas.evidence import MAX_REF_TEXT_CHARS, EvidenceRef
-from diagnosis.tools import knowledge, logs, metrics
+from diagnosis.tools import k8s, knowledge, logs, metrics
 from diagnosis.tools.base import bounded
 from diagnosis.tools.pointer import resolve_pointer
 
@@ -13,6 +13,7 @@ RENDERERS = {
     "alerts": metrics.render_alert,
     "series": metrics.render_series,
     "hits": knowledge.render_hit,
+    **k8s.RENDERERS,
 }
 
 

@@ -11,7 +11,7 @@ def by_name():
 
 def test_every_tool_has_a_function_spec_with_an_object_schema():
     specs = by_name()
-    assert set(specs) == {"lookup_knowledge", "query_logs", "query_metrics", "get_current_time"}
+    assert set(specs) == {"lookup_knowledge", "query_logs", "query_metrics", "query_k8s", "get_current_time"}
     for spec in specs.values():
         assert spec["type"] == "function"
         assert spec["function"]["description"]
@@ -46,5 +46,5 @@ def test_schemas_are_plain_json_schema_without_titles_or_null_unions():
 
 def test_a_subset_can_be_requested_and_the_evidence_flags_are_set():
     assert [s["function"]["name"] for s in tool_specs(["query_logs", "nope"])] == ["query_logs"]
-    assert EVIDENCE_TOOL_NAMES == {"lookup_knowledge", "query_logs", "query_metrics"}
+    assert EVIDENCE_TOOL_NAMES == {"lookup_knowledge", "query_logs", "query_metrics", "query_k8s"}
     assert TOOLS["get_current_time"].evidence_bearing is False

@@ -34,6 +34,7 @@ from diagnosis.agents.offline.followups import (
     runbook_causes,
     services_to_sweep,
 )
+from diagnosis.agents.offline.k8s_planning import MAX_K8S_STEPS
 from diagnosis.agents.offline.planning import MAX_STEPS, plan_gaps, plan_normal
 from diagnosis.agents.offline.refs import collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
@@ -103,7 +104,7 @@ class OfflineExecutor:
             tz=request.timezone,
             services=request.services,
         )
-        steps = request.plan.steps[:MAX_STEPS]
+        steps = request.plan.steps[: MAX_STEPS + MAX_K8S_STEPS]
         for step in steps:
             tools.call(step.tool, dict(step.arguments))
         checked: list[str] = []

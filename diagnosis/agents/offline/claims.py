@@ -26,6 +26,7 @@ from typing import Any
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.entities import QuestionFacts
+from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Ref, collect_refs, gloss
 from diagnosis.agents.offline.runbooks import runbook_guidance, symptom_weights
 from diagnosis.agents.offline.selection import (
@@ -408,6 +409,7 @@ def build_contract(
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
     claims = build_claims(candidates, today=today)
+    claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
@@ -427,6 +429,7 @@ def build_contract(
         current_round=current_round,
         claims_made=bool(claims),
     )
+    missing = (missing + k8s_missing(history))[:MAX_MISSING]
     if facts.listing == "alerts":
         cited = {(r.invocation_id, r.raw_path) for c in candidates for r in c.refs}
         if any((r.invocation_id, r.raw_path) not in cited for r in listed_alerts(evidence, facts)):

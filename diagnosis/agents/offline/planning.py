@@ -28,6 +28,7 @@ from typing import Any
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
 from diagnosis.agents.offline.conversation import resolve
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
+from diagnosis.agents.offline.k8s_planning import k8s_steps
 from diagnosis.agents.offline.text import nfkc
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window
 from diagnosis.agents.offline.vocabulary import ERRORISH, KEY_TERMS, SYMPTOMS_BY_ID
@@ -150,6 +151,7 @@ def plan_normal(
             purpose="相关处理手册",
         )
     )
+    steps += k8s_steps(question, targets, span)  # Kubernetes state, when the question calls for it
     subject = "、".join(targets) or "全部服务"
     goal = (
         f"确认 {subject} 在 {window.label()} 的{focus}"

@@ -1,12 +1,13 @@
 """Backend interfaces of the evidence tools and the one place that picks an implementation.
 
-The tools talk to three small Protocols; ``builtin`` implements them on the database models of
+The tools talk to four small Protocols; ``builtin`` implements them on the database models of
 one evidence scope. ``select_backend(kind, scope)`` picks by the scope (DESIGN §10.3): a replay
 scope always reads its own builtin rows; the ``live`` scope (or no scope) reads settings
-(LOGS_BACKEND, METRICS_BACKEND; knowledge is always builtin) and looks the name up in
-``BACKEND_FACTORIES``: ``builtin`` for every kind, ``loki`` (logs, ``loki.py``) and
-``prometheus`` (metrics, ``prometheus.py``); another backend is one new module plus one
-``register_backend`` call. A factory is called with the scope (external backends ignore it).
+(LOGS_BACKEND, METRICS_BACKEND, K8S_BACKEND; knowledge is always builtin) and looks the name up in
+``BACKEND_FACTORIES``: ``builtin`` for every kind, ``loki`` (logs, ``loki.py``), ``prometheus``
+(metrics, ``prometheus.py``) and ``kubernetes`` (k8s, ``kube.py``); another backend is one new
+module plus one ``register_backend`` call. A factory is called with the scope (external backends
+ignore it).
 """
 
 from __future__ import annotations
@@ -96,6 +97,18 @@ class KnowledgeResult:
     total_chunks: int  # size of the searched corpus
 
 
+@dataclass(frozen=True)
+class K8sQuery:
+    """Which readings of the cluster state to return; ``namespace`` None = every namespace. The
+    window bounds the events a backend returns (those seen in it); pods and deployments are
+    state, every reading of them is returned and ``query_k8s`` picks the one nearest the window."""
+
+    start: datetime
+    end: datetime
+    namespace: str | None = None
+    max_objects: int = 2000  # per kind: the bound of one listing
+
+
 class LogsBackend(Protocol):
     name: str
 
@@ -116,16 +129,28 @@ class KnowledgeBackend(Protocol):
     def search_knowledge(self, query: dict[str, float], *, top_k: int) -> KnowledgeResult: ...
 
 
+class K8sBackend(Protocol):
+    """Readings of the cluster state as the bundle models (``diagnosis.evidence.bundle``)."""
+
+    name: str
+
+    def pods(self, query: K8sQuery) -> list[Any]: ...
+
+    def events(self, query: K8sQuery) -> list[Any]: ...
+
+    def deployments(self, query: K8sQuery) -> list[Any]: ...
+
+
 # --- Selection ----------------------------------------------------------------------------------
-BACKEND_KINDS = ("logs", "metrics", "knowledge")
-_SETTING = {"logs": "LOGS_BACKEND", "metrics": "METRICS_BACKEND"}
+BACKEND_KINDS = ("logs", "metrics", "knowledge", "k8s")
+_SETTING = {"logs": "LOGS_BACKEND", "metrics": "METRICS_BACKEND", "k8s": "K8S_BACKEND"}
 
 
 def _builtin(kind: str, scope: Any) -> Any:
     from diagnosis.tools.backends import builtin
 
     return {"logs": builtin.BuiltinLogsBackend, "metrics": builtin.BuiltinMetricsBackend,
-            "knowledge": builtin.BuiltinKnowledgeBackend}[kind](scope)  # fmt: skip
+            "knowledge": builtin.BuiltinKnowledgeBackend, "k8s": builtin.BuiltinK8sBackend}[kind](scope)  # fmt: skip
 
 
 #: kind → backend name → factory(scope) (``scope``: the run's EvidenceScope, or None).
@@ -152,9 +177,16 @@ def _prometheus(scope: Any) -> Any:
     return PrometheusMetricsBackend.from_settings()
 
 
+def _kubernetes(scope: Any) -> Any:
+    from diagnosis.tools.backends.kube import KubernetesBackend
+
+    return KubernetesBackend.from_settings()
+
+
 # The external backends: imported only when configured, built from settings at selection time.
 register_backend("logs", "loki", _loki)
 register_backend("metrics", "prometheus", _prometheus)
+register_backend("k8s", "kubernetes", _kubernetes)
 
 
 def configured_backend_name(kind: str) -> str:

@@ -18,11 +18,23 @@ from collections import defaultdict
 from django.db.models import Q
 from django.db.models.functions import Upper
 
-from diagnosis.models import Alert, EvidenceScope, KnowledgeChunk, LogRecord, MetricPoint, MetricSeries
+from diagnosis.evidence import bundle as shapes
+from diagnosis.models import (
+    Alert,
+    EvidenceScope,
+    K8sDeployment,
+    K8sEvent,
+    K8sPod,
+    KnowledgeChunk,
+    LogRecord,
+    MetricPoint,
+    MetricSeries,
+)
 from diagnosis.retrieval import bm25
 from diagnosis.retrieval.tokenize import tokenize
 from diagnosis.tools.backends import (
     AlertEntry,
+    K8sQuery,
     KnowledgeHit,
     KnowledgeResult,
     LogEntry,
@@ -165,3 +177,77 @@ class BuiltinKnowledgeBackend(_Scoped):
             for i in ranked
         ]
         return KnowledgeResult(hits=hits, total_chunks=len(rows))
+
+
+class BuiltinK8sBackend(_Scoped):
+    """The loaded bundles' Kubernetes readings: pods and deployments of the namespace (newest
+    readings first, bounded), events seen in the window (overlapping first_seen..last_seen).
+    Events of an unknown namespace ("") answer every namespace."""
+
+    name = "builtin"
+
+    def pods(self, query: K8sQuery) -> list[shapes.K8sPod]:
+        qs = K8sPod.objects.for_scope(self._scope())
+        if query.namespace:
+            qs = qs.filter(namespace=query.namespace)
+        return [
+            shapes.K8sPod(
+                namespace=p.namespace,
+                name=p.name,
+                service=p.service,
+                phase=p.phase,
+                ready=p.ready,
+                restarts=p.restarts,
+                last_termination=(
+                    shapes.K8sTermination(
+                        reason=p.termination_reason, exit_code=p.termination_exit_code, at=p.terminated_at
+                    )
+                    if p.has_termination
+                    else None
+                ),
+                waiting_reason=p.waiting_reason or None,
+                node=p.node or None,
+                observed_at=p.observed_at,
+            )
+            for p in qs.order_by("-observed_at", "namespace", "name", "pk")[: query.max_objects]
+        ]
+
+    def events(self, query: K8sQuery) -> list[shapes.K8sEvent]:
+        qs = K8sEvent.objects.for_scope(self._scope()).filter(first_seen__lte=query.end, last_seen__gte=query.start)
+        if query.namespace:
+            qs = qs.filter(Q(namespace=query.namespace) | Q(namespace=""))
+        return [
+            shapes.K8sEvent(
+                namespace=e.namespace,
+                type=e.type,
+                reason=e.reason,
+                object=e.object,
+                message=e.message,
+                count=max(1, e.count),
+                first_seen=e.first_seen,
+                last_seen=e.last_seen,
+            )
+            for e in qs.order_by("-last_seen", "-pk")[: query.max_objects]
+        ]
+
+    def deployments(self, query: K8sQuery) -> list[shapes.K8sDeployment]:
+        qs = K8sDeployment.objects.for_scope(self._scope())
+        if query.namespace:
+            qs = qs.filter(namespace=query.namespace)
+        return [
+            shapes.K8sDeployment(
+                namespace=d.namespace,
+                name=d.name,
+                service=d.service,
+                replicas=d.replicas,
+                ready=d.ready,
+                available=d.available,
+                image=d.image,
+                revision=d.revision,
+                changed_at=d.changed_at,
+                change_cause=d.change_cause,
+                conditions=[shapes.K8sCondition.model_validate(c) for c in d.conditions if isinstance(c, dict)],
+                observed_at=d.observed_at,
+            )
+            for d in qs.order_by("-observed_at", "namespace", "name", "pk")[: query.max_objects]
+        ]

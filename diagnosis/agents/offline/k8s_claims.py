@@ -1,0 +1,272 @@
+"""query_k8s output → claims with exact bindings (pure, no Django): the offline Executor's reading
+of Kubernetes state.
+
+Which elements: those of the asked services (a pod or deployment by its ``service``, an event by
+its object's name), or — when no service is named — what is wrong in the cluster (pods not
+ready / waiting / restarting, Warning events, unavailable deployments). Per service at most
+``MAX_PODS`` pods, ``MAX_EVENTS`` Warning events and its deployment; healthy pods of an asked
+service are stated as such (a healthy-service question gets its observation).
+
+How: every claim is assembled from fragments of its element's ref text (``tools.k8s`` renders
+it), each fragment used only when the excerpt — a verbatim prefix of the ref text — contains it,
+so every name, number and time the claim states is in its excerpt. Text written by the cluster's
+users or components (an event message, a change cause) is only quoted (「…」). A deployment with
+a revision or change time also gives a ``timeline`` claim ("adservice 的 Deployment 于 10:01:30
+变更到版本 7 …"): what changed, and when.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from diagnosis.agents.base import ToolCallResult
+from diagnosis.agents.offline.entities import QuestionFacts
+from diagnosis.composer.quoting import quote
+from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
+
+TOOL = "query_k8s"
+SOURCE_TYPE = "k8s"
+MAX_PODS = 2
+MAX_EVENTS = 3
+MAX_CLAIMS = 8
+MAX_QUOTED_CHARS = 240
+KINDS = ("pods", "events", "deployments")
+
+
+def clock(value: str) -> str:
+    """ "2026-11-28 10:30:00" of an output time ("2026-11-28T10:30:00.5+08:00"): outputs carry local
+    times with their offset, so this is the ref text's rendering of it (``tools.rendering.clock``)."""
+    return f"{value[:10]} {value[11:19]}"
+
+
+def pod_unhealthy_json(pod: dict[str, Any]) -> bool:
+    return pod_is_unhealthy(str(pod.get("phase") or ""), str(pod.get("ready") or ""), pod.get("waiting_reason"))
+
+
+def deployment_unavailable_json(deployment: dict[str, Any]) -> bool:
+    return deployment_is_unavailable(
+        int(deployment.get("replicas") or 0), int(deployment.get("available") or 0), deployment.get("conditions") or []
+    )
+
+
+def _element(call: ToolCallResult, raw_path: str) -> dict[str, Any] | None:
+    parts = raw_path.split("/")
+    if len(parts) != 3 or parts[1] not in KINDS or not parts[2].isdigit():
+        return None
+    items = (call.output or {}).get(parts[1]) if isinstance(call.output, dict) else None
+    index = int(parts[2])
+    if not isinstance(items, list) or index >= len(items) or not isinstance(items[index], dict):
+        return None
+    return items[index]
+
+
+def _binding(call: ToolCallResult, raw_path: str, excerpt: str) -> dict[str, Any]:
+    return {
+        "source_type": SOURCE_TYPE,
+        "tool_name": TOOL,
+        "source_invocation_id": call.invocation_id,
+        "raw_path": raw_path,
+        "evidence_excerpt": excerpt,
+    }
+
+
+def _moment(value: str | None, today: str) -> str:
+    """ "10:01:30" on ``today`` (YYYY-MM-DD), "2026-11-27 16:00:33" on another day."""
+    if not value:
+        return ""
+    full = clock(value)
+    return full[11:] if full.startswith(today) else full
+
+
+def _fits(fragment: str, excerpt: str) -> bool:
+    return bool(fragment) and fragment in excerpt
+
+
+# --- One claim per element -----------------------------------------------------------------------
+def pod_claim(pod: dict[str, Any], excerpt: str, today: str) -> tuple[str, str]:
+    subject = f"{pod['service']} 的 Pod {pod['name']}"
+    bits = [b for b in (f"阶段 {pod['phase']}", f"就绪 {pod['ready']}", f"重启 {pod['restarts']} 次") if _fits(b, excerpt)]
+    termination = pod.get("last_termination") or {}
+    tail = ""
+    if termination and _fits(f"上次终止 {termination.get('reason') or ''}", excerpt):
+        detail = []
+        if termination.get("exit_code") is not None and _fits(f"退出码 {termination['exit_code']}", excerpt):
+            detail.append(f"退出码 {termination['exit_code']}")
+        if termination.get("at") and _fits(f"于 {clock(termination['at'])}", excerpt):
+            detail.append(f"于 {_moment(termination['at'], today)}")
+        tail = f"，上次终止 {termination['reason']}" + (f"（{'，'.join(detail)}）" if detail else "")
+    observed = f"，观测于 {_moment(pod['observed_at'], today)}" if _fits(f"观测于 {clock(pod['observed_at'])}", excerpt) else ""
+    waiting = pod.get("waiting_reason")
+    if waiting and _fits(f"等待原因 {waiting}", excerpt):
+        head = f"{subject} 处于 {waiting}"
+    elif pod_unhealthy_json(pod):
+        head = f"{subject} 未就绪"
+    else:
+        head = f"{subject} 正常运行"
+    return head + (f"（{'，'.join(bits)}）" if bits else "") + tail + observed, "observation"
+
+
+def _short(text: str) -> str:
+    if len(text) <= MAX_QUOTED_CHARS:
+        return text
+    cut = text.rfind(" ", 0, MAX_QUOTED_CHARS)
+    return text[: cut if cut > MAX_QUOTED_CHARS // 2 else MAX_QUOTED_CHARS].rstrip() + "…"
+
+
+def event_claim(event: dict[str, Any], excerpt: str, today: str, ref_text: str) -> tuple[str, str]:
+    counts = [f"共 {event['count']} 次"] if _fits(f"共 {event['count']} 次", excerpt) else []
+    if _fits(f"首次 {clock(event['first_seen'])}", excerpt):
+        counts.append(f"首次 {_moment(event['first_seen'], today)}")
+    if _fits(f"最近 {clock(event['last_seen'])}", excerpt):
+        counts.append(f"最近 {_moment(event['last_seen'], today)}")
+    text = f"{event['object']} 有 {event['type']} 事件 {event['reason']}" + (f"（{'，'.join(counts)}）" if counts else "")
+    message = str(event.get("message") or "")
+    if message:
+        start = len(ref_text) - len(message)
+        shown = excerpt[start:] if len(excerpt) < len(ref_text) else message
+        if shown.strip():
+            text += f"：{quote(_short(shown))}"
+    return text, "observation"
+
+
+def deployment_claims(deployment: dict[str, Any], excerpt: str, today: str) -> list[tuple[str, str]]:
+    subject = f"{deployment['service']} 的 Deployment {deployment['name']}"
+    state = [
+        b
+        for b in (f"副本 {deployment['replicas']}", f"就绪 {deployment['ready']}", f"可用 {deployment['available']}")
+        if _fits(b, excerpt)
+    ]
+    conditions = [
+        f"{c['type']}={c['status']}" + (f"（{c['reason']}）" if c.get("reason") else "")
+        for c in deployment.get("conditions") or []
+        if c.get("status") != "True" or c.get("type") != "Progressing"
+    ]
+    shown_conditions = [c for c in conditions if _fits(c, excerpt)]
+    claims = []
+    if state:
+        verb = "不可用" if deployment_unavailable_json(deployment) else "可用"
+        claims.append(
+            (
+                f"{subject} 当前{verb}（{'，'.join(state)}）"
+                + (f"，条件 {'、'.join(shown_conditions)}" if shown_conditions else ""),
+                "observation",
+            )
+        )
+    change = []
+    if deployment.get("changed_at") and _fits(f"变更于 {clock(deployment['changed_at'])}", excerpt):
+        change.append(f"于 {_moment(deployment['changed_at'], today)} 变更")
+    if deployment.get("revision") is not None and _fits(f"版本 {deployment['revision']}", excerpt):
+        change.append(f"当前版本 {deployment['revision']}")
+    if deployment.get("image") and _fits(f"镜像 {deployment['image']}", excerpt):
+        change.append(f"镜像 {deployment['image']}")
+    if change:
+        text = f"{subject} " + "，".join(change)
+        cause = str(deployment.get("change_cause") or "")
+        marker = "变更原因："
+        if cause and marker in excerpt:
+            shown = excerpt.split(marker, 1)[1]
+            if shown.strip():
+                text += f"，变更原因：{quote(_short(shown))}"
+        claims.append((text, "timeline"))
+    return claims
+
+
+# --- Selection -----------------------------------------------------------------------------------
+def _owner(kind: str, element: dict[str, Any]) -> str:
+    if kind == "events":
+        return str(element.get("object") or "").rsplit("/", 1)[-1]
+    return str(element.get("service") or "")
+
+
+def _about(kind: str, element: dict[str, Any], services: Sequence[str]) -> bool:
+    owner = _owner(kind, element).casefold()
+    for service in services:
+        wanted = service.casefold()
+        if owner == wanted or (kind == "events" and owner.startswith(wanted + "-")):
+            return True
+    return False
+
+
+def _wrong(kind: str, element: dict[str, Any]) -> bool:
+    if kind == "pods":
+        return pod_unhealthy_json(element)
+    if kind == "events":
+        return str(element.get("type")) == "Warning"
+    return deployment_unavailable_json(element)
+
+
+def _wanted(kind: str, element: dict[str, Any], services: Sequence[str]) -> bool:
+    if services:
+        # the asked service's pods (healthy or not) and deployment; only its Warning events
+        return _about(kind, element, services) and (kind != "events" or _wrong(kind, element))
+    return _wrong(kind, element)
+
+
+_CAPS: dict[str, int] = {"pods": MAX_PODS, "events": MAX_EVENTS, "deployments": 1}
+
+
+def _claims_for(kind: str, element: dict[str, Any], excerpt: str, today: str, text: str) -> list[tuple[str, str]]:
+    if kind == "pods":
+        return [pod_claim(element, excerpt, today)]
+    if kind == "events":
+        return [event_claim(element, excerpt, today, text)]
+    return deployment_claims(element, excerpt, today)
+
+
+def k8s_claims(
+    history: Sequence[ToolCallResult],
+    facts: QuestionFacts,
+    *,
+    excerpt: Callable[[str], str],
+    first_id: int = 1,
+    today: str = "",
+) -> list[dict[str, Any]]:
+    """Claims for the query_k8s elements that answer the question (ids from ``c{first_id}``);
+    ``excerpt`` cuts a ref text to the verbatim prefix a binding quotes (``claims.excerpt_of``)."""
+    services = facts.known_services
+    seen: set[str] = set()
+    taken: dict[tuple[str, str], int] = {}
+    claims: list[dict[str, Any]] = []
+    for call in history:
+        if call.tool_name != TOOL or call.status != "success":
+            continue
+        for ref in call.evidence_refs or []:
+            raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
+            element = _element(call, raw_path)
+            kind = raw_path.split("/")[1] if element is not None else ""
+            if element is None or not text or text in seen or not _wanted(kind, element, services):
+                continue
+            key = (kind, _owner(kind, element) if services else "")
+            if taken.get(key, 0) >= _CAPS[kind] * (1 if services else 2):
+                continue
+            seen.add(text)
+            taken[key] = taken.get(key, 0) + 1
+            cut = excerpt(text)
+            for claim_text, claim_type in _claims_for(kind, element, cut, today, text):
+                claims.append(
+                    {
+                        "claim_id": f"c{first_id + len(claims)}",
+                        "claim_type": claim_type,
+                        "claim_text": claim_text,
+                        "support_level": "direct",
+                        "evidence_bindings": [_binding(call, raw_path, cut)],
+                    }
+                )
+    return claims[:MAX_CLAIMS]
+
+
+def k8s_missing(history: Sequence[ToolCallResult]) -> list[dict[str, str]]:
+    """A failed query_k8s call is a gap the answer names."""
+    items = []
+    for call in history:
+        if call.tool_name == TOOL and call.status == "failed":
+            args = call.arguments or {}
+            who = str(args.get("name") or "全部服务")
+            items.append(
+                {
+                    "item": f"{who} 的 Kubernetes {args.get('kind') or '状态'}（{call.invocation_id}）",
+                    "reason": f"调用失败：{(call.error or '未知错误')[:120]}",
+                }
+            )
+    return items

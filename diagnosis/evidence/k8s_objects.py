@@ -1,0 +1,78 @@
+"""What a Kubernetes object's name and state say, pure: which service it belongs to (DESIGN §10.2:
+"service is derived from the owner"; shared by the bundle schema and the ``kubernetes`` backend's
+mapping) and whether it is healthy (shared by ``query_k8s``'s ordering and the offline claims).
+
+A Deployment's pods are owned by a ReplicaSet named ``<deployment>-<pod-template-hash>`` and are
+themselves named ``<replicaset>-<5 random characters>``; the service is the Deployment name. A
+pod of a StatefulSet / DaemonSet / Job is named after that owner. Without an owner the ``app``
+labels say it (``app.kubernetes.io/name``, then ``app``), and as a last resort the pod name with
+its generated suffixes removed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+#: ``pod-template-hash`` values: 6–10 characters of the alphabet Kubernetes uses for generated names.
+_SAFE_HASH = r"[bcdfghjklmnpqrstvwxz2456789]{6,10}"
+_REPLICASET_SUFFIX = re.compile(rf"-{_SAFE_HASH}$")
+_DEPLOYMENT_POD_SUFFIX = re.compile(rf"-{_SAFE_HASH}-[bcdfghjklmnpqrstvwxz2456789]{{5}}$")
+_ORDINAL_OR_RANDOM_SUFFIX = re.compile(r"-(?:\d+|[bcdfghjklmnpqrstvwxz2456789]{5})$")
+APP_LABELS = ("app.kubernetes.io/name", "app")
+_NAMED_AFTER_OWNER = ("StatefulSet", "DaemonSet", "Job", "CronJob", "Deployment")
+
+
+def deployment_of_replicaset(name: str, template_hash: str = "") -> str:
+    """``adservice-5f8d7c9b4`` → ``adservice`` (the hash given, or one that looks generated)."""
+    if template_hash and name.endswith(f"-{template_hash}"):
+        return name[: -len(template_hash) - 1]
+    return _REPLICASET_SUFFIX.sub("", name)
+
+
+def service_from_pod_name(name: str) -> str:
+    """``adservice-5f8d7c9b4-x2x7k`` → ``adservice``; ``redis-cart-0`` → ``redis-cart``."""
+    stripped = _DEPLOYMENT_POD_SUFFIX.sub("", name)
+    if stripped != name:
+        return stripped
+    return _ORDINAL_OR_RANDOM_SUFFIX.sub("", name) or name
+
+
+def service_of_pod(
+    name: str, *, owners: Sequence[Mapping[str, Any]] = (), labels: Mapping[str, Any] | None = None
+) -> str:
+    """The service of a pod from its ``ownerReferences``, then its app labels, then its name."""
+    labels = labels or {}
+    for owner in owners:
+        kind, owner_name = str(owner.get("kind") or ""), str(owner.get("name") or "")
+        if not owner_name:
+            continue
+        if kind == "ReplicaSet":
+            return deployment_of_replicaset(owner_name, str(labels.get("pod-template-hash") or ""))
+        if kind in _NAMED_AFTER_OWNER:
+            return owner_name
+    for label in APP_LABELS:
+        if isinstance(labels.get(label), str) and labels[label]:
+            return labels[label]
+    return service_from_pod_name(name)
+
+
+def object_name(involved: str) -> str:
+    """``ReplicaSet/adservice-5f8d7c9b4`` → ``adservice-5f8d7c9b4`` (an event's object)."""
+    return involved.rsplit("/", 1)[-1]
+
+
+HEALTHY_PHASES = frozenset({"running", "succeeded"})
+
+
+def pod_is_unhealthy(phase: str, ready: str, waiting_reason: str | None) -> bool:
+    """Not Running/Succeeded, Running with a container not ready, or a container waiting."""
+    ready_count, _, total = ready.partition("/")
+    folded = phase.casefold()
+    return folded not in HEALTHY_PHASES or (folded == "running" and ready_count != total) or bool(waiting_reason)
+
+
+def deployment_is_unavailable(replicas: int, available: int, conditions: Sequence[Mapping[str, Any]]) -> bool:
+    """Fewer available replicas than wanted, or an ``Available`` condition that is not True."""
+    return available < replicas or any(c.get("type") == "Available" and c.get("status") != "True" for c in conditions)

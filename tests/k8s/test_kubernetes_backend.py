@@ -1,0 +1,141 @@
+"""K8S_BACKEND=kubernetes: the official client against a fake API server on 127.0.0.1 serving
+recorded ``kubectl get -o json`` responses. Same state → same output as the builtin backend;
+failures of every kind → a failed invocation with a clear Chinese error, never a raise, never
+the token."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import pytest
+
+from diagnosis.models import ToolInvocation
+from diagnosis.tools.backends import kube
+from diagnosis.tools.service import tool_invocation_execute
+from tests.backends.fakes import Canned
+from tests.factories import make_run
+from tests.k8s.fake_api import TOKEN, path_of
+from tests.k8s.state import OBSERVED
+
+pytestmark = pytest.mark.django_db
+KINDS = ("pods", "events", "deployments")
+
+
+@pytest.fixture
+def observed_at_reference(monkeypatch):
+    monkeypatch.setattr(kube, "observed_now", lambda: datetime.fromisoformat(OBSERVED))
+
+
+def call(run, **arguments):
+    return tool_invocation_execute(run=run, round_no=1, tool_name="query_k8s", arguments=arguments)
+
+
+def assert_failed(inv, *needles):
+    assert inv.status == ToolInvocation.Status.FAILED
+    assert inv.output is None and inv.evidence_refs == []
+    for needle in needles:
+        assert needle in inv.error, inv.error
+    assert TOKEN not in inv.error
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"namespace": "boutique"},
+        {},  # every namespace
+        {"namespace": "boutique", "name": "adservice"},
+        {"namespace": "boutique", "reason": "OOMKilled"},
+        {"namespace": "boutique", "reason": "FailedCreate"},
+        {"namespace": "boutique", "limit": 2},
+        {"namespace": "boutique", "start": "2026-11-27T15:00:00+08:00", "end": "2026-11-27T17:00:00+08:00"},
+    ],
+)
+def test_both_backends_give_the_same_output_for_the_same_state(run, api_user, boutique, settings, arguments, request):
+    settings.K8S_BACKEND = "builtin"
+    builtin = {kind: call(run, kind=kind, **arguments) for kind in KINDS}
+    request.getfixturevalue("observed_at_reference")
+    request.getfixturevalue("fake_k8s")  # switches K8S_BACKEND to kubernetes
+    other_run = make_run(api_user)  # not deduplicated against the builtin calls
+    for kind in KINDS:
+        live = call(other_run, kind=kind, **arguments)
+        assert live.retrieval_details["backend"] == "kubernetes"
+        assert (live.status, live.output) == (builtin[kind].status, builtin[kind].output), kind
+        assert live.evidence_refs == builtin[kind].evidence_refs
+
+
+def test_the_client_calls_the_namespaced_list_endpoints_with_the_kubeconfig_token(run, db, fake_k8s):
+    for kind in KINDS:
+        assert call(run, kind=kind, namespace="boutique").status in ("success", "no_hit")
+        (request,) = fake_k8s.requests_to(path_of(kind))
+        assert request.headers["authorization"] == f"Bearer {TOKEN}"
+        assert request.params["limit"] == "2000"
+    call(run, kind="pods")
+    assert fake_k8s.requests_to(path_of("pods", None))
+
+
+def test_a_500_names_the_status_and_the_servers_message(run, db, fake_k8s):
+    status = {"kind": "Status", "apiVersion": "v1", "status": "Failure", "message": "etcdserver: request timed out",
+              "reason": "InternalError", "code": 500}  # fmt: skip
+    fake_k8s.serve(path_of("pods"), Canned(status=500, payload=status))
+    assert_failed(call(run, kind="pods", namespace="boutique"), "工具执行失败", f"Kubernetes ({fake_k8s.url}) HTTP 500: etcdserver: request timed out")
+
+
+def test_a_forbidden_listing_is_a_failed_invocation(run, db, fake_k8s):
+    status = {"kind": "Status", "status": "Failure", "reason": "Forbidden", "code": 403,
+              "message": 'events is forbidden: User "system:serviceaccount:ops:diag" cannot list resource "events"'}
+    fake_k8s.serve(path_of("events"), Canned(status=403, payload=status))
+    assert_failed(call(run, kind="events", namespace="boutique"), "HTTP 403: events is forbidden")
+
+
+def test_garbage_json_is_a_failed_invocation(run, db, fake_k8s):
+    fake_k8s.serve(path_of("deployments"), Canned(raw=b'{"kind": "DeploymentList", "items": [{'))
+    assert_failed(call(run, kind="deployments", namespace="boutique"), "malformed JSON response")
+
+
+def test_json_of_the_wrong_shape_is_a_failed_invocation(run, db, fake_k8s):
+    fake_k8s.serve(path_of("pods"), Canned(payload={"kind": "PodList", "items": {"not": "a list"}}))
+    assert_failed(call(run, kind="pods", namespace="boutique"), "response is not a pods list")
+    fake_k8s.serve(path_of("pods"), Canned(payload={"items": [{"metadata": {}}]}))
+    assert_failed(call(run, kind="pods", namespace="boutique"), "unexpected object", "metadata.name")
+
+
+def test_a_slow_server_times_out_as_a_failed_invocation(run, db, fake_k8s, settings):
+    settings.TOOL_TIMEOUT_S = 0.5
+    fake_k8s.serve(path_of("pods"), Canned(payload={"items": []}, delay_s=5))
+    assert_failed(call(run, kind="pods", namespace="boutique"), "超时")
+
+
+def test_a_server_that_is_down_is_a_failed_invocation(run, db, fake_k8s):
+    url = fake_k8s.url
+    fake_k8s.stop()
+    inv = call(run, kind="pods", namespace="boutique")
+    assert_failed(inv, f"Kubernetes ({url}) 无法连接 (unreachable)")
+
+
+def test_an_unreadable_kubeconfig_is_a_configuration_error(run, db, settings, tmp_path):
+    settings.K8S_BACKEND = "kubernetes"
+    settings.KUBECONFIG = str(tmp_path / "missing")
+    assert_failed(call(run, kind="pods"), "工具后端配置错误", "无法读取 Kubernetes 配置")
+    broken = tmp_path / "broken"
+    broken.write_text(json.dumps({"apiVersion": "v1", "kind": "Config", "clusters": []}))
+    settings.KUBECONFIG = str(broken)
+    assert_failed(call(run, kind="pods"), "无法读取 Kubernetes 配置")
+
+
+def test_without_kubeconfig_outside_a_cluster_the_in_cluster_config_is_missing(run, db, settings, monkeypatch):
+    monkeypatch.delenv("KUBERNETES_SERVICE_HOST", raising=False)
+    settings.K8S_BACKEND = "kubernetes"
+    settings.KUBECONFIG = ""
+    assert_failed(call(run, kind="pods"), "无法读取 Kubernetes 配置")
+
+
+def test_the_clients_one_off_import_is_made_before_the_calls_deadline(run, db, fake_k8s, settings, monkeypatch):
+    # Under load the first `import kubernetes` of a process took seconds inside the deadline and the
+    # first query_k8s call timed out; the import now happens before the deadline starts.
+    settings.TOOL_TIMEOUT_S = 0.5
+    loaded = []
+    monkeypatch.setattr(kube, "preload_client", lambda: (__import__("time").sleep(1.0), loaded.append(True)))
+    inv = call(run, kind="pods", namespace="boutique")
+    assert loaded == [True]
+    assert inv.status == ToolInvocation.Status.SUCCESS, inv.error
