@@ -26,8 +26,8 @@ class UnknownScope(LookupError):
 
 
 def live_backends_configured() -> bool:
-    """True when a real logs or metrics backend (Loki, Prometheus …) is configured."""
-    return any(configured_backend_name(kind) != "builtin" for kind in ("logs", "metrics"))
+    """True when a real logs, metrics or Kubernetes backend (Loki, Prometheus, a cluster) is configured."""
+    return any(configured_backend_name(kind) != "builtin" for kind in ("logs", "metrics", "k8s"))
 
 
 def live_scope() -> EvidenceScope:
@@ -39,7 +39,7 @@ def live_scope() -> EvidenceScope:
 def default_scope() -> EvidenceScope:
     """The scope a new session gets when none is asked for — the one rule:
 
-    ``live`` when real backends are configured (LOGS_BACKEND or METRICS_BACKEND not builtin);
+    ``live`` when real backends are configured (LOGS_BACKEND, METRICS_BACKEND or K8S_BACKEND not builtin);
     otherwise the demo scope; otherwise the most recently loaded replay scope; otherwise ``live``."""
     if not live_backends_configured():
         replay = EvidenceScope.objects.filter(kind=EvidenceScope.Kind.REPLAY)

@@ -9,6 +9,7 @@ from diagnosis.evidence.loader import evidence_bundle_load
 from tests.backends.fakes import FakeAPI
 from tests.k8s.fake_api import serve_recordings, write_kubeconfig
 from tests.k8s.state import boutique_bundle
+from tests.tools import builders
 
 # The same run and evidence-ref invariant as the builtin tool tests (one definition).
 from tests.tools.conftest import _every_invocation_keeps_the_evidence_ref_invariant, run  # noqa: F401
@@ -16,7 +17,8 @@ from tests.tools.conftest import _every_invocation_keeps_the_evidence_ref_invari
 
 @pytest.fixture
 def boutique(db):
-    return evidence_bundle_load(data=boutique_bundle())
+    """Loaded into the builders' scope, the one the ``run`` fixture's session reads."""
+    return evidence_bundle_load(data=boutique_bundle(), scope=builders.builder_scope().name)
 
 
 @pytest.fixture

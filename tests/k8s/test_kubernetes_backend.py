@@ -10,11 +10,14 @@ from datetime import datetime
 
 import pytest
 
-from diagnosis.models import ToolInvocation
+from diagnosis.models import EvidenceScope, ToolInvocation
+from diagnosis.selectors.evidence import ReferenceNow
+from diagnosis.selectors.scopes import live_scope
+from diagnosis.tools import service
 from diagnosis.tools.backends import kube
 from diagnosis.tools.service import tool_invocation_execute
 from tests.backends.fakes import Canned
-from tests.factories import make_run
+from tests.factories import make_run, make_session
 from tests.k8s.fake_api import TOKEN, path_of
 from tests.k8s.state import OBSERVED
 
@@ -25,6 +28,18 @@ KINDS = ("pods", "events", "deployments")
 @pytest.fixture
 def observed_at_reference(monkeypatch):
     monkeypatch.setattr(kube, "observed_now", lambda: datetime.fromisoformat(OBSERVED))
+
+
+@pytest.fixture
+def run(api_user):
+    """A cluster is read in the live scope only (a replay scope always reads its own rows)."""
+    return make_run(api_user, session=make_session(api_user, scope=live_scope()))
+
+
+@pytest.fixture
+def replay_run(api_user, boutique):
+    """A run in the scope the boutique bundle is loaded into (builtin rows)."""
+    return make_run(api_user, session=make_session(api_user, scope=EvidenceScope.objects.get(name=boutique.scope)))
 
 
 def call(run, **arguments):
@@ -51,14 +66,17 @@ def assert_failed(inv, *needles):
         {"namespace": "boutique", "start": "2026-11-27T15:00:00+08:00", "end": "2026-11-27T17:00:00+08:00"},
     ],
 )
-def test_both_backends_give_the_same_output_for_the_same_state(run, api_user, boutique, settings, arguments, request):
+def test_both_backends_give_the_same_output_for_the_same_state(run, replay_run, settings, arguments, request, monkeypatch):
+    # Both runs resolve default windows against the recording's moment (the live scope's clock
+    # is the real one otherwise).
+    reference = replay_run.session.scope.reference_time
+    monkeypatch.setattr(service, "reference_clock", lambda scope: ReferenceNow(reference, "reference_time"))
     settings.K8S_BACKEND = "builtin"
-    builtin = {kind: call(run, kind=kind, **arguments) for kind in KINDS}
+    builtin = {kind: call(replay_run, kind=kind, **arguments) for kind in KINDS}
     request.getfixturevalue("observed_at_reference")
     request.getfixturevalue("fake_k8s")  # switches K8S_BACKEND to kubernetes
-    other_run = make_run(api_user)  # not deduplicated against the builtin calls
     for kind in KINDS:
-        live = call(other_run, kind=kind, **arguments)
+        live = call(run, kind=kind, **arguments)
         assert live.retrieval_details["backend"] == "kubernetes"
         assert (live.status, live.output) == (builtin[kind].status, builtin[kind].output), kind
         assert live.evidence_refs == builtin[kind].evidence_refs

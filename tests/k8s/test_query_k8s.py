@@ -113,7 +113,7 @@ def test_the_reading_nearest_the_window_end_is_the_one_shown(run, boutique):
     pod = dict(later["k8s"]["pods"][0], restarts=0, phase="Running", ready="1/1", waiting_reason=None,
                observed_at="2026-11-28T11:30:00+08:00")  # fmt: skip
     later["k8s"] = {"pods": [pod]}
-    evidence_bundle_load(data=later)
+    evidence_bundle_load(data=later, scope=boutique.scope)  # a later reading of the same scope
     at_reference = call(run, kind="pods", name="adservice")
     assert at_reference.output["pods"][0]["phase"] == "Pending"  # 10:30, not the 11:30 reading
     after = call(run, kind="pods", name="adservice", start="2026-11-28T11:00:00+08:00", end="2026-11-28T12:00:00+08:00")
