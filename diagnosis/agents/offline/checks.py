@@ -222,7 +222,8 @@ def check_claim(claim_text: str, evidence_texts: Sequence[str]) -> CheckResult:
     """Classify one claim against the texts of its verified evidence (see module doc)."""
     claim = extract(claim_text)
     evidence = [extract(t) for t in evidence_texts if t]
-    folded_evidence = "\n".join(fold(t) for t in evidence_texts if t)
+    raw_evidence = "\n".join(t for t in evidence_texts if t)
+    folded_evidence = fold(raw_evidence)
     ev_items = [f for e in evidence for f in e.items]
 
     def values(kind: str) -> set[str]:
@@ -301,12 +302,12 @@ def check_claim(claim_text: str, evidence_texts: Sequence[str]) -> CheckResult:
             else:
                 result.soft_missing.append(shown)
     for term in claim.terms:
-        if any_spelling_in(KEY_TERMS_BY_WORD[term].evidence, folded_evidence):
+        if any_spelling_in(KEY_TERMS_BY_WORD[term].evidence, raw_evidence):
             result.matched.append(term)
         else:
             result.soft_missing.append(term)
     result.overstated = [
-        w for w in claim.overstatement if not any(s in folded_evidence for s in OVERSTATEMENT_MARKERS[w])
+        w for w in claim.overstatement if not any_spelling_in(OVERSTATEMENT_MARKERS[w], raw_evidence)
     ]
     result.interpretation = [w for w in claim.interpretation if w not in folded_evidence]
 

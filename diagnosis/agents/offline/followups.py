@@ -19,19 +19,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 
 from diagnosis.agents.offline.entities import find_symptoms
 from diagnosis.agents.offline.refs import Ref, gloss
 from diagnosis.agents.offline.runbooks import ranked_sections
 from diagnosis.agents.offline.selection import Candidate, Focus, log_candidates
-from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+from diagnosis.agents.offline.vocabulary import CAUSE_HEADINGS, SYMPTOMS_BY_ID
+
+
+class Origin(StrEnum):
+    """Why the executor made a follow-up call of its own (``ToolCallResult.origin``): a later
+    round recomputes the earlier contract from these tags, never from argument values."""
+
+    WIDEN = "widen"  # the planned reads again over a wider window
+    SWEEP = "service_sweep"  # a "which service" read of one more service
+    EVIDENCE_LOOKUP = "evidence_lookup"  # runbooks looked up by what the evidence shows
+    HYPOTHESIS_CHECK = "hypothesis_check"  # a runbook cause checked against the logs
+    RUNBOOK_READ = "runbook_read"  # the leading runbook read by its title
+    BASELINE = "baseline"  # the asked logs over the window before the asked one
+    CHANGES = "changes"  # change events (deploys, config pushes …) in and before the window
+
 
 MAX_QUERY_TERMS = 8
 MAX_CHECKS = 2
 MAX_SERVICE_SWEEP = 6
 
 _IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_])([A-Z][a-z]+(?:[A-Z][A-Za-z]*)+|[A-Z]{2,}[a-z]+[A-Za-z]*)")
-_CAUSE_HEADINGS = ("常见原因", "可能原因", "原因", "根因")
 
 
 def services_to_sweep(refs: Sequence[Ref], focus: Focus, catalog: Sequence[str]) -> list[str]:
@@ -67,7 +81,7 @@ def runbook_causes(refs: Sequence[Ref], weights: Mapping[str, float] | None = No
     return [
         str(r.element.get("text") or "")
         for r in ranked_sections(refs, weights)
-        if any(h in str(r.element.get("heading_path") or "").split(" / ")[-1] for h in _CAUSE_HEADINGS)
+        if any(h in str(r.element.get("heading_path") or "").split(" / ")[-1] for h in CAUSE_HEADINGS)
     ]
 
 

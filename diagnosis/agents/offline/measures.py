@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from diagnosis.agents.offline.text import fold
-from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID, any_spelling_in
 
 TIME, SIZE, PERCENT, COUNT = "time", "size", "percent", "count"
 
@@ -77,8 +77,7 @@ def value_kind(value: str) -> str:
 
 def dimension_match(name: str, symptom_ids: Iterable[str]) -> int:
     """How many of the asked symptoms a series or alert name measures (HighMemoryUsage → memory)."""
-    folded = fold(name)
-    return sum(1 for s in symptom_ids if any(term in folded for term in SYMPTOMS_BY_ID[s].metric_terms))
+    return sum(1 for s in symptom_ids if any_spelling_in(SYMPTOMS_BY_ID[s].metric_terms, name))
 
 
 def preferred_kind(symptom_ids: Iterable[str]) -> str:

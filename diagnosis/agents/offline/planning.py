@@ -33,6 +33,7 @@ MAX_STEPS = 6
 MAX_SERVICES = 2
 LOG_LIMIT = 50
 GAP_LOG_LIMIT = 100
+GAP_TOP_K = 8  # a gap's runbook lookup reads more sections than the planned one (top_k 5)
 GAP_WIDEN = timedelta(minutes=30)
 MAX_GAPS = 3
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
@@ -195,7 +196,10 @@ def plan_gaps(
         service_name = service.name if service is not None else None
         symptoms = list(gap_facts.symptoms or question_facts.symptoms)
         if tool == "lookup_knowledge":
-            arguments: dict[str, Any] = {"query": (query or text or question)[:200] + " 排查", "top_k": 8}
+            arguments: dict[str, Any] = {
+                "query": (query or text or question)[:200] + " 排查",
+                "top_k": GAP_TOP_K,
+            }
         elif tool == "query_metrics":
             arguments = {"service": service_name, **span}
             alert = _ALERT_NAME.search(nfkc(combined))

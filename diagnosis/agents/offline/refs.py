@@ -117,7 +117,6 @@ def collect_refs(history: Sequence[ToolCallResult], services: Sequence[ServiceIn
 
 def gloss(text: str, limit: int = 3) -> list[str]:
     """Chinese key terms whose evidence spellings occur in ``text``, in reading order."""
-    folded = fold(text)
-    found = [t for t in GLOSS_TERMS if any_spelling_in(KEY_TERMS_BY_WORD[t].evidence, folded)]
+    found = [t for t in GLOSS_TERMS if any_spelling_in(KEY_TERMS_BY_WORD[t].evidence, text)]
     # Keep the most specific: drop a term contained in a longer found term (连接 ⊂ 连接池).
     return [t for t in found if not any(t != o and t in o for o in found)][:limit]

@@ -9,19 +9,12 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
+from diagnosis.agents.offline.spelling import fold, nfkc
 from diagnosis.agents.offline.vocabulary import SEGMENTER_WORDS
 from diagnosis.retrieval.segmenter import lazy_segmenter
 
-
-def fold(text: str) -> str:
-    """NFKC + casefold: the form every matcher in this package compares."""
-    return unicodedata.normalize("NFKC", text or "").casefold()
-
-
-def nfkc(text: str) -> str:
-    return unicodedata.normalize("NFKC", text or "")
+__all__ = ["fold", "nfkc", "chinese_number", "words"]
 
 
 _DIGITS = {
