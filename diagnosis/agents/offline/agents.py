@@ -34,7 +34,7 @@ from diagnosis.agents.offline.followups import (
     runbook_causes,
     services_to_sweep,
 )
-from diagnosis.agents.offline.planning import MAX_STEPS, plan_gaps, plan_normal
+from diagnosis.agents.offline.planning import MAX_STEPS, change_step, plan_gaps, plan_normal
 from diagnosis.agents.offline.refs import collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
@@ -103,6 +103,9 @@ class OfflineExecutor:
                 window = self._widen_if_empty(request, tools, facts, window, steps)
             if facts.listing == "services":
                 self._sweep_services(request, tools, facts, window)
+            if facts.offers_changes and (facts.known_services or not facts.unknown_services):
+                step = change_step(window)
+                tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
             knowledge_first = self._read_runbook(request, tools, facts, checked, knowledge_first)

@@ -25,6 +25,7 @@ from datetime import timedelta
 from typing import Any
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
+from diagnosis.agents.offline.changes import change_refs
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Ref, collect_refs, gloss
 from diagnosis.agents.offline.runbooks import runbook_guidance, symptom_weights
@@ -61,8 +62,9 @@ _SERIES_FIELD = {
     k: re.compile(rf"(?<![a-z]){k} ([^\s;]+(?: (?!(?:min|max|avg|last) )[A-Za-z_/]+)?)(?=[ ;]|$)")
     for k in ("min", "max", "avg", "last")
 }
-_CROSSED = re.compile(r"超过阈值 (\S+) 于 (\S+?)(?=[ ;(]|$)")
-_NOT_CROSSED = re.compile(r"未超过阈值 (\S+?)(?=[ ;(]|$)")
+# "超过阈值 5000 messages 于 14:07": the threshold with its spelled-out unit, when it has one.
+_CROSSED = re.compile(r"超过阈值 (\S+(?: (?!于 )[A-Za-z_/]+)?) 于 (\S+?)(?=[ ;(]|$)")
+_NOT_CROSSED = re.compile(r"未超过阈值 (\S+?(?: [A-Za-z_/]+)?)(?=[ ;(]|$)")
 _PEAK = re.compile(r"峰值于 (\S+?)(?=[ ;(]|$)")
 _SINCE_DATED = re.compile(r"since (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
 _EXTREME_PHRASE = {"max:time": "用时最长", "min:time": "用时最短", "max": "数值最大", "min": "数值最小"}
@@ -143,6 +145,17 @@ def _since(excerpt: str, today: str) -> str:
         return m.group(2) if m.group(1) == today else f"{m.group(1)} {m.group(2)}"
     m = SINCE.search(excerpt)
     return m.group(1) if m else ""
+
+
+def _change_claim(kind: str, ref: Ref) -> tuple[str, list[dict[str, Any]]]:
+    """A change event as a timeline entry: "09:31:05 config-center 记录配置变更（INFO）：「…」"."""
+    excerpt = excerpt_of(ref.text)
+    m = LOG_TEXT.match(ref.text)
+    if not m:
+        return f"{ref.service} 记录{kind}：{quote(excerpt)}", [_binding(ref, excerpt)]
+    shown = excerpt[len(ref.text) - len(m.group(5)) :]
+    shown = shown if len(shown) <= MAX_MESSAGE_CHARS else excerpt_of(shown, MAX_MESSAGE_CHARS)
+    return f"{ref.clock} {m.group(3)} 记录{kind}（{m.group(4)}）：{quote(shown)}", [_binding(ref, excerpt)]
 
 
 def _alert_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str, Any]]]:
@@ -334,10 +347,14 @@ def missing_info(
 
 
 # --- The contract -------------------------------------------------------------------------------------
-def build_claims(candidates: Sequence[Candidate], today: str = "") -> list[dict[str, Any]]:
-    """Claims for ``candidates``; ``today`` (YYYY-MM-DD, the window's last day) is the date an
-    alert's start is not repeated for."""
+def build_claims(
+    candidates: Sequence[Candidate], today: str = "", changes: Sequence[tuple[str, Ref]] = ()
+) -> list[dict[str, Any]]:
+    """Claims for ``candidates``, then a ``timeline`` claim per change event (``changes``: kind,
+    ref); ``today`` (YYYY-MM-DD, the window's last day) is the date an alert's start is not
+    repeated for."""
     claims: list[dict[str, Any]] = []
+    cited = {(r.invocation_id, r.raw_path) for c in candidates for r in c.refs}
     for c in candidates:
         if c.kind == "log":
             text, bindings = _log_claim(c)
@@ -352,6 +369,21 @@ def build_claims(candidates: Sequence[Candidate], today: str = "") -> list[dict[
             {
                 "claim_id": f"c{len(claims) + 1}",
                 "claim_type": claim_type,
+                "claim_text": text,
+                "support_level": "direct",
+                "evidence_bindings": bindings,
+            }
+        )
+    for kind, ref in changes:
+        if (ref.invocation_id, ref.raw_path) in cited or any(
+            ref.text == r.text for c in candidates for r in c.refs
+        ):
+            continue
+        text, bindings = _change_claim(kind, ref)
+        claims.append(
+            {
+                "claim_id": f"c{len(claims) + 1}",
+                "claim_type": "timeline",
                 "claim_text": text,
                 "support_level": "direct",
                 "evidence_bindings": bindings,
@@ -407,7 +439,18 @@ def build_contract(
     candidates = select_candidates(evidence, facts, focus)
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
-    claims = build_claims(candidates, today=today)
+    changes = (
+        change_refs(
+            refs,
+            start=window.start,
+            end=window.end,
+            services=facts.known_services,
+            anomalies=[r for c in candidates if c.kind == "log" for r in c.refs],
+        )
+        if facts.offers_changes and (facts.known_services or not facts.unknown_services)
+        else []
+    )
+    claims = build_claims(candidates, today=today, changes=changes)
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).

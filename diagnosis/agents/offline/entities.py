@@ -237,6 +237,12 @@ class QuestionFacts:
     listing: str = ""  # "alerts" | "services": enumerate alerts / one claim per service
     unresolved: bool = False  # with listing "alerts": only those still firing
     alert_names: tuple[str, ...] = ()  # alert identifiers the question names (HighErrorRate)
+    change: bool = False  # asks what changed (变更 / 发布 / what changed)
+
+    @property
+    def offers_changes(self) -> bool:
+        """Change events answer it: a question about what changed, or a broad diagnosis."""
+        return self.change or (not self.narrow and not self.listing)
 
     @property
     def known_services(self) -> list[str]:
@@ -260,4 +266,5 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         listing=asks_listing(question, mentions, symptoms),
         unresolved=asks_unresolved(question),
         alert_names=tuple(dict.fromkeys(m.group(0) for m in _ALERT_NAME.finditer(nfkc(question)))),
+        change=any_spelling_in(_WORDS["change"], question),
     )

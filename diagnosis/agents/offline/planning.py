@@ -24,6 +24,7 @@ from typing import Any
 
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
 from diagnosis.agents.offline.asking import derive_asked
+from diagnosis.agents.offline.changes import CHANGE_LOOKBACK
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
 from diagnosis.agents.offline.text import nfkc
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window
@@ -71,6 +72,21 @@ def knowledge_query(facts: QuestionFacts, services: Sequence[ServiceInfo]) -> st
         terms.extend([k.term for k in KEY_TERMS if len(k.term) >= 2 and k.term in description][:3])
     terms.append("处理手册")
     return " ".join(dict.fromkeys(t for t in terms if t))[:200]
+
+
+def change_step(window: TimeWindow) -> PlanStep:
+    """The change events of every service in the window and the ``CHANGE_LOOKBACK`` before it,
+    INFO included (a deploy or a config push is rarely logged as a warning)."""
+    start = window.start - CHANGE_LOOKBACK
+    arguments = {
+        "level": "INFO",
+        "start": start.isoformat(),
+        "end": window.end.isoformat(),
+        "limit": GAP_LOG_LIMIT,
+    }
+    return PlanStep(
+        tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、扩缩容、回滚）"
+    )
 
 
 def _window_args(window: TimeWindow) -> dict[str, str]:

@@ -41,6 +41,7 @@ MAX_CLAIMS_BROAD = 5
 MAX_CLAIMS_NARROW = 2
 MAX_LOG_CLAIMS = 3
 MAX_ALERTS_PER_CLAIM = 6
+MAX_FIGURE_ALERTS = 2  # a figure is answered by its series and the (at most two) alerts watching it
 LEVEL_SCORE = {"FATAL": 3, "ERROR": 2, "WARN": 1, "WARNING": 1}
 
 _SIGNATURE_NOISE = re.compile(r"0x[0-9a-f]+|[0-9a-f]{8,}|\d+(?:\.\d+)?")
@@ -213,16 +214,16 @@ def _dimensions(facts: QuestionFacts) -> list[str]:
 
 def figure_series(series: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
     """Series that measure the asked dimension (memory → memory_usage …), best first: more asked
-    symptoms in the name, then a unit of the kind asked (a duration for 多慢), then a crossed
-    threshold."""
+    symptoms in the name, then one that crossed its threshold in the window (what the series
+    *shows*, not only what it is called), then a unit of the kind asked (a duration for 多慢)."""
     dims, kind = _dimensions(facts), preferred_kind(_dimensions(facts))
 
     def key(c: Candidate) -> tuple[float, ...]:
         unit = str(c.first.element.get("unit") or "")
         return (
             -dimension_match(_name(c.first), dims),
-            -(kind != "" and unit_kind(unit) == kind),
             -bool(c.first.element.get("crossed_at")),
+            -(kind != "" and unit_kind(unit) == kind),
             -c.score,
         )
 
@@ -230,18 +231,22 @@ def figure_series(series: Sequence[Candidate], facts: QuestionFacts) -> list[Can
 
 
 def figure_alerts(alerts: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
-    """Alerts watching the asked dimension (HighMemoryUsage, DiskSpaceCritical …), best first."""
+    """Alerts about the asked dimension, best first: firing ones first, then those whose name
+    measures it (HighMemoryUsage, DiskSpaceCritical …) before those whose text shows it
+    (KafkaRebalanceStorm: "rebalance" shows a backlog)."""
     dims, kind = _dimensions(facts), preferred_kind(_dimensions(facts))
 
     def key(c: Candidate) -> tuple[float, ...]:
         value = str(c.first.element.get("value") or "")
         return (
+            -_firing(c.first),
             -dimension_match(_name(c.first), dims),
             -(kind != "" and value_kind(value) == kind),
             -c.score,
         )
 
-    return sorted([c for c in alerts if dimension_match(_name(c.first), dims)], key=key)
+    about = [c for c in alerts if dimension_match(_name(c.first), dims) or c.first.symptoms & set(dims)]
+    return sorted(about, key=key)
 
 
 def listed_alerts(refs: Sequence[Ref], facts: QuestionFacts) -> list[Ref]:
@@ -335,7 +340,9 @@ def select_candidates(
             return sorted(per_service, key=lambda c: (kind_order[c.kind], c.order))
     # A question asking for a figure is answered by the series (and alert) of its dimension.
     figures = (
-        (figure_series(series, facts)[:1], figure_alerts(alerts, facts)[:1]) if facts.quantity else ([], [])
+        (figure_series(series, facts)[:1], figure_alerts(alerts, facts)[:MAX_FIGURE_ALERTS])
+        if facts.quantity
+        else ([], [])
     )
     if facts.extreme == "min":  # the series claim then states its minimum too
         figures = ([replace(c, extreme="min") for c in figures[0]], figures[1])
@@ -343,7 +350,7 @@ def select_candidates(
     if facts.narrow:
         # Confirm one thing: the best match of the asked kind, plus at most one corroboration.
         if figures[0] or figures[1]:
-            picked = figures[0] + figures[1]
+            picked = figures[0] + figures[1][:1]
         elif wants_alert:
             picked = (alerts or series)[:1]
         else:

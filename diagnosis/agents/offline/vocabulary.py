@@ -82,8 +82,16 @@ class KeyTerm:
     evidence: tuple[str, ...]  # spellings in evidence that support it
 
 
+# (Chinese kind, spellings) of the changes a line can record, and the words that make it an action.
+CHANGE_KINDS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (row["kind"], tuple(row["spellings"])) for row in rules("changes")["change"]
+)
+CHANGE_ACTIONS: tuple[str, ...] = tuple(rules("changes")["words"]["actions"])
+
+# The claim words of terms.toml, then each kind of change (a timeline claim names it).
 KEY_TERMS: tuple[KeyTerm, ...] = tuple(
-    KeyTerm(term, expand(spellings)) for term, spellings in rules("terms")["key_terms"].items()
+    KeyTerm(term, expand(list(spellings)))
+    for term, spellings in [*rules("terms")["key_terms"].items(), *CHANGE_KINDS]
 )
 KEY_TERMS_BY_WORD: dict[str, KeyTerm] = {k.term: k for k in KEY_TERMS}
 GLOSS_TERMS: tuple[str, ...] = tuple(rules("terms")["gloss"]["terms"])
