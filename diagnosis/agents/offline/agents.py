@@ -103,12 +103,13 @@ class OfflineExecutor:
                 window = self._widen_if_empty(request, tools, facts, window, steps)
             if facts.listing == "services":
                 self._sweep_services(request, tools, facts, window)
-            if facts.offers_changes and (facts.known_services or not facts.unknown_services):
-                step = change_step(window)
-                tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
             knowledge_first = self._read_runbook(request, tools, facts, checked, knowledge_first)
+            if facts.offers_changes and (facts.known_services or not facts.unknown_services):
+                # Last, so a line another read also returned stays cited by that read.
+                step = change_step(window)
+                tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
         history = tools.history()
         contract = build_contract(
             facts=facts,

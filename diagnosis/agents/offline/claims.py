@@ -441,7 +441,7 @@ def build_contract(
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
     changes = (
         change_refs(
-            refs,
+            collect_refs(history, services, changes=True),
             start=window.start,
             end=window.end,
             services=facts.known_services,

@@ -19,27 +19,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 
 from diagnosis.agents.offline.entities import find_symptoms
+from diagnosis.agents.offline.refs import Origin as Origin  # re-exported for the executor
 from diagnosis.agents.offline.refs import Ref, gloss
 from diagnosis.agents.offline.runbooks import ranked_sections
 from diagnosis.agents.offline.selection import Candidate, Focus, log_candidates
 from diagnosis.agents.offline.vocabulary import CAUSE_HEADINGS, SYMPTOMS_BY_ID
-
-
-class Origin(StrEnum):
-    """Why the executor made a follow-up call of its own (``ToolCallResult.origin``): a later
-    round recomputes the earlier contract from these tags, never from argument values."""
-
-    WIDEN = "widen"  # the planned reads again over a wider window
-    SWEEP = "service_sweep"  # a "which service" read of one more service
-    EVIDENCE_LOOKUP = "evidence_lookup"  # runbooks looked up by what the evidence shows
-    HYPOTHESIS_CHECK = "hypothesis_check"  # a runbook cause checked against the logs
-    RUNBOOK_READ = "runbook_read"  # the leading runbook read by its title
-    BASELINE = "baseline"  # the asked logs over the window before the asked one
-    CHANGES = "changes"  # change events (deploys, config pushes …) in and before the window
-
 
 MAX_QUERY_TERMS = 8
 MAX_CHECKS = 2
