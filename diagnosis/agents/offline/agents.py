@@ -34,7 +34,7 @@ from diagnosis.agents.offline.followups import (
     runbook_causes,
     services_to_sweep,
 )
-from diagnosis.agents.offline.planning import MAX_STEPS, change_step, plan_gaps, plan_normal
+from diagnosis.agents.offline.planning import MAX_STEPS, baseline_step, change_step, plan_gaps, plan_normal
 from diagnosis.agents.offline.refs import collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
@@ -106,10 +106,14 @@ class OfflineExecutor:
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
             knowledge_first = self._read_runbook(request, tools, facts, checked, knowledge_first)
-            if facts.offers_changes and (facts.known_services or not facts.unknown_services):
-                # Last, so a line another read also returned stays cited by that read.
-                step = change_step(window)
-                tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
+            if facts.known_services or not facts.unknown_services:
+                # Context reads: the usual rate of the asked logs' templates, the change events.
+                baseline = baseline_step(steps, window)
+                if baseline is not None:
+                    tools.call(baseline.tool, dict(baseline.arguments), Origin.BASELINE)
+                if facts.offers_changes:
+                    step = change_step(window)
+                    tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
         history = tools.history()
         contract = build_contract(
             facts=facts,

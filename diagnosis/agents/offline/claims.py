@@ -27,7 +27,7 @@ from typing import Any
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.changes import change_refs
 from diagnosis.agents.offline.entities import QuestionFacts
-from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Ref, collect_refs, gloss
+from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Origin, Ref, collect_refs, gloss
 from diagnosis.agents.offline.runbooks import runbook_guidance, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
@@ -436,12 +436,13 @@ def build_contract(
     chosen, allowed = relevant_refs(refs, facts)
     focus = Focus.of(facts, checked_symptoms)
     evidence = [r for r in chosen if r.kind != "hit"]
-    candidates = select_candidates(evidence, facts, focus)
+    baseline = [r for r in collect_refs(history, services, only=Origin.BASELINE) if r.kind == "log"]
+    candidates = select_candidates(evidence, facts, focus, baseline)
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
     changes = (
         change_refs(
-            collect_refs(history, services, changes=True),
+            collect_refs(history, services, only=Origin.CHANGES),
             start=window.start,
             end=window.end,
             services=facts.known_services,

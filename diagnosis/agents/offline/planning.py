@@ -89,6 +89,17 @@ def change_step(window: TimeWindow) -> PlanStep:
     )
 
 
+def baseline_step(steps: Sequence[PlanStep], window: TimeWindow) -> PlanStep | None:
+    """The first planned log read over the equally long window just before the asked one: the
+    usual rate of each log template, against which the asked window's templates are ranked."""
+    read = next((s for s in steps if s.tool == "query_logs" and not s.arguments.get("keyword")), None)
+    if read is None:
+        return None
+    start = window.start - (window.end - window.start)
+    arguments = {**read.arguments, "start": start.isoformat(), "end": window.start.isoformat()}
+    return PlanStep(tool="query_logs", arguments=arguments, purpose="问题时间窗之前同样长度的日志（基线）")
+
+
 def _window_args(window: TimeWindow) -> dict[str, str]:
     start, end = window.iso()
     return {"start": start, "end": end}

@@ -78,18 +78,22 @@ def canonical_service(name: str, services: Sequence[ServiceInfo]) -> str:
     return name
 
 
+# Reads that are context, not evidence for the asked symptom: the change read (every service at
+# INFO and up) offers change events, the baseline read the usual rate of each log template.
+CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE})
+
+
 def collect_refs(
-    history: Sequence[ToolCallResult], services: Sequence[ServiceInfo], *, changes: bool = False
+    history: Sequence[ToolCallResult], services: Sequence[ServiceInfo], *, only: str = ""
 ) -> list[Ref]:
-    """Every evidence ref of every successful evidence call (a log line or alert once); the
-    change read (``Origin.CHANGES``, every service at INFO and up) only with ``changes`` — it
-    offers change events, not more evidence for the asked symptom."""
+    """Every evidence ref of every successful evidence call (a log line or alert once), without
+    the context reads (``CONTEXT_READS``) — or only the reads of origin ``only``."""
     seen: set[tuple[str, str]] = set()
     refs: list[Ref] = []
     for call in history:
         if call.status != "success" or call.tool_name not in EVIDENCE_TOOLS:
             continue
-        if call.origin == Origin.CHANGES and not changes:
+        if (call.origin != only) if only else (call.origin in CONTEXT_READS):
             continue
         for ref in call.evidence_refs or []:
             raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
