@@ -28,7 +28,7 @@ from diagnosis.agents.base import ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.changes import change_refs
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Origin, Ref, collect_refs, gloss
-from diagnosis.agents.offline.runbooks import runbook_guidance, symptom_weights
+from diagnosis.agents.offline.runbooks import MAX_HYPOTHESES, runbook_guidance, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
     Focus,
@@ -258,6 +258,30 @@ def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     return "，".join(parts), claim_type, [_binding(ref, excerpt)]
 
 
+def change_hypotheses(
+    changes: Sequence[tuple[str, Ref]], candidates: Sequence[Candidate]
+) -> list[dict[str, Any]]:
+    """A change shortly before the first anomalous line (ERROR/FATAL) of a claim: a direction by
+    the order of events, never a confirmed cause."""
+    errors = sorted(
+        (c.first for c in candidates if c.kind == "log" and c.first.level in ("ERROR", "FATAL")),
+        key=lambda r: r.text[:19],
+    )
+    out: list[dict[str, Any]] = []
+    for kind, change in changes:
+        after = next((r for r in errors if r.text[:19] > change.text[:19]), None)
+        if after is None:
+            continue
+        out.append(
+            {
+                "hypothesis_id": f"h{len(out) + 1}",
+                "text": f"{change.clock} {change.service} 的{kind}与其后 {after.clock} 起 {after.service} 的报错有关",
+                "rationale": "按事件先后推断（未经验证）：变更记录早于报错开始，二者相关与否需要回滚或对比确认",
+            }
+        )
+    return out[:1]
+
+
 # --- Missing information ------------------------------------------------------------------------------
 def _describe_call(call: ToolCallResult) -> str:
     args = call.arguments or {}
@@ -456,7 +480,9 @@ def build_contract(
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
     weights = symptom_weights([c.first for c in candidates], facts.symptoms)
-    hypotheses, actions = runbook_guidance(hits, weights, require_match=bool(facts.listing))
+    hypotheses, actions = runbook_guidance(hits, weights, require_match=bool(facts.listing), claims=claims)
+    merged = (change_hypotheses(changes, candidates) + hypotheses)[:MAX_HYPOTHESES]
+    hypotheses = [{**h, "hypothesis_id": f"h{i}"} for i, h in enumerate(merged, 1)]
     if not facts.known_services and facts.unknown_services:
         hypotheses, actions = [], []  # nothing was found to act on: only the gap is stated
     elif facts.narrow:

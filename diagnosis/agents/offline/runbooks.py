@@ -10,6 +10,7 @@ from typing import Any
 from diagnosis.agents.offline.entities import evidence_symptoms
 from diagnosis.agents.offline.refs import Ref
 from diagnosis.agents.offline.vocabulary import ACTION_HEADINGS, CAUSE_HEADINGS
+from diagnosis.composer.advice import RUNBOOK_FIT_MIN, runbook_fit
 
 MAX_HYPOTHESES = 3
 MAX_ACTIONS = 3
@@ -145,14 +146,37 @@ def runbook_to_read(
     return "" if has_causes and has_actions else docs[0]
 
 
+def fits_claims(title: str, claims: Sequence[Mapping[str, Any]]) -> bool:
+    """The runbook fits what the claims show (the composer's one threshold, ``RUNBOOK_FIT_MIN``):
+    enough of its title's distinctive words are in the claims and their excerpts."""
+    confirmed = [
+        {
+            "text": c.get("claim_text"),
+            "evidence": [
+                {"matched_text": b.get("evidence_excerpt")} for b in c.get("evidence_bindings") or []
+            ],
+        }
+        for c in claims
+    ]
+    return runbook_fit(title, confirmed) >= RUNBOOK_FIT_MIN
+
+
 def runbook_guidance(
-    refs: Sequence[Ref], weights: Mapping[str, float] | None = None, *, require_match: bool = False
+    refs: Sequence[Ref],
+    weights: Mapping[str, float] | None = None,
+    *,
+    require_match: bool = False,
+    claims: Sequence[Mapping[str, Any]] | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(hypotheses, recommended_actions) from the best runbooks' sections — guidance, never facts."""
+    """(hypotheses, recommended_actions) from the best runbooks' sections — guidance, never
+    facts; with ``claims``, only from runbooks that fit them (``fits_claims``)."""
     hypotheses: list[dict[str, Any]] = []
     actions: list[dict[str, Any]] = []
+    fit: dict[str, bool] = {}
     for ref in ranked_sections(refs, weights, require_match=require_match):
         title = _title(ref)
+        if claims is not None and not fit.setdefault(title, fits_claims(title, claims)):
+            continue
         heading = _heading(ref)
         body = str(ref.element.get("text") or "")
         if any(h in heading for h in CAUSE_HEADINGS):
