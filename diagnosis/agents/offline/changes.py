@@ -61,19 +61,13 @@ def change_refs(
     an asked service first, then in time order; at most MAX_CHANGE_CLAIMS, one per message."""
     asked = {fold(s) for s in services}
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
-    found: list[tuple[int, str, str, Ref]] = []
-    seen: set[str] = set()
+    found: dict[str, tuple[int, str, str, Ref]] = {}  # one per message
     for ref in refs:
-        if ref.kind != "log" or ref.message in seen:
-            continue
-        moment = _moment(ref)
-        kind = change_kind(ref.message)
+        moment, kind = _moment(ref), change_kind(ref.message) if ref.kind == "log" else ""
         if not kind or moment is None or not (start - CHANGE_LOOKBACK <= moment <= end):
             continue
         own = fold(ref.service) in asked or any(name in fold(ref.message) for name in asked)
-        if asked and not own and not (distinctive_tokens(ref.message) & shared):
-            continue
-        seen.add(ref.message)
-        found.append((0 if own else 1, ref.text[:19], kind, ref))
-    found.sort(key=lambda t: (t[0], t[1]))
-    return [(kind, ref) for _, _, kind, ref in found[:MAX_CHANGE_CLAIMS]]
+        if not asked or own or distinctive_tokens(ref.message) & shared:
+            found.setdefault(ref.message, (0 if own else 1, ref.text[:19], kind, ref))
+    ordered = sorted(found.values(), key=lambda t: (t[0], t[1]))
+    return [(kind, ref) for _, _, kind, ref in ordered[:MAX_CHANGE_CLAIMS]]

@@ -264,22 +264,19 @@ def change_hypotheses(
     """A change shortly before the first anomalous line (ERROR/FATAL) of a claim: a direction by
     the order of events, never a confirmed cause."""
     errors = sorted(
-        (c.first for c in candidates if c.kind == "log" and c.first.level in ("ERROR", "FATAL")),
-        key=lambda r: r.text[:19],
+        c.first.text[:19] for c in candidates if c.kind == "log" and c.first.level in ("ERROR", "FATAL")
     )
-    out: list[dict[str, Any]] = []
     for kind, change in changes:
-        after = next((r for r in errors if r.text[:19] > change.text[:19]), None)
-        if after is None:
-            continue
-        out.append(
-            {
-                "hypothesis_id": f"h{len(out) + 1}",
-                "text": f"{change.clock} {change.service} 的{kind}与其后 {after.clock} 起 {after.service} 的报错有关",
-                "rationale": "按事件先后推断（未经验证）：变更记录早于报错开始，二者相关与否需要回滚或对比确认",
-            }
-        )
-    return out[:1]
+        after = next((t for t in errors if t > change.text[:19]), "")
+        if after:
+            return [
+                {
+                    "hypothesis_id": "h1",
+                    "text": f"{change.clock} {change.service} 的{kind}与其后 {after[11:]} 起的报错有关",
+                    "rationale": "按事件先后推断（未经验证）：变更记录早于报错开始，二者相关与否需要回滚或对比确认",
+                }
+            ]
+    return []
 
 
 # --- Missing information ------------------------------------------------------------------------------
@@ -377,43 +374,29 @@ def build_claims(
     """Claims for ``candidates``, then a ``timeline`` claim per change event (``changes``: kind,
     ref); ``today`` (YYYY-MM-DD, the window's last day) is the date an alert's start is not
     repeated for."""
-    claims: list[dict[str, Any]] = []
-    cited = {(r.invocation_id, r.raw_path) for c in candidates for r in c.refs}
+    drafts: list[tuple[str, str, list[dict[str, Any]]]] = []
     for c in candidates:
         if c.kind == "log":
             text, bindings = _log_claim(c)
-            claim_type = "observation"
-        elif c.kind == "alert":
-            text, claim_type, bindings = _alert_claim(c, today)
-        elif c.kind == "alerts":
-            text, claim_type, bindings = _alert_list_claim(c, today)
+            drafts.append((text, "observation", bindings))
         else:
-            text, claim_type, bindings = _series_claim(c)
-        claims.append(
-            {
-                "claim_id": f"c{len(claims) + 1}",
-                "claim_type": claim_type,
-                "claim_text": text,
-                "support_level": "direct",
-                "evidence_bindings": bindings,
-            }
-        )
+            build = {"alert": _alert_claim, "alerts": _alert_list_claim}.get(c.kind)
+            drafts.append(build(c, today) if build else _series_claim(c))
+    cited = {r.text for c in candidates for r in c.refs}
     for kind, ref in changes:
-        if (ref.invocation_id, ref.raw_path) in cited or any(
-            ref.text == r.text for c in candidates for r in c.refs
-        ):
-            continue
-        text, bindings = _change_claim(kind, ref)
-        claims.append(
-            {
-                "claim_id": f"c{len(claims) + 1}",
-                "claim_type": "timeline",
-                "claim_text": text,
-                "support_level": "direct",
-                "evidence_bindings": bindings,
-            }
-        )
-    return claims
+        if ref.text not in cited:
+            text, bindings = _change_claim(kind, ref)
+            drafts.append((text, "timeline", bindings))
+    return [
+        {
+            "claim_id": f"c{i}",
+            "claim_type": claim_type,
+            "claim_text": text,
+            "support_level": "direct",
+            "evidence_bindings": bindings,
+        }
+        for i, (text, claim_type, bindings) in enumerate(drafts, 1)
+    ]
 
 
 def keep_claim_ids(

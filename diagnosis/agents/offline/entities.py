@@ -171,7 +171,7 @@ def evidence_symptoms(text: str, *, implied: bool = True) -> set[str]:
 
 
 _WORDS = QUESTION_WORDS  # cause, confirm, quantity, extreme_max/min, listing, unresolved, current
-_QUANTITY_RE = re.compile(r"几(?![点时号天日])")  # 几次 / 几个 g, not 几点 (a time)
+_QUANTITY_RE = re.compile(r"几(?![点时号天日])")
 _WHICH_SERVICE = re.compile(
     r"(?:哪个|哪些|哪几个|几个|什么|啥)(?:服务|系统|应用|模块|组件)|which (?:service|system|app)"
 )
@@ -179,49 +179,32 @@ _WHICH_SERVICE = re.compile(
 _ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
 
 
-def asks_quantity(question: str) -> bool:
-    """The question wants a figure (内存用到多少, 磁盘使用率, 峰值), not only a yes/no or a line."""
-    return any_spelling_in(_WORDS["quantity"], question) or bool(_QUANTITY_RE.search(fold(question)))
+def asks(words: str, question: str) -> bool:
+    """The question uses a word of the ``words`` list of questions.toml (cause, quantity …)."""
+    return any_spelling_in(_WORDS[words], question)
 
 
 def asks_extreme(question: str) -> str:
     """ "max" for a superlative such as 最慢/峰值/最多, "min" for 最低/最少, else ""."""
-    if any_spelling_in(_WORDS["extreme_max"], question):
-        return "max"
-    if any_spelling_in(_WORDS["extreme_min"], question):
-        return "min"
-    return ""
+    return "max" if asks("extreme_max", question) else "min" if asks("extreme_min", question) else ""
 
 
 def asks_listing(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> str:
     """ "alerts" for a question that enumerates alerts (哪些告警, 有什么告警, 还有哪些没有恢复),
     "services" for "which service …" with no service named, else ""."""
-    text = fold(question)
-    listing = any_spelling_in(_WORDS["listing"], question)
-    unresolved = any_spelling_in(_WORDS["unresolved"], question)
+    listing, unresolved = asks("listing", question), asks("unresolved", question)
     if ("alert" in symptoms and (listing or unresolved)) or (unresolved and listing):
         return "alerts"
-    if not mentions and _WHICH_SERVICE.search(text):
-        return "services"
-    return ""
-
-
-def asks_unresolved(question: str) -> bool:
-    """Only what is still firing: 未恢复/还在触发/firing, or "now" (现在有哪些告警)."""
-    return any_spelling_in(_WORDS["unresolved"] + _WORDS["current"], question)
-
-
-def asks_cause(question: str) -> bool:
-    return any_spelling_in(_WORDS["cause"], question)
+    return "services" if not mentions and _WHICH_SERVICE.search(fold(question)) else ""
 
 
 def is_narrow(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> bool:
     """A confirmation of one specific service, alert or symptom (spec 001 narrow-scope rule)."""
-    if asks_cause(question) or len(mentions) > 1:
+    if asks("cause", question) or len(mentions) > 1:
         return False
     # One named service, or one named alert (an identifier such as HighErrorRate).
     specific = len(mentions) == 1 or bool(_ALERT_NAME.search(nfkc(question)))
-    return specific and any_spelling_in(_WORDS["confirm"], question) and len(symptoms) <= 2
+    return specific and asks("confirm", question) and len(symptoms) <= 2
 
 
 @dataclass(frozen=True)
@@ -260,11 +243,13 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         services=tuple(mentions),
         symptoms=tuple(symptoms),
         narrow=is_narrow(question, mentions, symptoms),
-        cause=asks_cause(question),
-        quantity=asks_quantity(question),
+        cause=asks("cause", question),
+        # a figure (内存用到多少, 磁盘使用率, 峰值); 几次 / 几个 too, not 几点 (a time)
+        quantity=asks("quantity", question) or bool(_QUANTITY_RE.search(fold(question))),
         extreme=asks_extreme(question),
         listing=asks_listing(question, mentions, symptoms),
-        unresolved=asks_unresolved(question),
+        # only what is still firing: 未恢复/还在触发/firing, or "now" (现在有哪些告警)
+        unresolved=asks("unresolved", question) or asks("current", question),
         alert_names=tuple(dict.fromkeys(m.group(0) for m in _ALERT_NAME.finditer(nfkc(question)))),
-        change=any_spelling_in(_WORDS["change"], question),
+        change=asks("change", question),
     )

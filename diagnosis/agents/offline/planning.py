@@ -77,15 +77,10 @@ def knowledge_query(facts: QuestionFacts, services: Sequence[ServiceInfo]) -> st
 def change_step(window: TimeWindow) -> PlanStep:
     """The change events of every service in the window and the ``CHANGE_LOOKBACK`` before it,
     INFO included (a deploy or a config push is rarely logged as a warning)."""
-    start = window.start - CHANGE_LOOKBACK
-    arguments = {
-        "level": "INFO",
-        "start": start.isoformat(),
-        "end": window.end.isoformat(),
-        "limit": GAP_LOG_LIMIT,
-    }
+    span = {"start": (window.start - CHANGE_LOOKBACK).isoformat(), "end": window.end.isoformat()}
+    arguments = {"level": "INFO", **span, "limit": GAP_LOG_LIMIT}
     return PlanStep(
-        tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、扩缩容、回滚）"
+        tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、回滚）"
     )
 
 

@@ -115,10 +115,6 @@ def _extreme_member(members: Sequence[Ref], extreme: str, kind: str) -> Ref | No
     return min(measured, key=lambda t: (sign * t[0], t[1]))[2]
 
 
-def _minute(ref: Ref) -> str:
-    return ref.text[:16]
-
-
 def log_candidates(
     refs: Iterable[Ref], focus: Focus, extreme: str = "", kind: str = "", baseline: Sequence[Ref] = ()
 ) -> list[Candidate]:
@@ -137,10 +133,7 @@ def log_candidates(
     ordered = sorted(lines + before, key=lambda r: (r.text[:19], r.invocation_id, r.raw_path))
     ids, _ = mine([r.message for r in ordered])
     template = {(r.invocation_id, r.raw_path): t for r, t in zip(ordered, ids, strict=True)}
-
-    def key(ref: Ref) -> tuple[str, str, int]:
-        return ref.service, ref.level, template[(ref.invocation_id, ref.raw_path)]
-
+    key = lambda r: (r.service, r.level, template[(r.invocation_id, r.raw_path)])  # noqa: E731
     groups: dict[tuple[str, str, int], list[Ref]] = {}
     for ref in lines:
         groups.setdefault(key(ref), []).append(ref)
@@ -154,26 +147,14 @@ def log_candidates(
         note = ""
         if picked is not None:
             cited, note = [picked], f"{extreme}:{kind}"
-        score = (
-            10 * _relevance(first, focus) + 3 * LEVEL_SCORE.get(first.level, 0) + _concreteness(first.text)
-        )
-        stats = TemplateStats(
-            template=group[2],
-            in_window=len(members),
-            in_baseline=usual[group],
-            level=first.level,
-            burst=max(Counter(_minute(m) for m in members).values()),
-        )
-        out.append(
-            Candidate(
-                "log",
-                cited,
-                score + min(len(members), 5) * 0.1,
-                cited[0].text[:19],
-                extreme=note,
-                anomaly=anomaly_score(stats) if before else 0.0,
-            )
-        )
+        score: float = 10 * _relevance(first, focus) + 3 * LEVEL_SCORE.get(first.level, 0)
+        score += _concreteness(first.text)
+        # burst: the most lines in one minute (a log text starts "YYYY-MM-DD HH:MM")
+        burst = max(Counter(m.text[:16] for m in members).values())
+        stats = TemplateStats(group[2], len(members), usual[group], first.level, burst)
+        anomaly = anomaly_score(stats) if before else 0.0
+        score += min(len(members), 5) * 0.1
+        out.append(Candidate("log", cited, score, cited[0].text[:19], extreme=note, anomaly=anomaly))
     return out
 
 

@@ -60,33 +60,20 @@ def _pattern(spelling: str) -> str:
     return head + body + tail
 
 
-class Spellings:
-    """A compiled set of spellings: one regular expression, earliest match first."""
-
-    def __init__(self, spellings: Iterable[str]) -> None:
-        items = [s for s in spellings if s and s.strip()]
-        self._regex = re.compile("|".join(_pattern(s) for s in items)) if items else None
-
-    def position(self, text: str) -> int:
-        """Where the first spelling occurs in ``text`` (raw or normalised), -1 when none does."""
-        if self._regex is None:
-            return -1
-        m = self._regex.search(normalise(text))
-        return m.start() if m else -1
-
-    def found_in(self, text: str) -> bool:
-        return self.position(text) >= 0
-
-
 @lru_cache(maxsize=1024)
-def spellings(items: tuple[str, ...]) -> Spellings:
-    return Spellings(items)
+def _compiled(items: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One regular expression for a set of spellings (earliest match first); None when empty."""
+    patterns = [_pattern(s) for s in items if s and s.strip()]
+    return re.compile("|".join(patterns)) if patterns else None
 
 
-def any_spelling_in(items: tuple[str, ...] | list[str], text: str) -> bool:
+def first_position(items: Iterable[str], text: str) -> int:
+    """Where the first of ``items`` occurs in ``text`` (raw or normalised), -1 when none does."""
+    regex = _compiled(tuple(items))
+    m = regex.search(normalise(text)) if regex is not None else None
+    return m.start() if m else -1
+
+
+def any_spelling_in(items: Iterable[str], text: str) -> bool:
     """True when one of ``items`` occurs in ``text`` by the rules above."""
-    return spellings(tuple(items)).found_in(text)
-
-
-def first_position(items: tuple[str, ...] | list[str], text: str) -> int:
-    return spellings(tuple(items)).position(text)
+    return first_position(items, text) >= 0

@@ -17,20 +17,7 @@ from diagnosis.retrieval.segmenter import lazy_segmenter
 __all__ = ["fold", "nfkc", "chinese_number", "words"]
 
 
-_DIGITS = {
-    "零": 0,
-    "〇": 0,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
+_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
 CHINESE_NUMERAL_CHARS = "零〇一二两三四五六七八九十"
 
 

@@ -53,25 +53,13 @@ def expand(items: list[str]) -> tuple[str, ...]:
     return tuple(_SHARED[i[1:]] if i.startswith("@") else i for i in items)
 
 
-def _load_symptoms() -> tuple[Symptom, ...]:
-    return tuple(
-        Symptom(
-            id=row["id"],
-            label=row["label"],
-            triggers=expand(row.get("triggers", [])),
-            evidence=expand(row.get("evidence", [])),
-            log_level=row.get("log_level") or None,
-            log_keyword=row.get("log_keyword") or None,
-            knowledge_terms=tuple(row.get("knowledge_terms", [])),
-            metric_terms=expand(row.get("metric_terms", [])),
-            measure=row.get("measure", ""),
-            implies=tuple(row.get("implies", [])),
-        )
-        for row in rules("symptoms")["symptom"]
-    )
+def _symptom(row: dict[str, Any]) -> Symptom:
+    """A ``[[symptom]]`` row: lists become tuples (spellings expanded), "" levels and keywords None."""
+    lists = {k: expand(v) for k, v in row.items() if isinstance(v, list)}
+    return Symptom(**{**row, **lists, "log_level": row.get("log_level") or None})
 
 
-SYMPTOMS: tuple[Symptom, ...] = _load_symptoms()
+SYMPTOMS: tuple[Symptom, ...] = tuple(_symptom(row) for row in rules("symptoms")["symptom"])
 SYMPTOMS_BY_ID: dict[str, Symptom] = {s.id: s for s in SYMPTOMS}
 ERRORISH: frozenset[str] = frozenset(rules("symptoms")["errorish"]["ids"])
 
