@@ -57,3 +57,17 @@ def test_a_429_incident_gets_the_rate_limit_runbook_not_tls(incidents, api_user)
     assert "429" in "\n".join(confirmed_lines(answer)), answer
     assert "退避" in answer or "配额" in answer, answer
     assert "证书" not in answer and "TLS" not in answer, answer
+
+
+def test_follow_up_calls_carry_their_origin_and_planned_calls_none(incidents, api_user):
+    from diagnosis.graph.tool_runner import tool_call_result
+    from diagnosis.models import ToolInvocation
+
+    run = ask(api_user, "标签服务今天 9 点半以后为什么大量 500？")
+    calls = [tool_call_result(i) for i in ToolInvocation.objects.filter(run=run).order_by("seq")]
+    origins = [c.origin for c in calls]
+    assert "baseline" in origins and "changes" in origins
+    assert origins[0] == ""  # a planned call has no origin of its own
+    baseline = next(c for c in calls if c.origin == "baseline")
+    asked = next(c for c in calls if c.tool_name == "query_logs" and not c.origin)
+    assert baseline.arguments["end"] == asked.arguments["start"]  # the window just before
