@@ -115,12 +115,15 @@ class ToolCallResult:
     evidence_refs: list[dict[str, Any]]
     error: str = ""
     deduped_from: str = ""
+    origin: str = ""  # why an agent made a follow-up call of its own ("" = a planned call)
 
 
 class ToolRunner(Protocol):
     """Runs tools for one run and round through the real tool layer (persisting every call)."""
 
-    def call(self, tool_name: str, arguments: dict[str, Any] | str | None) -> ToolCallResult: ...
+    def call(
+        self, tool_name: str, arguments: dict[str, Any] | str | None, origin: str = ""
+    ) -> ToolCallResult: ...
 
     def history(self) -> list[ToolCallResult]:
         """Every invocation of this run so far, all rounds, in order."""

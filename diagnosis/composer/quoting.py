@@ -25,6 +25,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 QUOTE_OPEN: Final = "「"
@@ -107,9 +108,11 @@ def units(text: str) -> int:
     return len(_CJK.findall(text)) + ASCII_WORD_UNITS * len(_ASCII_WORD.findall(text))
 
 
-def _fold(text: str, names: Sequence[str], mask: str) -> tuple[str, list[int]]:
+@lru_cache(maxsize=4096)
+def _fold(text: str, names: tuple[str, ...], mask: str) -> tuple[str, tuple[int, ...]]:
     """Comparable form of ``text`` (NFKC, case-folded, no whitespace) with every service name
-    replaced by ``mask``, and for each folded character the index of its original character."""
+    replaced by ``mask``, and for each folded character the index of its original character.
+    Cached: one run's corpus of tool texts is folded again for every answer line checked."""
     chars: list[str] = []
     index: list[int] = []
     masked = [False] * len(text)
@@ -124,7 +127,7 @@ def _fold(text: str, names: Sequence[str], mask: str) -> tuple[str, list[int]]:
             if not c.isspace():
                 chars.append(c)
                 index.append(i)
-    return "".join(chars), index
+    return "".join(chars), tuple(index)
 
 
 def _without_names(text: str, names: Sequence[str]) -> str:

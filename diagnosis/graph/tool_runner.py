@@ -28,6 +28,7 @@ def tool_call_result(invocation: ToolInvocation) -> ToolCallResult:
         evidence_refs=invocation.evidence_refs,
         error=invocation.error,
         deduped_from=invocation.deduped_from,
+        origin=str((invocation.retrieval_details or {}).get("origin") or ""),
     )
 
 
@@ -51,7 +52,9 @@ class RunToolRunner:
         self._next_seq: int | None = None
         self._history: list[ToolCallResult] | None = None
 
-    def call(self, tool_name: str, arguments: dict[str, Any] | str | None) -> ToolCallResult:
+    def call(
+        self, tool_name: str, arguments: dict[str, Any] | str | None, origin: str = ""
+    ) -> ToolCallResult:
         if len(self.calls) >= self.max_calls:
             # Not executed, not persisted: an empty invocation id cannot be cited as evidence.
             return ToolCallResult(
@@ -63,6 +66,7 @@ class RunToolRunner:
                 output=None,
                 evidence_refs=[],
                 error=BUDGET_EXHAUSTED,
+                origin=origin,
             )
         invocation = tool_invocation_execute(
             run=self.run,
@@ -71,6 +75,7 @@ class RunToolRunner:
             arguments=arguments,
             context=self.context,
             seq_hint=self._next_seq,
+            origin=origin,
         )
         self._next_seq = invocation.seq + 1
         self._history = None
@@ -84,5 +89,7 @@ class RunToolRunner:
         """Every invocation of the run so far (earlier rounds too). Read once per new call: the
         run's invocations change only through this runner while its round executes."""
         if self._history is None:
-            self._history = [tool_call_result(i) for i in ToolInvocation.objects.filter(run=self.run).order_by("seq")]
+            self._history = [
+                tool_call_result(i) for i in ToolInvocation.objects.filter(run=self.run).order_by("seq")
+            ]
         return list(self._history)

@@ -229,8 +229,13 @@ def tool_invocation_execute(
     arguments: dict[str, Any] | str | None,
     context: ToolContext | None = None,
     seq_hint: int | None = None,
+    origin: str = "",
 ) -> ToolInvocation:
     """Run one tool call for ``run`` in round ``round_no`` and persist it (see module docstring).
+
+    ``origin``: why the agent made the call when it is a follow-up of its own (``baseline``,
+    ``hypothesis_check`` …), kept in ``retrieval_details["origin"]`` so a later round can tell the
+    calls apart without reading meaning into argument values.
 
     ``context``: the run's shared context (``run_tool_context``), else a fresh one per call.
     ``seq_hint``: the number the caller expects this invocation to get (it tracks the run's
@@ -241,7 +246,7 @@ def tool_invocation_execute(
         "status": ToolInvocation.Status.FAILED,
         "output": None,
         "output_truncated": False,
-        "details": {"evidence_refs": []},
+        "details": {"evidence_refs": [], **({"origin": origin[:32]} if origin else {})},
         "error": "",
         "arguments_key": "",
         "deduped_from": "",

@@ -186,7 +186,7 @@ def term_spellings(term: str) -> tuple[str, ...]:
     if key is not None:
         spellings.extend(key.evidence)
     for symptom in SYMPTOMS:
-        if folded in symptom.triggers:
+        if folded in {t.rstrip("*") for t in symptom.triggers}:
             spellings.extend(symptom.evidence)
     return tuple(dict.fromkeys(s for s in spellings if s))
 

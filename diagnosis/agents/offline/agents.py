@@ -29,25 +29,26 @@ from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
 from diagnosis.agents.offline.conversation import read_planned
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.followups import (
+    Origin,
     evidence_knowledge_query,
     hypothesis_checks,
     runbook_causes,
     services_to_sweep,
 )
 from diagnosis.agents.offline.k8s_planning import MAX_K8S_STEPS
-from diagnosis.agents.offline.planning import MAX_STEPS, plan_gaps, plan_normal
+from diagnosis.agents.offline.planning import MAX_STEPS, baseline_step, change_step, plan_gaps, plan_normal
 from diagnosis.agents.offline.refs import collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
 from diagnosis.agents.offline.time_expressions import TimeWindow, widened
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
-from diagnosis.agents.offline.vocabulary import SYMPTOMS
+from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
 
 MAX_WIDENING_CALLS = 3
 WIDEN_TOOLS = ("query_logs", "query_metrics")
 HYPOTHESIS_LOG_LIMIT = 20
 KNOWLEDGE_TOP_K = 8
-RUNBOOK_READ_TOP_K = 6  # differs from KNOWLEDGE_TOP_K: the evidence lookup stays recognisable
+RUNBOOK_READ_TOP_K = 6
 SWEEP_LOG_LIMIT = 20
 
 
@@ -117,6 +118,14 @@ class OfflineExecutor:
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
             knowledge_first = self._read_runbook(request, tools, facts, checked, knowledge_first)
+            if facts.known_services or not facts.unknown_services:
+                # Context reads: the usual rate of the asked logs' templates, the change events.
+                baseline = baseline_step(steps, window)
+                if baseline is not None:
+                    tools.call(baseline.tool, dict(baseline.arguments), Origin.BASELINE)
+                if facts.offers_changes:
+                    step = change_step(window)
+                    tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
         history = tools.history()
         contract = build_contract(
             facts=facts,
@@ -141,23 +150,16 @@ class OfflineExecutor:
         history: Sequence[ToolCallResult],
     ) -> list[dict[str, Any]]:
         """The claims the earlier rounds' evidence gave (recomputed: the contract is a function of
-        the invocations, and the follow-up calls are recognisable by their arguments)."""
+        the invocations, and the follow-up calls carry their ``origin``)."""
         earlier = [c for c in history if c.round < request.round]
         checked = [
             symptom.id
             for call in earlier
-            if call.tool_name == "query_logs" and call.arguments.get("limit") == HYPOTHESIS_LOG_LIMIT
-            for symptom in SYMPTOMS
+            if call.origin == Origin.HYPOTHESIS_CHECK
+            for symptom in SYMPTOMS_BY_ID.values()
             if symptom.log_keyword and symptom.log_keyword == call.arguments.get("keyword")
         ]
-        lead = next(
-            (
-                c.invocation_id
-                for c in earlier
-                if c.tool_name == "lookup_knowledge" and c.arguments.get("top_k") == KNOWLEDGE_TOP_K
-            ),
-            "",
-        )
+        lead = next((c.invocation_id for c in earlier if c.origin == Origin.EVIDENCE_LOOKUP), "")
         return build_contract(
             facts=facts,
             window=window,
@@ -186,7 +188,7 @@ class OfflineExecutor:
         for step in steps:
             if step.tool not in WIDEN_TOOLS or calls >= MAX_WIDENING_CALLS:
                 continue
-            tools.call(step.tool, {**step.arguments, "start": start, "end": end})
+            tools.call(step.tool, {**step.arguments, "start": start, "end": end}, Origin.WIDEN)
             calls += 1
         return wide if calls else window
 
@@ -201,6 +203,7 @@ class OfflineExecutor:
             tools.call(
                 "query_logs",
                 {"service": service, "level": "WARN", "start": start, "end": end, "limit": SWEEP_LOG_LIMIT},
+                Origin.SWEEP,
             )
 
     def _read_runbook(
@@ -230,7 +233,7 @@ class OfflineExecutor:
         query = evidence_knowledge_query(candidates)
         if not knowledge_first and query and query.casefold() not in asked:
             knowledge_first = tools.call(
-                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}
+                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
             ).invocation_id
             refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
         hits = sorted((r for r in refs if r.kind == "hit"), key=lambda r: r.invocation_id != knowledge_first)
@@ -238,7 +241,7 @@ class OfflineExecutor:
         title = runbook_to_read(hits, weights, require_match=bool(facts.listing))
         read = f"{title} 常见原因 处理方案"
         if title and read.casefold() not in asked:
-            tools.call("lookup_knowledge", {"query": read, "top_k": RUNBOOK_READ_TOP_K})
+            tools.call("lookup_knowledge", {"query": read, "top_k": RUNBOOK_READ_TOP_K}, Origin.RUNBOOK_READ)
         return knowledge_first
 
     def _follow_up(
@@ -256,7 +259,7 @@ class OfflineExecutor:
         }
         if query and query.casefold() not in planned:
             knowledge_first = tools.call(
-                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}
+                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
             ).invocation_id
         history = tools.history()
         refs, _ = relevant_refs(collect_refs(history, request.services), facts)
@@ -277,7 +280,7 @@ class OfflineExecutor:
         ):
             arguments = {"service": service, "keyword": keyword, "limit": HYPOTHESIS_LOG_LIMIT}
             arguments.update({k: template[k] for k in ("start", "end") if template.get(k)})
-            tools.call("query_logs", arguments)
+            tools.call("query_logs", arguments, Origin.HYPOTHESIS_CHECK)
             checked.append(symptom_id)
         return knowledge_first, checked
 

@@ -26,18 +26,13 @@ from diagnosis.agents.base import ServiceInfo
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
 from diagnosis.agents.offline.text import fold, nfkc
 from diagnosis.agents.offline.time_expressions import resolve_window, widened
-from diagnosis.agents.offline.vocabulary import KEY_TERMS, SYMPTOMS
+from diagnosis.agents.offline.vocabulary import KEY_TERMS, QUESTION_WORDS, SYMPTOMS, any_spelling_in
 from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
 
-_EXISTENCE_WORDS = (
-    "有没有", "有无", "是否", "是不是", "有吗", "吗", "么", "还在", "any ", "is there", "are there",
-)  # fmt: skip
 _ASCII_TERM = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9]*|\d[xX]{2}|[1-5]\d\d)(?![A-Za-z0-9_\-])")
 _METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
-# ASCII words that are question words or units, not a measured thing.
-_NOT_TERMS = frozenset({"is", "are", "there", "any", "how", "much", "many", "what", "why", "the", "of", "ms", "s"})
-# Generic words that name no dimension.
-_GENERIC = frozenset({"错误", "报错", "异常", "失败", "请求", "告警", "触发", "恢复", "最大值", "最小值", "平均值", "最新值"})
+_NOT_TERMS = frozenset(QUESTION_WORDS["not_terms"])  # question words and units, not a measured thing
+_GENERIC = frozenset(QUESTION_WORDS["generic"])  # words that name no dimension
 
 
 def stated_kind(question: str, facts: QuestionFacts) -> str | None:
@@ -48,8 +43,7 @@ def stated_kind(question: str, facts: QuestionFacts) -> str | None:
         return "cause"
     if facts.quantity or facts.extreme:
         return "quantity"
-    text = fold(question)
-    if any(w in text for w in _EXISTENCE_WORDS):
+    if any_spelling_in(QUESTION_WORDS["existence"], question):
         return "existence"
     return None
 

@@ -40,6 +40,7 @@ from diagnosis.agents.offline.vocabulary import (
     KEY_TERMS_BY_WORD,
     OVERSTATEMENT_MARKERS,
     any_spelling_in,
+    rules,
 )
 
 DIRECT = "direct_observation"
@@ -48,10 +49,7 @@ OVERSTATED = "overstated"
 UNSUPPORTED = "unsupported"
 CONTRADICTED = "contradicted"
 
-_UNIT_ALIASES = {
-    "毫秒": "ms", "秒": "s", "sec": "s", "secs": "s", "seconds": "s", "分钟": "min", "mins": "min",
-    "minutes": "min", "小时": "h", "hours": "h", "hr": "h", "mib": "mi", "gib": "gi", "kib": "ki",
-}  # fmt: skip
+_UNIT_ALIASES: dict[str, str] = rules("units")["aliases"]
 _UNITS = r"(?:ms|毫秒|秒|s|sec|secs|seconds|min|mins|minutes|分钟|小时|h|hr|hours|%|mb|gb|kb|tb|mib|gib|kib|mi|gi|ki|b|qps|rps|核|cores?)"
 
 _KV = re.compile(
@@ -65,12 +63,7 @@ _NUMBER = re.compile(r"(?<![a-z0-9_.])(-?\d+(?:\.\d+)?)\s*(" + _UNITS + r")?(?![
 _SERVICE = re.compile(
     r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:service|svc|server|api|gateway|worker|job|app|web|db|center|srv)$"
 )
-_ENGLISH_FILLER = frozenset(
-    {
-        "the", "and", "for", "from", "with", "after", "since", "value", "out", "not", "was", "has",
-        "have", "are", "but", "via", "per", "into", "when", "then", "than", "this", "that",
-    }
-)  # fmt: skip
+_ENGLISH_FILLER = frozenset(rules("units")["english"]["filler"])
 
 
 @dataclass(frozen=True)
@@ -222,7 +215,8 @@ def check_claim(claim_text: str, evidence_texts: Sequence[str]) -> CheckResult:
     """Classify one claim against the texts of its verified evidence (see module doc)."""
     claim = extract(claim_text)
     evidence = [extract(t) for t in evidence_texts if t]
-    folded_evidence = "\n".join(fold(t) for t in evidence_texts if t)
+    raw_evidence = "\n".join(t for t in evidence_texts if t)
+    folded_evidence = fold(raw_evidence)
     ev_items = [f for e in evidence for f in e.items]
 
     def values(kind: str) -> set[str]:
@@ -301,12 +295,12 @@ def check_claim(claim_text: str, evidence_texts: Sequence[str]) -> CheckResult:
             else:
                 result.soft_missing.append(shown)
     for term in claim.terms:
-        if any_spelling_in(KEY_TERMS_BY_WORD[term].evidence, folded_evidence):
+        if any_spelling_in(KEY_TERMS_BY_WORD[term].evidence, raw_evidence):
             result.matched.append(term)
         else:
             result.soft_missing.append(term)
     result.overstated = [
-        w for w in claim.overstatement if not any(s in folded_evidence for s in OVERSTATEMENT_MARKERS[w])
+        w for w in claim.overstatement if not any_spelling_in(OVERSTATEMENT_MARKERS[w], raw_evidence)
     ]
     result.interpretation = [w for w in claim.interpretation if w not in folded_evidence]
 

@@ -25,10 +25,11 @@ from datetime import timedelta
 from typing import Any
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
+from diagnosis.agents.offline.changes import change_refs
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
-from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Ref, collect_refs, gloss
-from diagnosis.agents.offline.runbooks import runbook_guidance, symptom_weights
+from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Origin, Ref, collect_refs, gloss
+from diagnosis.agents.offline.runbooks import MAX_HYPOTHESES, runbook_guidance, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
     Focus,
@@ -62,8 +63,9 @@ _SERIES_FIELD = {
     k: re.compile(rf"(?<![a-z]){k} ([^\s;]+(?: (?!(?:min|max|avg|last) )[A-Za-z_/]+)?)(?=[ ;]|$)")
     for k in ("min", "max", "avg", "last")
 }
-_CROSSED = re.compile(r"超过阈值 (\S+) 于 (\S+?)(?=[ ;(]|$)")
-_NOT_CROSSED = re.compile(r"未超过阈值 (\S+?)(?=[ ;(]|$)")
+# "超过阈值 5000 messages 于 14:07": the threshold with its spelled-out unit, when it has one.
+_CROSSED = re.compile(r"超过阈值 (\S+(?: (?!于 )[A-Za-z_/]+)?) 于 (\S+?)(?=[ ;(]|$)")
+_NOT_CROSSED = re.compile(r"未超过阈值 (\S+?(?: [A-Za-z_/]+)?)(?=[ ;(]|$)")
 _PEAK = re.compile(r"峰值于 (\S+?)(?=[ ;(]|$)")
 _SINCE_DATED = re.compile(r"since (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
 _EXTREME_PHRASE = {"max:time": "用时最长", "min:time": "用时最短", "max": "数值最大", "min": "数值最小"}
@@ -144,6 +146,17 @@ def _since(excerpt: str, today: str) -> str:
         return m.group(2) if m.group(1) == today else f"{m.group(1)} {m.group(2)}"
     m = SINCE.search(excerpt)
     return m.group(1) if m else ""
+
+
+def _change_claim(kind: str, ref: Ref) -> tuple[str, list[dict[str, Any]]]:
+    """A change event as a timeline entry: "09:31:05 config-center 记录配置变更（INFO）：「…」"."""
+    excerpt = excerpt_of(ref.text)
+    m = LOG_TEXT.match(ref.text)
+    if not m:
+        return f"{ref.service} 记录{kind}：{quote(excerpt)}", [_binding(ref, excerpt)]
+    shown = excerpt[len(ref.text) - len(m.group(5)) :]
+    shown = shown if len(shown) <= MAX_MESSAGE_CHARS else excerpt_of(shown, MAX_MESSAGE_CHARS)
+    return f"{ref.clock} {m.group(3)} 记录{kind}（{m.group(4)}）：{quote(shown)}", [_binding(ref, excerpt)]
 
 
 def _alert_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str, Any]]]:
@@ -246,6 +259,27 @@ def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     return "，".join(parts), claim_type, [_binding(ref, excerpt)]
 
 
+def change_hypotheses(
+    changes: Sequence[tuple[str, Ref]], candidates: Sequence[Candidate]
+) -> list[dict[str, Any]]:
+    """A change shortly before the first anomalous line (ERROR/FATAL) of a claim: a direction by
+    the order of events, never a confirmed cause."""
+    errors = sorted(
+        c.first.text[:19] for c in candidates if c.kind == "log" and c.first.level in ("ERROR", "FATAL")
+    )
+    for kind, change in changes:
+        after = next((t for t in errors if t > change.text[:19]), "")
+        if after:
+            return [
+                {
+                    "hypothesis_id": "h1",
+                    "text": f"{change.clock} {change.service} 的{kind}与其后 {after[11:]} 起的报错有关",
+                    "rationale": "按事件先后推断（未经验证）：变更记录早于报错开始，二者相关与否需要回滚或对比确认",
+                }
+            ]
+    return []
+
+
 # --- Missing information ------------------------------------------------------------------------------
 def _describe_call(call: ToolCallResult) -> str:
     args = call.arguments or {}
@@ -335,30 +369,35 @@ def missing_info(
 
 
 # --- The contract -------------------------------------------------------------------------------------
-def build_claims(candidates: Sequence[Candidate], today: str = "") -> list[dict[str, Any]]:
-    """Claims for ``candidates``; ``today`` (YYYY-MM-DD, the window's last day) is the date an
-    alert's start is not repeated for."""
-    claims: list[dict[str, Any]] = []
+def build_claims(
+    candidates: Sequence[Candidate], today: str = "", changes: Sequence[tuple[str, Ref]] = ()
+) -> list[dict[str, Any]]:
+    """Claims for ``candidates``, then a ``timeline`` claim per change event (``changes``: kind,
+    ref); ``today`` (YYYY-MM-DD, the window's last day) is the date an alert's start is not
+    repeated for."""
+    drafts: list[tuple[str, str, list[dict[str, Any]]]] = []
     for c in candidates:
         if c.kind == "log":
             text, bindings = _log_claim(c)
-            claim_type = "observation"
-        elif c.kind == "alert":
-            text, claim_type, bindings = _alert_claim(c, today)
-        elif c.kind == "alerts":
-            text, claim_type, bindings = _alert_list_claim(c, today)
+            drafts.append((text, "observation", bindings))
         else:
-            text, claim_type, bindings = _series_claim(c)
-        claims.append(
-            {
-                "claim_id": f"c{len(claims) + 1}",
-                "claim_type": claim_type,
-                "claim_text": text,
-                "support_level": "direct",
-                "evidence_bindings": bindings,
-            }
-        )
-    return claims
+            build = {"alert": _alert_claim, "alerts": _alert_list_claim}.get(c.kind)
+            drafts.append(build(c, today) if build else _series_claim(c))
+    cited = {r.text for c in candidates for r in c.refs}
+    for kind, ref in changes:
+        if ref.text not in cited:
+            text, bindings = _change_claim(kind, ref)
+            drafts.append((text, "timeline", bindings))
+    return [
+        {
+            "claim_id": f"c{i}",
+            "claim_type": claim_type,
+            "claim_text": text,
+            "support_level": "direct",
+            "evidence_bindings": bindings,
+        }
+        for i, (text, claim_type, bindings) in enumerate(drafts, 1)
+    ]
 
 
 def keep_claim_ids(
@@ -405,16 +444,30 @@ def build_contract(
     chosen, allowed = relevant_refs(refs, facts)
     focus = Focus.of(facts, checked_symptoms)
     evidence = [r for r in chosen if r.kind != "hit"]
-    candidates = select_candidates(evidence, facts, focus)
+    baseline = [r for r in collect_refs(history, services, only=Origin.BASELINE) if r.kind == "log"]
+    candidates = select_candidates(evidence, facts, focus, baseline)
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
-    claims = build_claims(candidates, today=today)
+    changes = (
+        change_refs(
+            collect_refs(history, services, only=Origin.CHANGES),
+            start=window.start,
+            end=window.end,
+            services=facts.known_services,
+            anomalies=[r for c in candidates if c.kind == "log" for r in c.refs],
+        )
+        if facts.offers_changes and (facts.known_services or not facts.unknown_services)
+        else []
+    )
+    claims = build_claims(candidates, today=today, changes=changes)
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
     weights = symptom_weights([c.first for c in candidates], facts.symptoms)
-    hypotheses, actions = runbook_guidance(hits, weights, require_match=bool(facts.listing))
+    hypotheses, actions = runbook_guidance(hits, weights, require_match=bool(facts.listing), claims=claims)
+    merged = (change_hypotheses(changes, candidates) + hypotheses)[:MAX_HYPOTHESES]
+    hypotheses = [{**h, "hypothesis_id": f"h{i}"} for i, h in enumerate(merged, 1)]
     if not facts.known_services and facts.unknown_services:
         hypotheses, actions = [], []  # nothing was found to act on: only the gap is stated
     elif facts.narrow:

@@ -24,8 +24,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from diagnosis.agents.offline.spelling import any_spelling_in, first_position
 from diagnosis.agents.offline.text import fold, nfkc
-from diagnosis.agents.offline.vocabulary import SYMPTOMS, SYMPTOMS_BY_ID, any_spelling_in
+from diagnosis.agents.offline.vocabulary import QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
 
 
 class _ServiceLike(Protocol):
@@ -59,34 +60,14 @@ _ASCII_BEFORE_SUFFIX = re.compile(
 # Words that end the lead-in before a service name: question and request words, times, pronouns,
 # conjunctions. The name is what follows the last of them, whatever jieba makes of it (风控 is
 # 风/控 to jieba; 看下风控 is 看/下风/控).
-_LEAD_IN_WORDS = (
-    "为什么", "为啥", "怎么", "怎样", "如何", "什么", "是否", "是不是", "有没有", "有无", "请问", "请帮",
-    "帮我", "帮忙", "麻烦", "看看", "看下", "看一下", "查看", "查下", "查一下", "查查", "问下", "问一下",
-    "确认下", "确认", "检查", "排查", "分析", "一下", "告诉我", "知道", "想问", "我们的", "我们", "你们",
-    "他们", "这个", "那个", "哪个", "哪些", "哪几个", "所有", "全部", "各个", "每个", "整个", "其他",
-    "其它", "某个", "一个", "这些", "那些", "多个", "几个", "今天", "昨天", "前天", "昨晚", "今晚",
-    "今早", "昨日", "今日", "凌晨", "早上", "上午", "中午", "下午", "傍晚", "晚上", "夜里", "夜间",
-    "半夜", "刚才", "刚刚", "现在", "目前", "当前", "最近", "近期", "以后", "之后", "然后", "以前",
-    "之前", "前后", "左右", "期间", "时候", "开始", "小时前", "分钟前", "小时内", "分钟内", "以内",
-    "之内", "小时", "分钟", "这两天", "两天", "几天", "还有", "还在", "还是", "已经",
-    "正在", "一直", "或者", "以及", "的", "了", "和", "与", "跟", "及", "或", "是", "吗", "呢", "吧",
-    "啊", "把", "被", "让", "也", "都", "就", "又", "再",
-)  # fmt: skip
+_LEAD_IN_WORDS = QUESTION_WORDS["lead_in"]
 _LEAD_IN = re.compile(
     "|".join(re.escape(w) for w in sorted(_LEAD_IN_WORDS, key=len, reverse=True))
     # 十点 / 十点零五分
     + r"|[零〇一二两三四五六七八九十]+[点时号](?:[零〇一二两三四五六七八九十]+分)?"
 )
 _AFTER_DIGITS = re.compile(r"^[点时号分秒]+")  # a lead right after ASCII digits: 10 点以后风控
-_NOT_A_SERVICE_NAME = frozenset(
-    {
-        "哪个", "这个", "那个", "什么", "所有", "各个", "整个", "相关", "下游", "上游", "后端", "前端",
-        "其他", "其它", "某个", "一个", "这些", "那些", "哪些", "线上", "核心", "业务", "我们", "你们",
-        "对应", "依赖", "全部", "多个", "几个", "该", "本", "这", "那", "微", "云", "数据", "外部",
-        "后台", "基础", "公共", "内部", "三方", "整体", "生产", "测试", "监控", "日志", "告警", "报警",
-        "运维", "操作", "文件", "数据库", "中间件", "分布式", "周边", "底层", "关联", "上下游",
-    }
-)  # fmt: skip
+_NOT_A_SERVICE_NAME = frozenset(QUESTION_WORDS["not_a_service_name"])
 _MAX_CJK_NAME = 8
 
 
@@ -171,21 +152,11 @@ def find_services(question: str, services: Iterable[_ServiceLike]) -> list[Servi
 
 def find_symptoms(question: str) -> list[str]:
     """Ids of the symptoms ``question`` names, in order of first appearance."""
-    text = fold(question)
     hits: list[tuple[int, int, str]] = []
     for order, symptom in enumerate(SYMPTOMS):
-        positions = []
-        for trigger in symptom.triggers:
-            if trigger.startswith("re:"):
-                m = re.search(trigger[3:], text)
-                if m:
-                    positions.append(m.start())
-            else:
-                idx = text.find(trigger)
-                if idx >= 0:
-                    positions.append(idx)
-        if positions:
-            hits.append((min(positions), order, symptom.id))
+        position = first_position(symptom.triggers, question)
+        if position >= 0:
+            hits.append((position, order, symptom.id))
     hits.sort()
     return [h[2] for h in hits]
 
@@ -193,46 +164,14 @@ def find_symptoms(question: str) -> list[str]:
 def evidence_symptoms(text: str, *, implied: bool = True) -> set[str]:
     """Symptom ids an evidence text shows (with what they imply unless ``implied`` is False: a
     5xx response is an error)."""
-    folded = fold(text)
-    shown = {s.id for s in SYMPTOMS if any_spelling_in(s.evidence, folded)}
+    shown = {s.id for s in SYMPTOMS if any_spelling_in(s.evidence, text)}
     if not implied:
         return shown
     return shown | {i for s in shown for i in SYMPTOMS_BY_ID[s].implies}
 
 
-_CAUSE_WORDS = (
-    "原因", "为什么", "为啥", "怎么回事", "咋回事", "根因", "分析", "排查", "诊断", "怎么办", "如何处理",
-    "怎么处理", "怎么解决", "如何解决", "什么问题", "发生了什么", "哪里出", "定位", "why", "cause", "root",
-)  # fmt: skip
-_CONFIRM_WORDS = (
-    "吗", "么", "有没有", "有无", "是否", "是不是", "还在", "确认", "查一下", "查下", "看一下", "看下",
-    "看看", "多少", "几条", "哪些", "什么时候", "何时", "几点", "any ", "is there", "are there",
-)  # fmt: skip
-
-
-# What the question wants back — a figure, an extreme, a list (see ``QuestionFacts``).
-_QUANTITY_WORDS = (
-    "多少", "多高", "多大", "多慢", "多久", "多长", "多快", "多严重", "峰值", "最高", "最大", "最多",
-    "最慢", "最长", "最久", "最低", "最小", "最少", "最短", "使用率", "利用率", "占用", "用到", "用了",
-    "用量", "达到", "how much", "how many", "how high", "how slow", "how long", "peak", "usage",
-    "utilization", "utilisation",
-)  # fmt: skip
-_QUANTITY_RE = re.compile(r"几(?![点时号天日])")  # 几次 / 几个 g, not 几点 (a time)
-_EXTREME_MAX = (
-    "最慢", "最高", "最大", "峰值", "最多", "最长", "最久", "最严重", "peak", "highest", "slowest",
-    "longest", "largest", "worst",
-)  # fmt: skip
-_EXTREME_MIN = ("最低", "最小", "最少", "最短", "最快", "lowest", "smallest", "shortest", "fastest")
-_LIST_WORDS = (
-    "哪些", "哪几", "有什么", "什么告警", "什么报警", "哪个告警", "列表", "列出", "清单", "都有", "全部告警",
-    "所有告警", "which", "list",
-)  # fmt: skip
-_UNRESOLVED_WORDS = (
-    "未恢复", "没有恢复", "没恢复", "尚未恢复", "还没恢复", "还没有恢复", "还在触发", "仍在触发", "正在触发",
-    "还在告警", "还在报警", "未解决", "没解决", "未消除", "firing", "still active", "not resolved",
-    "unresolved",
-)  # fmt: skip
-_CURRENT_WORDS = ("现在", "当前", "目前", "此刻", "眼下", "还有", "仍然", "依然", "now", "current")
+_WORDS = QUESTION_WORDS  # cause, confirm, quantity, extreme_max/min, listing, unresolved, current
+_QUANTITY_RE = re.compile(r"几(?![点时号天日])")
 _WHICH_SERVICE = re.compile(
     r"(?:哪个|哪些|哪几个|几个|什么|啥)(?:服务|系统|应用|模块|组件)|which (?:service|system|app)"
 )
@@ -240,54 +179,32 @@ _WHICH_SERVICE = re.compile(
 _ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
 
 
-def asks_quantity(question: str) -> bool:
-    """The question wants a figure (内存用到多少, 磁盘使用率, 峰值), not only a yes/no or a line."""
-    text = fold(question)
-    return any(w in text for w in _QUANTITY_WORDS) or bool(_QUANTITY_RE.search(text))
+def asks(words: str, question: str) -> bool:
+    """The question uses a word of the ``words`` list of questions.toml (cause, quantity …)."""
+    return any_spelling_in(_WORDS[words], question)
 
 
 def asks_extreme(question: str) -> str:
     """ "max" for a superlative such as 最慢/峰值/最多, "min" for 最低/最少, else ""."""
-    text = fold(question)
-    if any(w in text for w in _EXTREME_MAX):
-        return "max"
-    if any(w in text for w in _EXTREME_MIN):
-        return "min"
-    return ""
+    return "max" if asks("extreme_max", question) else "min" if asks("extreme_min", question) else ""
 
 
 def asks_listing(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> str:
     """ "alerts" for a question that enumerates alerts (哪些告警, 有什么告警, 还有哪些没有恢复),
     "services" for "which service …" with no service named, else ""."""
-    text = fold(question)
-    listing = any(w in text for w in _LIST_WORDS)
-    unresolved = any(w in text for w in _UNRESOLVED_WORDS)
+    listing, unresolved = asks("listing", question), asks("unresolved", question)
     if ("alert" in symptoms and (listing or unresolved)) or (unresolved and listing):
         return "alerts"
-    if not mentions and _WHICH_SERVICE.search(text):
-        return "services"
-    return ""
-
-
-def asks_unresolved(question: str) -> bool:
-    """Only what is still firing: 未恢复/还在触发/firing, or "now" (现在有哪些告警)."""
-    text = fold(question)
-    return any(w in text for w in _UNRESOLVED_WORDS + _CURRENT_WORDS)
-
-
-def asks_cause(question: str) -> bool:
-    text = fold(question)
-    return any(w in text for w in _CAUSE_WORDS)
+    return "services" if not mentions and _WHICH_SERVICE.search(fold(question)) else ""
 
 
 def is_narrow(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> bool:
     """A confirmation of one specific service, alert or symptom (spec 001 narrow-scope rule)."""
-    if asks_cause(question) or len(mentions) > 1:
+    if asks("cause", question) or len(mentions) > 1:
         return False
-    text = fold(question)
     # One named service, or one named alert (an identifier such as HighErrorRate).
     specific = len(mentions) == 1 or bool(_ALERT_NAME.search(nfkc(question)))
-    return specific and any(w in text for w in _CONFIRM_WORDS) and len(symptoms) <= 2
+    return specific and asks("confirm", question) and len(symptoms) <= 2
 
 
 @dataclass(frozen=True)
@@ -303,6 +220,12 @@ class QuestionFacts:
     listing: str = ""  # "alerts" | "services": enumerate alerts / one claim per service
     unresolved: bool = False  # with listing "alerts": only those still firing
     alert_names: tuple[str, ...] = ()  # alert identifiers the question names (HighErrorRate)
+    change: bool = False  # asks what changed (变更 / 发布 / what changed)
+
+    @property
+    def offers_changes(self) -> bool:
+        """Change events answer it: a question about what changed, or a broad diagnosis."""
+        return self.change or (not self.narrow and not self.listing)
 
     @property
     def known_services(self) -> list[str]:
@@ -320,10 +243,13 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         services=tuple(mentions),
         symptoms=tuple(symptoms),
         narrow=is_narrow(question, mentions, symptoms),
-        cause=asks_cause(question),
-        quantity=asks_quantity(question),
+        cause=asks("cause", question),
+        # a figure (内存用到多少, 磁盘使用率, 峰值); 几次 / 几个 too, not 几点 (a time)
+        quantity=asks("quantity", question) or bool(_QUANTITY_RE.search(fold(question))),
         extreme=asks_extreme(question),
         listing=asks_listing(question, mentions, symptoms),
-        unresolved=asks_unresolved(question),
+        # only what is still firing: 未恢复/还在触发/firing, or "now" (现在有哪些告警)
+        unresolved=asks("unresolved", question) or asks("current", question),
         alert_names=tuple(dict.fromkeys(m.group(0) for m in _ALERT_NAME.finditer(nfkc(question)))),
+        change=asks("change", question),
     )

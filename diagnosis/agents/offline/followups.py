@@ -21,17 +21,17 @@ import re
 from collections.abc import Mapping, Sequence
 
 from diagnosis.agents.offline.entities import find_symptoms
+from diagnosis.agents.offline.refs import Origin as Origin  # re-exported for the executor
 from diagnosis.agents.offline.refs import Ref, gloss
 from diagnosis.agents.offline.runbooks import ranked_sections
 from diagnosis.agents.offline.selection import Candidate, Focus, log_candidates
-from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+from diagnosis.agents.offline.vocabulary import CAUSE_HEADINGS, SYMPTOMS_BY_ID
 
 MAX_QUERY_TERMS = 8
 MAX_CHECKS = 2
 MAX_SERVICE_SWEEP = 6
 
 _IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_])([A-Z][a-z]+(?:[A-Z][A-Za-z]*)+|[A-Z]{2,}[a-z]+[A-Za-z]*)")
-_CAUSE_HEADINGS = ("常见原因", "可能原因", "原因", "根因")
 
 
 def services_to_sweep(refs: Sequence[Ref], focus: Focus, catalog: Sequence[str]) -> list[str]:
@@ -67,7 +67,7 @@ def runbook_causes(refs: Sequence[Ref], weights: Mapping[str, float] | None = No
     return [
         str(r.element.get("text") or "")
         for r in ranked_sections(refs, weights)
-        if any(h in str(r.element.get("heading_path") or "").split(" / ")[-1] for h in _CAUSE_HEADINGS)
+        if any(h in str(r.element.get("heading_path") or "").split(" / ")[-1] for h in CAUSE_HEADINGS)
     ]
 
 

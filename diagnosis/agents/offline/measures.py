@@ -12,36 +12,12 @@ import re
 from collections.abc import Iterable
 
 from diagnosis.agents.offline.text import fold
-from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID, any_spelling_in, rules
 
 TIME, SIZE, PERCENT, COUNT = "time", "size", "percent", "count"
 
 # unit (folded) → (kind, factor to the kind's base unit: ms, MiB, %)
-_UNITS: dict[str, tuple[str, float]] = {
-    "ms": (TIME, 1.0),
-    "毫秒": (TIME, 1.0),
-    "s": (TIME, 1000.0),
-    "sec": (TIME, 1000.0),
-    "secs": (TIME, 1000.0),
-    "second": (TIME, 1000.0),
-    "seconds": (TIME, 1000.0),
-    "秒": (TIME, 1000.0),
-    "min": (TIME, 60000.0),
-    "分钟": (TIME, 60000.0),
-    "kb": (SIZE, 1 / 1024),
-    "kib": (SIZE, 1 / 1024),
-    "ki": (SIZE, 1 / 1024),
-    "mb": (SIZE, 1.0),
-    "mib": (SIZE, 1.0),
-    "mi": (SIZE, 1.0),
-    "gb": (SIZE, 1024.0),
-    "gib": (SIZE, 1024.0),
-    "gi": (SIZE, 1024.0),
-    "tb": (SIZE, 1024.0 * 1024),
-    "tib": (SIZE, 1024.0 * 1024),
-    "%": (PERCENT, 1.0),
-    "percent": (PERCENT, 1.0),
-}
+_UNITS: dict[str, tuple[str, float]] = {u: (k, float(f)) for u, (k, f) in rules("units")["measure"].items()}
 _QUANTITY = re.compile(
     r"(?<![a-z0-9_.])(\d+(?:\.\d+)?)\s*("
     + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
@@ -77,8 +53,7 @@ def value_kind(value: str) -> str:
 
 def dimension_match(name: str, symptom_ids: Iterable[str]) -> int:
     """How many of the asked symptoms a series or alert name measures (HighMemoryUsage → memory)."""
-    folded = fold(name)
-    return sum(1 for s in symptom_ids if any(term in folded for term in SYMPTOMS_BY_ID[s].metric_terms))
+    return sum(1 for s in symptom_ids if any_spelling_in(SYMPTOMS_BY_ID[s].metric_terms, name))
 
 
 def preferred_kind(symptom_ids: Iterable[str]) -> str:

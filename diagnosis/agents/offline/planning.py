@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
+from diagnosis.agents.offline.changes import CHANGE_LOOKBACK
 from diagnosis.agents.offline.conversation import resolve
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
 from diagnosis.agents.offline.k8s_planning import k8s_steps
@@ -38,6 +39,7 @@ MAX_STEPS = 6
 MAX_SERVICES = 2
 LOG_LIMIT = 50
 GAP_LOG_LIMIT = 100
+GAP_TOP_K = 8  # a gap's runbook lookup reads more sections than the planned one (top_k 5)
 GAP_WIDEN = timedelta(minutes=30)
 MAX_GAPS = 3
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
@@ -75,6 +77,27 @@ def knowledge_query(facts: QuestionFacts, services: Sequence[ServiceInfo]) -> st
         terms.extend([k.term for k in KEY_TERMS if len(k.term) >= 2 and k.term in description][:3])
     terms.append("处理手册")
     return " ".join(dict.fromkeys(t for t in terms if t))[:200]
+
+
+def change_step(window: TimeWindow) -> PlanStep:
+    """The change events of every service in the window and the ``CHANGE_LOOKBACK`` before it,
+    INFO included (a deploy or a config push is rarely logged as a warning)."""
+    span = {"start": (window.start - CHANGE_LOOKBACK).isoformat(), "end": window.end.isoformat()}
+    arguments = {"level": "INFO", **span, "limit": GAP_LOG_LIMIT}
+    return PlanStep(
+        tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、回滚）"
+    )
+
+
+def baseline_step(steps: Sequence[PlanStep], window: TimeWindow) -> PlanStep | None:
+    """The first planned log read over the equally long window just before the asked one: the
+    usual rate of each log template, against which the asked window's templates are ranked."""
+    read = next((s for s in steps if s.tool == "query_logs" and not s.arguments.get("keyword")), None)
+    if read is None:
+        return None
+    start = window.start - (window.end - window.start)
+    arguments = {**read.arguments, "start": start.isoformat(), "end": window.start.isoformat()}
+    return PlanStep(tool="query_logs", arguments=arguments, purpose="问题时间窗之前同样长度的日志（基线）")
 
 
 def _window_args(window: TimeWindow) -> dict[str, str]:
@@ -213,7 +236,10 @@ def plan_gaps(
         service_name = service.name if service is not None else None
         symptoms = list(gap_facts.symptoms or question_facts.symptoms)
         if tool == "lookup_knowledge":
-            arguments: dict[str, Any] = {"query": (query or text or question)[:200] + " 排查", "top_k": 8}
+            arguments: dict[str, Any] = {
+                "query": (query or text or question)[:200] + " 排查",
+                "top_k": GAP_TOP_K,
+            }
         elif tool == "query_metrics":
             arguments = {"service": service_name, **span}
             alert = _ALERT_NAME.search(nfkc(combined))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
@@ -20,6 +21,19 @@ EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
 
 LOG_TEXT = re.compile(r"^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) (\S+) ([A-Z]+) (.*)$", re.S)
 SINCE = re.compile(r"since (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
+
+
+class Origin(StrEnum):
+    """Why the executor made a follow-up call of its own (``ToolCallResult.origin``): a later
+    round recomputes the earlier contract from these tags, never from argument values."""
+
+    WIDEN = "widen"  # the planned reads again over a wider window
+    SWEEP = "service_sweep"  # a "which service" read of one more service
+    EVIDENCE_LOOKUP = "evidence_lookup"  # runbooks looked up by what the evidence shows
+    HYPOTHESIS_CHECK = "hypothesis_check"  # a runbook cause checked against the logs
+    RUNBOOK_READ = "runbook_read"  # the leading runbook read by its title
+    BASELINE = "baseline"  # the asked logs over the window before the asked one
+    CHANGES = "changes"  # change events (deploys, config pushes …) in and before the window
 
 
 @dataclass(frozen=True)
@@ -64,12 +78,22 @@ def canonical_service(name: str, services: Sequence[ServiceInfo]) -> str:
     return name
 
 
-def collect_refs(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo]) -> list[Ref]:
-    """Every evidence ref of every successful evidence call (a log line or alert once)."""
+# Reads that are context, not evidence for the asked symptom: the change read (every service at
+# INFO and up) offers change events, the baseline read the usual rate of each log template.
+CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE})
+
+
+def collect_refs(
+    history: Sequence[ToolCallResult], services: Sequence[ServiceInfo], *, only: str = ""
+) -> list[Ref]:
+    """Every evidence ref of every successful evidence call (a log line or alert once), without
+    the context reads (``CONTEXT_READS``) — or only the reads of origin ``only``."""
     seen: set[tuple[str, str]] = set()
     refs: list[Ref] = []
     for call in history:
         if call.status != "success" or call.tool_name not in EVIDENCE_TOOLS:
+            continue
+        if (call.origin != only) if only else (call.origin in CONTEXT_READS):
             continue
         for ref in call.evidence_refs or []:
             raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
@@ -117,7 +141,6 @@ def collect_refs(history: Sequence[ToolCallResult], services: Sequence[ServiceIn
 
 def gloss(text: str, limit: int = 3) -> list[str]:
     """Chinese key terms whose evidence spellings occur in ``text``, in reading order."""
-    folded = fold(text)
-    found = [t for t in GLOSS_TERMS if any_spelling_in(KEY_TERMS_BY_WORD[t].evidence, folded)]
+    found = [t for t in GLOSS_TERMS if any_spelling_in(KEY_TERMS_BY_WORD[t].evidence, text)]
     # Keep the most specific: drop a term contained in a longer found term (连接 ⊂ 连接池).
     return [t for t in found if not any(t != o and t in o for o in found)][:limit]

@@ -9,14 +9,14 @@ from typing import Any
 
 from diagnosis.agents.offline.entities import evidence_symptoms
 from diagnosis.agents.offline.refs import Ref
+from diagnosis.agents.offline.vocabulary import ACTION_HEADINGS, CAUSE_HEADINGS
+from diagnosis.composer.advice import RUNBOOK_FIT_MIN, runbook_fit
 
 MAX_HYPOTHESES = 3
 MAX_ACTIONS = 3
 MAX_RUNBOOK_DOCS = 2
 TITLE_BOOST = 0.5  # a title naming the evidence's symptoms is worth half again the search score
 
-_CAUSE_HEADING = ("常见原因", "可能原因", "原因", "根因")
-_ACTION_HEADING = ("处理方案", "处理步骤", "处理措施", "应急", "止血", "解决", "恢复步骤", "建议", "处置")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.、)])\s+(.*\S)\s*$")
 _MARKDOWN = re.compile(r"\*\*|__|`")
 
@@ -141,22 +141,45 @@ def runbook_to_read(
     if not docs or not weights or title_match(docs[0], weights) <= 0:
         return ""
     headings = [_heading(r) for r in refs if r.kind == "hit" and _title(r) == docs[0]]
-    has_causes = any(any(h in heading for h in _CAUSE_HEADING) for heading in headings)
-    has_actions = any(any(h in heading for h in _ACTION_HEADING) for heading in headings)
+    has_causes = any(any(h in heading for h in CAUSE_HEADINGS) for heading in headings)
+    has_actions = any(any(h in heading for h in ACTION_HEADINGS) for heading in headings)
     return "" if has_causes and has_actions else docs[0]
 
 
+def fits_claims(title: str, claims: Sequence[Mapping[str, Any]]) -> bool:
+    """The runbook fits what the claims show (the composer's one threshold, ``RUNBOOK_FIT_MIN``):
+    enough of its title's distinctive words are in the claims and their excerpts."""
+    confirmed = [
+        {
+            "text": c.get("claim_text"),
+            "evidence": [
+                {"matched_text": b.get("evidence_excerpt")} for b in c.get("evidence_bindings") or []
+            ],
+        }
+        for c in claims
+    ]
+    return runbook_fit(title, confirmed) >= RUNBOOK_FIT_MIN
+
+
 def runbook_guidance(
-    refs: Sequence[Ref], weights: Mapping[str, float] | None = None, *, require_match: bool = False
+    refs: Sequence[Ref],
+    weights: Mapping[str, float] | None = None,
+    *,
+    require_match: bool = False,
+    claims: Sequence[Mapping[str, Any]] | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(hypotheses, recommended_actions) from the best runbooks' sections — guidance, never facts."""
+    """(hypotheses, recommended_actions) from the best runbooks' sections — guidance, never
+    facts; with ``claims``, only from runbooks that fit them (``fits_claims``)."""
     hypotheses: list[dict[str, Any]] = []
     actions: list[dict[str, Any]] = []
+    fit: dict[str, bool] = {}
     for ref in ranked_sections(refs, weights, require_match=require_match):
         title = _title(ref)
+        if claims is not None and not fit.setdefault(title, fits_claims(title, claims)):
+            continue
         heading = _heading(ref)
         body = str(ref.element.get("text") or "")
-        if any(h in heading for h in _CAUSE_HEADING):
+        if any(h in heading for h in CAUSE_HEADINGS):
             for item in _bullets(body):
                 if len(hypotheses) >= MAX_HYPOTHESES:
                     break
@@ -171,7 +194,7 @@ def runbook_guidance(
                         + (f"：{detail}" if detail else ""),
                     }
                 )
-        elif any(h in heading for h in _ACTION_HEADING):
+        elif any(h in heading for h in ACTION_HEADINGS):
             for item in _bullets(body):
                 if len(actions) >= MAX_ACTIONS:
                     break

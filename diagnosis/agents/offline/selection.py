@@ -19,9 +19,12 @@ broad ones at most five. What the question wants back shapes the choice:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from diagnosis.agents.offline.anomaly import TemplateStats
+from diagnosis.agents.offline.anomaly import score as anomaly_score
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.measures import (
     PERCENT,
@@ -34,6 +37,7 @@ from diagnosis.agents.offline.measures import (
     value_kind,
 )
 from diagnosis.agents.offline.refs import Ref, gloss
+from diagnosis.agents.offline.templates import mine
 from diagnosis.agents.offline.text import fold
 from diagnosis.agents.offline.vocabulary import ERRORISH
 
@@ -41,9 +45,11 @@ MAX_CLAIMS_BROAD = 5
 MAX_CLAIMS_NARROW = 2
 MAX_LOG_CLAIMS = 3
 MAX_ALERTS_PER_CLAIM = 6
+MAX_FIGURE_ALERTS = 2  # a figure is answered by its series and the (at most two) alerts watching it
 LEVEL_SCORE = {"FATAL": 3, "ERROR": 2, "WARN": 1, "WARNING": 1}
-
-_SIGNATURE_NOISE = re.compile(r"0x[0-9a-f]+|[0-9a-f]{8,}|\d+(?:\.\d+)?")
+# Ranking weight of a template's anomaly score (0 … ~10): a very anomalous template outranks a line
+# one level more severe (3) or more concrete, never one showing one more asked symptom (30).
+ANOMALY_WEIGHT = 1.0
 
 
 @dataclass
@@ -55,14 +61,11 @@ class Candidate:
     # "max:time" — the cited line is the one with the largest duration of its group (a
     # superlative question), so the claim says so instead of "first … last".
     extreme: str = ""
+    anomaly: float = 0.0  # how anomalous its log template is against the baseline (``anomaly``)
 
     @property
     def first(self) -> Ref:
         return self.refs[0]
-
-
-def _signature(ref: Ref) -> str:
-    return f"{ref.service}|{ref.level}|{_SIGNATURE_NOISE.sub('#', fold(ref.message))[:160]}"
 
 
 @dataclass(frozen=True)
@@ -112,18 +115,31 @@ def _extreme_member(members: Sequence[Ref], extreme: str, kind: str) -> Ref | No
     return min(measured, key=lambda t: (sign * t[0], t[1]))[2]
 
 
-def log_candidates(refs: Iterable[Ref], focus: Focus, extreme: str = "", kind: str = "") -> list[Candidate]:
-    """Log lines grouped by message signature. A group is cited by its first and last line — or,
-    for a superlative question (``extreme``), by its line with the extreme figure."""
-    groups: dict[str, list[Ref]] = {}
-    for ref in refs:
-        if ref.kind != "log":
-            continue
-        if LEVEL_SCORE.get(ref.level, 0) == 0 and not (ref.symptoms & (focus.primary | focus.secondary)):
-            continue  # an INFO line counts only when it shows the asked symptom
-        groups.setdefault(_signature(ref), []).append(ref)
+def log_candidates(
+    refs: Iterable[Ref], focus: Focus, extreme: str = "", kind: str = "", baseline: Sequence[Ref] = ()
+) -> list[Candidate]:
+    """Log lines grouped by Drain3 template (per service and level), each group scored by its
+    relevance and by how anomalous the template is against ``baseline`` (the same read over the
+    window before, ``anomaly``). A group is cited by its first and last line — or, for a
+    superlative question (``extreme``), by its line with the extreme figure."""
+    lines = [
+        r
+        for r in refs
+        if r.kind == "log"
+        # an INFO line counts only when it shows the asked symptom
+        and (LEVEL_SCORE.get(r.level, 0) > 0 or r.symptoms & (focus.primary | focus.secondary))
+    ]
+    before = [r for r in baseline if r.kind == "log"]
+    ordered = sorted(lines + before, key=lambda r: (r.text[:19], r.invocation_id, r.raw_path))
+    ids, _ = mine([r.message for r in ordered])
+    template = {(r.invocation_id, r.raw_path): t for r, t in zip(ordered, ids, strict=True)}
+    key = lambda r: (r.service, r.level, template[(r.invocation_id, r.raw_path)])  # noqa: E731
+    groups: dict[tuple[str, str, int], list[Ref]] = {}
+    for ref in lines:
+        groups.setdefault(key(ref), []).append(ref)
+    usual = Counter(key(r) for r in before)
     out: list[Candidate] = []
-    for members in groups.values():
+    for group, members in groups.items():
         members.sort(key=lambda r: (r.text[:19], r.invocation_id, r.raw_path))
         first, last = members[0], members[-1]
         cited = [first] if last.clock == first.clock else [first, last]
@@ -131,12 +147,14 @@ def log_candidates(refs: Iterable[Ref], focus: Focus, extreme: str = "", kind: s
         note = ""
         if picked is not None:
             cited, note = [picked], f"{extreme}:{kind}"
-        score = (
-            10 * _relevance(first, focus) + 3 * LEVEL_SCORE.get(first.level, 0) + _concreteness(first.text)
-        )
-        out.append(
-            Candidate("log", cited, score + min(len(members), 5) * 0.1, cited[0].text[:19], extreme=note)
-        )
+        score: float = 10 * _relevance(first, focus) + 3 * LEVEL_SCORE.get(first.level, 0)
+        score += _concreteness(first.text)
+        # burst: the most lines in one minute (a log text starts "YYYY-MM-DD HH:MM")
+        burst = max(Counter(m.text[:16] for m in members).values())
+        stats = TemplateStats(group[2], len(members), usual[group], first.level, burst)
+        anomaly = anomaly_score(stats) if before else 0.0
+        score += min(len(members), 5) * 0.1
+        out.append(Candidate("log", cited, score, cited[0].text[:19], extreme=note, anomaly=anomaly))
     return out
 
 
@@ -172,7 +190,15 @@ def series_candidates(refs: Iterable[Ref], focus: Focus) -> list[Candidate]:
 
 
 def _ranked(candidates: list[Candidate]) -> list[Candidate]:
-    return sorted(candidates, key=lambda c: (-c.score, c.order, c.first.invocation_id, c.first.raw_path))
+    return sorted(
+        candidates,
+        key=lambda c: (
+            -(c.score + ANOMALY_WEIGHT * c.anomaly),
+            c.order,
+            c.first.invocation_id,
+            c.first.raw_path,
+        ),
+    )
 
 
 def relevant_refs(refs: Sequence[Ref], facts: QuestionFacts) -> tuple[list[Ref], set[str] | None]:
@@ -213,16 +239,16 @@ def _dimensions(facts: QuestionFacts) -> list[str]:
 
 def figure_series(series: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
     """Series that measure the asked dimension (memory → memory_usage …), best first: more asked
-    symptoms in the name, then a unit of the kind asked (a duration for 多慢), then a crossed
-    threshold."""
+    symptoms in the name, then one that crossed its threshold in the window (what the series
+    *shows*, not only what it is called), then a unit of the kind asked (a duration for 多慢)."""
     dims, kind = _dimensions(facts), preferred_kind(_dimensions(facts))
 
     def key(c: Candidate) -> tuple[float, ...]:
         unit = str(c.first.element.get("unit") or "")
         return (
             -dimension_match(_name(c.first), dims),
-            -(kind != "" and unit_kind(unit) == kind),
             -bool(c.first.element.get("crossed_at")),
+            -(kind != "" and unit_kind(unit) == kind),
             -c.score,
         )
 
@@ -230,18 +256,22 @@ def figure_series(series: Sequence[Candidate], facts: QuestionFacts) -> list[Can
 
 
 def figure_alerts(alerts: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
-    """Alerts watching the asked dimension (HighMemoryUsage, DiskSpaceCritical …), best first."""
+    """Alerts about the asked dimension, best first: firing ones first, then those whose name
+    measures it (HighMemoryUsage, DiskSpaceCritical …) before those whose text shows it
+    (KafkaRebalanceStorm: "rebalance" shows a backlog)."""
     dims, kind = _dimensions(facts), preferred_kind(_dimensions(facts))
 
     def key(c: Candidate) -> tuple[float, ...]:
         value = str(c.first.element.get("value") or "")
         return (
+            -_firing(c.first),
             -dimension_match(_name(c.first), dims),
             -(kind != "" and value_kind(value) == kind),
             -c.score,
         )
 
-    return sorted([c for c in alerts if dimension_match(_name(c.first), dims)], key=key)
+    about = [c for c in alerts if dimension_match(_name(c.first), dims) or c.first.symptoms & set(dims)]
+    return sorted(about, key=key)
 
 
 def listed_alerts(refs: Sequence[Ref], facts: QuestionFacts) -> list[Ref]:
@@ -316,12 +346,12 @@ def _per_service(
 
 
 def select_candidates(
-    refs: Sequence[Ref], facts: QuestionFacts, focus: Focus | None = None
+    refs: Sequence[Ref], facts: QuestionFacts, focus: Focus | None = None, baseline: Sequence[Ref] = ()
 ) -> list[Candidate]:
     focus = focus or Focus.of(facts)
     budget = MAX_CLAIMS_NARROW if facts.narrow else MAX_CLAIMS_BROAD
     kind = preferred_kind(_dimensions(facts))
-    logs = _ranked(log_candidates(refs, focus, facts.extreme, kind))
+    logs = _ranked(log_candidates(refs, focus, facts.extreme, kind, baseline))
     alerts = _ranked(alert_candidates(refs, focus))
     series = _ranked(series_candidates(refs, focus))
     kind_order = {"log": 0, "alert": 1, "alerts": 1, "series": 2}
@@ -335,7 +365,9 @@ def select_candidates(
             return sorted(per_service, key=lambda c: (kind_order[c.kind], c.order))
     # A question asking for a figure is answered by the series (and alert) of its dimension.
     figures = (
-        (figure_series(series, facts)[:1], figure_alerts(alerts, facts)[:1]) if facts.quantity else ([], [])
+        (figure_series(series, facts)[:1], figure_alerts(alerts, facts)[:MAX_FIGURE_ALERTS])
+        if facts.quantity
+        else ([], [])
     )
     if facts.extreme == "min":  # the series claim then states its minimum too
         figures = ([replace(c, extreme="min") for c in figures[0]], figures[1])
@@ -343,7 +375,7 @@ def select_candidates(
     if facts.narrow:
         # Confirm one thing: the best match of the asked kind, plus at most one corroboration.
         if figures[0] or figures[1]:
-            picked = figures[0] + figures[1]
+            picked = figures[0] + figures[1][:1]
         elif wants_alert:
             picked = (alerts or series)[:1]
         else:

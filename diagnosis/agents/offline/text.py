@@ -9,35 +9,15 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
+from diagnosis.agents.offline.spelling import fold, nfkc
 from diagnosis.agents.offline.vocabulary import SEGMENTER_WORDS
 from diagnosis.retrieval.segmenter import lazy_segmenter
 
-
-def fold(text: str) -> str:
-    """NFKC + casefold: the form every matcher in this package compares."""
-    return unicodedata.normalize("NFKC", text or "").casefold()
+__all__ = ["fold", "nfkc", "chinese_number", "words"]
 
 
-def nfkc(text: str) -> str:
-    return unicodedata.normalize("NFKC", text or "")
-
-
-_DIGITS = {
-    "零": 0,
-    "〇": 0,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
+_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
 CHINESE_NUMERAL_CHARS = "零〇一二两三四五六七八九十"
 
 

@@ -25,6 +25,7 @@ from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from diagnosis.agents.offline.text import CHINESE_NUMERAL_CHARS, chinese_number, nfkc
+from diagnosis.agents.offline.vocabulary import rules
 
 DEFAULT_SPAN = timedelta(hours=1)
 RECENT_SPAN = timedelta(minutes=30)
@@ -54,34 +55,12 @@ _RELATIVE_SPAN = re.compile(
     rf"(?:(?:最近|过去|近|这)\s*({_NUM}{{1,3}}|半)\s*(?:个)?\s*(半)?\s*(分钟|小时|钟头|天))"
     rf"|(?:({_NUM}{{1,3}}|半)\s*(?:个)?\s*(半)?\s*(分钟|小时|钟头|天)\s*(?:内|以内|以来))"
 )
-_VAGUE_RECENT = ("刚才", "刚刚", "方才")
-_VAGUE_NOW = ("现在", "当前", "目前", "此刻", "眼下", "正在", "now", "currently")
-_VAGUE_LATELY = ("最近", "近期", "近来", "recent", "lately")
-
-# Day parts: (start hour, end hour) of the day the question names; end may pass midnight.
-_DAY_PARTS: tuple[tuple[str, int, int], ...] = (
-    ("凌晨", 0, 6),
-    ("早上", 5, 12),
-    ("早晨", 5, 12),
-    ("清晨", 5, 9),
-    ("今早", 5, 12),
-    ("昨早", 5, 12),
-    ("上午", 5, 12),
-    ("中午", 11, 14),
-    ("下午", 12, 18),
-    ("傍晚", 17, 20),
-    ("今晚", 18, 24),
-    ("昨晚", 18, 24),
-    ("昨夜", 18, 26),
-    ("晚上", 18, 24),
-    ("夜里", 18, 26),
-    ("夜间", 18, 26),
-    ("深夜", 22, 26),
-    ("半夜", 22, 26),
-)
-_PM_PARTS = frozenset({"下午", "傍晚", "今晚", "昨晚", "昨夜", "晚上", "夜里", "夜间", "深夜"})
-_YESTERDAY = ("昨天", "昨日", "昨晚", "昨夜", "昨早", "yesterday")
-_TODAY = ("今天", "今日", "今早", "今晚", "today")
+_WORDS = rules("time_words")
+_VAGUE_RECENT, _VAGUE_NOW, _VAGUE_LATELY = _WORDS["vague_recent"], _WORDS["vague_now"], _WORDS["vague_lately"]
+# Day parts: (word, start hour, end hour) of the day the question names; end may pass midnight.
+_DAY_PARTS: tuple[tuple[str, int, int], ...] = tuple((w, a, b) for w, a, b in _WORDS["day_parts"])
+_PM_PARTS = frozenset(_WORDS["pm_parts"])
+_YESTERDAY, _TODAY = tuple(_WORDS["yesterday"]), tuple(_WORDS["today"])
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,79 @@
+"""The one spelling matcher of the offline agents (pure, no Django).
+
+A *spelling* is how a word shows in a question or an evidence line, as written in the rule data
+(``rules/*.toml``):
+
+- Chinese (any non-ASCII character): a substring (``连接池``);
+- ASCII words: whole tokens — ``oom`` matches ``OOMKilled`` and ``oom-killer`` but never
+  ``BLOOMFILTER``; a trailing ``*`` makes the last word a prefix (``fail*`` → failed, failure);
+  several words match with or without separators (``crash loop`` → CrashLoopBackOff,
+  crash-loop, crashloop);
+- ``re:…``: a regular expression over the normalised text (for shapes such as a 5xx code).
+
+Text is normalised once: camelCase and ``HTTPServer`` boundaries become spaces (so
+``RejectedExecutionException`` is the tokens rejected / execution / exception), then NFKC +
+case-fold.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+
+def fold(text: str) -> str:
+    """NFKC + casefold: full-width digits/colons/letters behave like ASCII ones."""
+    return unicodedata.normalize("NFKC", text or "").casefold()
+
+
+def nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text or "")
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_WORD_SPLIT = re.compile(r"[\s_\-./]+")
+_SEPARATOR = r"[\s_\-./]*"
+_ALNUM = "a-z0-9"
+
+
+@lru_cache(maxsize=8192)
+def normalise(text: str) -> str:
+    """The form every spelling is matched against: camel boundaries spaced, NFKC, case-folded."""
+    return fold(_CAMEL.sub(" ", nfkc(text)))
+
+
+def _pattern(spelling: str) -> str:
+    if spelling.startswith("re:"):
+        return f"(?:{spelling[3:]})"
+    folded = fold(spelling).strip()
+    if not folded.isascii():
+        return re.escape(folded)
+    prefix = folded.endswith("*")
+    words = [w for w in _WORD_SPLIT.split(folded.rstrip("*")) if w]
+    if not words:
+        return re.escape(folded)
+    body = _SEPARATOR.join(re.escape(w) for w in words)
+    head = f"(?<![{_ALNUM}])" if words[0][0].isalnum() else ""
+    tail = f"(?![{_ALNUM}])" if words[-1][-1].isalnum() and not prefix else ""
+    return head + body + tail
+
+
+@lru_cache(maxsize=1024)
+def _compiled(items: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One regular expression for a set of spellings (earliest match first); None when empty."""
+    patterns = [_pattern(s) for s in items if s and s.strip()]
+    return re.compile("|".join(patterns)) if patterns else None
+
+
+def first_position(items: Iterable[str], text: str) -> int:
+    """Where the first of ``items`` occurs in ``text`` (raw or normalised), -1 when none does."""
+    regex = _compiled(tuple(items))
+    m = regex.search(normalise(text)) if regex is not None else None
+    return m.start() if m else -1
+
+
+def any_spelling_in(items: Iterable[str], text: str) -> bool:
+    """True when one of ``items`` occurs in ``text`` by the rules above."""
+    return first_position(items, text) >= 0

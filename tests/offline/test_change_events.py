@@ -1,0 +1,82 @@
+"""Change events (``changes``): which lines record a change, at any level, and which changes
+count for a question (in or shortly before the window, related to the asked services)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from diagnosis.agents.offline.changes import CHANGE_LOOKBACK, change_kind, change_refs
+from diagnosis.agents.offline.refs import Ref
+
+DAY = "2026-12-01"
+
+
+def _ref(clock: str, service: str, level: str, message: str, n: int = 0) -> Ref:
+    text = f"{DAY} {clock} {service} {level} {message}"
+    element = {"timestamp": f"{DAY}T{clock}+08:00", "service": service, "level": level, "message": message}
+    return Ref("inv_1", "query_logs", 1, f"/records/{n}", text, "log", element, service, level, clock)
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("推送配置 feature.tag_schema_v2.enabled=true（releaseKey 2026-a7f3）", "配置变更"),
+        ("feature flag checkout_v3 enabled for 100% of users", "配置变更"),
+        ("deploy notification-service v2.14.3: rolling update started", "发布"),
+        ("Rollout of image registry/pay:1.8.2 started", "发布"),
+        (
+            "rolling restart started by ops_chenjie: kubectl rollout restart deployment/user-service",
+            "人工重启",
+        ),
+        ("rolled back deployment/pay to revision 41", "回滚"),
+        ("HPA scaled deployment/search from 4 to 12 replicas", "扩缩容"),
+        ("订单服务 v3.2 发布完成，灰度 10%", "发布"),
+    ],
+)
+def test_a_line_recording_a_change_names_its_kind(line, kind):
+    assert change_kind(line) == kind
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "client heartbeat ok appId=tagging instances=6",
+        "using config file /etc/app.yaml",
+        "GET /api/flags 200 OK (12ms)",
+        "consumer lag 48210 messages on topic settle-events",
+    ],
+)
+def test_a_line_that_only_mentions_a_setting_records_no_change(line):
+    assert change_kind(line) == ""
+
+
+def _window():
+    return datetime.fromisoformat(f"{DAY}T09:30:00+08:00"), datetime.fromisoformat(f"{DAY}T10:00:00+08:00")
+
+
+def test_a_change_before_the_lookback_or_after_the_window_does_not_count():
+    start, end = _window()
+    early = (start - CHANGE_LOOKBACK).strftime("%H:%M:%S")
+    refs = [
+        _ref("08:50:00", "tag-service", "INFO", "deploy tag-service v1.2 started", 0),
+        _ref(early, "tag-service", "INFO", "config pushed: cache.ttl=30", 1),
+        _ref("10:05:00", "tag-service", "INFO", "deploy tag-service v1.3 started", 2),
+    ]
+    found = change_refs(refs, start=start, end=end, services=["tag-service"])
+    assert [r.raw_path for _, r in found] == ["/records/1"]
+
+
+def test_another_services_change_counts_only_when_it_shares_an_identifier_with_the_anomaly():
+    start, end = _window()
+    push = _ref("09:31:05", "config-center", "INFO", "推送配置 feature.tag_schema_v2.enabled=true", 0)
+    unrelated = _ref("09:33:00", "search-service", "INFO", "deploy search-service v9.1.0 started", 1)
+    error = _ref("09:32:10", "tag-service", "ERROR", "lookup failed for tag_schema_v2 -> 500", 2)
+    found = change_refs(
+        [push, unrelated, error], start=start, end=end, services=["tag-service"], anomalies=[error]
+    )
+    assert [(k, r.service) for k, r in found] == [("配置变更", "config-center")]
+    assert change_refs([push, unrelated], start=start, end=end, services=["tag-service"]) == []
+    every = change_refs([push, unrelated], start=start, end=end, services=[])
+    assert [r.service for _, r in every] == ["config-center", "search-service"]
