@@ -51,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/superbiz_bench_p3"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/7"
 RAISED_THROTTLE = "1000000/minute"
+CHAT_TIMEOUT_S = 180  # a chat not answered by then is an error of the wave, not a hung benchmark
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -143,7 +144,7 @@ def chat(port: int, token: str, question: str) -> Chat:
     from tests.api.sse import parse_sse
 
     started = time.monotonic()
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=CHAT_TIMEOUT_S)
     try:
         conn.request("POST", "/api/chat/stream", body=json.dumps({"question": question}).encode(),
                      headers={"Authorization": f"Token {token}", "Content-Type": "application/json"})
@@ -204,9 +205,13 @@ def measure(mode: str, args: argparse.Namespace, tokens: list[str], model: Any, 
         "LOG_LEVEL": "warning",
         "API_THROTTLE_USER": RAISED_THROTTLE,
         "API_THROTTLE_CHAT": RAISED_THROTTLE,
-        "DB_CONN_MAX_AGE": "60",
         **model_env(model),
     }
+    # Persistent connections only in the Celery children (one each). The ASGI web runs every sync
+    # view in a thread of its own, so CONN_MAX_AGE there would keep one connection per thread
+    # open (Django: "disable persistent connections" under ASGI) — with 32 streams and 32
+    # children that exhausted PostgreSQL's max_connections (100) on this machine.
+    worker_env = {"DB_CONN_MAX_AGE": "60"}
     broker = None
     if mode == "celery":
         db = int(args.redis_url.rsplit("/", 1)[1] or 0)
@@ -220,7 +225,9 @@ def measure(mode: str, args: argparse.Namespace, tokens: list[str], model: Any, 
             stack.callback(broker.cleanup)
             extra = {k: v for k, v in env.items() if k not in os.environ or os.environ[k] != v}
             for _ in range(args.celery_workers):
-                worker = stack.enter_context(celery_worker(broker, concurrency=args.celery_concurrency, **extra))
+                worker = stack.enter_context(
+                    celery_worker(broker, concurrency=args.celery_concurrency, **extra, **worker_env)
+                )
                 roots.append(worker.process.pid)
         warm, _ = wave(port, tokens, QUESTION, 1)  # every process's first run: excluded
         calls_before = len(model.requests)
@@ -290,8 +297,12 @@ def run_benchmark(args: argparse.Namespace) -> list[dict[str, Any]]:
 
     model = demo_model_start(args.latency_ms / 1000)
     workdir = Path(tempfile.mkdtemp(prefix="bench-p3-"))
+    rows = []
     try:
-        return [measure(mode, args, tokens, model, workdir) for mode in args.modes]
+        for mode in args.modes:
+            rows.append(measure(mode, args, tokens, model, workdir))
+            print(report(rows[-1:], args), flush=True)  # each deployment's figures as soon as known
+        return rows
     finally:
         model.stop()
 
@@ -299,6 +310,7 @@ def run_benchmark(args: argparse.Namespace) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     rows = run_benchmark(args)
+    print()
     print(report(rows, args))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=2))
