@@ -10,8 +10,13 @@ payment-service incident of the provider tests; each run is the PASS route — p
 (tool calls, then the final contract), verifier, composer: 5 model calls, 2 tool calls. One
 warm-up run is excluded (client set-up, jieba, first queries). Reported per run: wall time,
 Σ model latency as the client saw it (time inside ``ChatCaller.call``), the ratio, and where the
-rest went: DB time (sum of statement times), DB statements, everything else (graph, gatekeeper,
-serialisation, tools' Python).
+rest went: the fake server's own time past its fixed latency (it answers at arrival + latency,
+its parsing inside that; a late answer means it did not get the CPU), DB time (sum of statement
+times), DB statements, and the CPU time of the thread that ran the run (graph, gatekeeper,
+serialisation, the openai client) — the figure that does not depend on how loaded the machine is.
+The load average is printed: on a shared 2-core machine every CPU millisecond is stretched by
+the competition for the cores, so compare ratios measured at similar load.
+``--profile N`` profiles one more run with cProfile and prints its N costliest functions.
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--latency-ms", type=float, default=200.0)
     parser.add_argument("--database-url", default="")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="after the timed runs, profile one more run (cProfile) and print its N costliest functions")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
 
@@ -100,28 +107,43 @@ def main() -> int:
         model_time[0] = 0.0
         calls_before = len(server.requests)
         with CaptureQueriesContext(connection) as queries:
+            cpu_started = time.thread_time()
             started = time.perf_counter()
             run = diagnosis_run_execute(run_id=run.pk)
             wall = time.perf_counter() - started
+            cpu = time.thread_time() - cpu_started
+        requests = server.requests[calls_before:]
+        late = sum(max(0.0, r.answered_at - r.arrived - delay) for r in requests)
         assert run.outcome == "pass", (run.outcome, run.fallback_reason, run.error)
         db = sum(float(q.get("time") or 0) for q in queries.captured_queries)
         return {
             "wall": wall,
             "model": model_time[0],
-            "calls": len(server.requests) - calls_before,
+            "calls": len(requests),
+            "cpu": cpu,
+            "late": late,
             "db": db,
             "statements": len(queries.captured_queries),
         }
 
     one()  # warm-up: excluded
     results = [one() for _ in range(args.runs)]
+    if args.profile:
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile()
+        profiler.runcall(one)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
     server.stop()
 
-    ideal = [r["calls"] * delay for r in results]
+    ideal = [max(r["calls"] * delay, 1e-9) for r in results]
     ratios = [r["wall"] / i for r, i in zip(results, ideal, strict=True)]
     client_ratios = [r["wall"] / r["model"] for r in results]
     med = statistics.median
-    print(f"python {platform.python_version()} ({platform.machine()}, {os.cpu_count()} cpu); database {connection.vendor}")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"python {platform.python_version()} ({platform.machine()}, {os.cpu_count()} cpu, load average {load}); "
+          f"database {connection.vendor}")
     print(f"runs: {len(results)} (warm-up excluded); model calls per run: {results[0]['calls']:.0f} × {args.latency_ms:g} ms")
     print("| figure | p50 | max |")
     print("|---|---|---|")
@@ -132,6 +154,8 @@ def main() -> int:
     print(f"| ratio wall / client-side model time | {med(client_ratios):.3f} | {max(client_ratios):.3f} |")
     rest = [(r["wall"] - r["model"]) * 1000 for r in results]
     print(f"| outside model calls (ms) | {med(rest):.0f} | {max(rest):.0f} |")
+    print(f"| … fake server past its fixed latency (ms) | {med(r['late'] for r in results) * 1000:.0f} | {max(r['late'] for r in results) * 1000:.0f} |")
+    print(f"| CPU time of the run's thread (ms) | {med(r['cpu'] for r in results) * 1000:.0f} | {max(r['cpu'] for r in results) * 1000:.0f} |")
     print(f"| … of which DB statement time (ms) | {med(r['db'] for r in results) * 1000:.0f} | {max(r['db'] for r in results) * 1000:.0f} |")
     print(f"| DB statements per run | {med(r['statements'] for r in results):.0f} | {max(r['statements'] for r in results):.0f} |")
     return 0

@@ -30,6 +30,11 @@ RUNS = Counter(
     ["kind", "status", "outcome", "verdict"],
 )
 RUNS_REAPED = Counter("superbiz_runs_reaped_total", "Runs the reaper closed as stale_run.")
+COVERAGE = Counter(
+    "superbiz_coverage_total",
+    "Finished runs whose Verifier completed, by whether the question was answered (coverage check).",
+    ["status"],
+)
 GATEKEEPER = Counter(
     "superbiz_gatekeeper_severity_total", "Finished runs by Gatekeeper severity.", ["severity"]
 )
@@ -42,10 +47,14 @@ MODEL_ERRORS = Counter("superbiz_model_errors_total", "Failed model calls by rol
 TOOL_CALLS = Counter("superbiz_tool_invocations_total", "Tool invocations by tool and status.", ["tool", "status"])
 
 
-def observe_run_end(*, kind: str, status: str, outcome: str, verdict: str, gatekeeper_severity: str | None) -> None:
+def observe_run_end(
+    *, kind: str, status: str, outcome: str, verdict: str, gatekeeper_severity: str | None, coverage: str | None = None
+) -> None:
     RUNS.labels(kind=kind, status=status, outcome=outcome or UNKNOWN, verdict=verdict or "none").inc()
     if gatekeeper_severity:
         GATEKEEPER.labels(severity=gatekeeper_severity).inc()
+    if coverage:
+        COVERAGE.labels(status=coverage).inc()
 
 
 def observe_reaped(count: int) -> None:

@@ -64,6 +64,9 @@ class RunTerminal:
     provider: str | None = None
     model: str | None = None
     token_usage: Mapping[str, Mapping[str, int]] | None = None
+    #: the coverage check's status (answered / partial / unanswered) when the Verifier completed;
+    #: a metric label only — the audit keeps it in ``verifier_evaluation.coverage``.
+    coverage_status: str | None = None
     #: self_evaluation channel → ``mutate(old) -> new`` (applied under the same row lock).
     channels: Mapping[str, ChannelMutation] = field(default_factory=dict)
     #: crash / stale: a channel that cannot be built (e.g. a malformed old value) is logged and
@@ -148,6 +151,7 @@ def run_finalise(*, run_id: UUID | str, terminal: RunTerminal, run: DiagnosisRun
         outcome=terminal.outcome,
         verdict=terminal.verdict,
         gatekeeper_severity=terminal.gatekeeper_severity,
+        coverage=terminal.coverage_status,
     )
     # After the commit (at once when there is no outer transaction): subscribers — the alert
     # notification — see the ended run, and nothing they do can undo or fail the ending.

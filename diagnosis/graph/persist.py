@@ -118,5 +118,6 @@ def graph_terminal(*, run: DiagnosisRun, state: GraphState, provider: Provider, 
         model=provider.model_label(),
         token_usage=ctx.usage,
         error=state.internal_error or "",
+        coverage_status=evaluation.coverage.status if evaluation.coverage else None,
         channels={CHANNEL_VERIFIER: verifier_mutation, CHANNEL_RULE: rule_evaluation_mutation(rule)},
     )

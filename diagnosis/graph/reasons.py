@@ -40,7 +40,9 @@ FALLBACK_REASONS: Final[tuple[str, ...]] = (
 # --- Run-level failure reasons (outside the graph: the run finaliser writes them) -------------
 #: The reaper closed a run that stayed queued/running past RUN_STALE_AFTER_S (its process died).
 STALE_RUN: Final = "stale_run"
-RUN_FAILURE_REASONS: Final[tuple[str, ...]] = (INTERNAL_ERROR, STALE_RUN)
+#: Celery killed the worker child that ran it at RUN_HARD_TIME_LIMIT_S (the soft limit did not end it).
+RUN_TIME_LIMIT: Final = "run_time_limit"
+RUN_FAILURE_REASONS: Final[tuple[str, ...]] = (INTERNAL_ERROR, STALE_RUN, RUN_TIME_LIMIT)
 
 # --- Non-fallback route reasons ----------------------------------------------------------------
 PLANNED: Final = "planned"

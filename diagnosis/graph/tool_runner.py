@@ -78,16 +78,18 @@ class RunToolRunner:
             origin=origin,
         )
         self._next_seq = invocation.seq + 1
-        self._history = None
         result = tool_call_result(invocation)
+        if self._history is not None:
+            self._history.append(result)  # the run's newest invocation: the history stays complete
         self.calls.append(result)
         if self.on_call is not None:
             self.on_call(result)
         return result
 
     def history(self) -> list[ToolCallResult]:
-        """Every invocation of the run so far (earlier rounds too). Read once per new call: the
-        run's invocations change only through this runner while its round executes."""
+        """Every invocation of the run so far (earlier rounds too). Read once per round: the run's
+        invocations change only through this runner while its round executes, and each call it
+        makes is appended to what was read (P2: no query per call)."""
         if self._history is None:
             self._history = [
                 tool_call_result(i) for i in ToolInvocation.objects.filter(run=self.run).order_by("seq")

@@ -80,6 +80,10 @@ class Masker:
         self._by_value: dict[str, str] = {}
         self._by_placeholder: dict[str, str] = {}
         self._counts: dict[str, int] = {}
+        # text → its masked form. Masking the same text again gives the same result (values keep
+        # their placeholders), and every model call of a run re-sends its system prompt and the
+        # earlier turns: each is scanned once per run (P1: ~2 ms of regex per call otherwise).
+        self._masked: dict[str, str] = {}
 
     # --- text ----------------------------------------------------------------------------
     def _spans(self, text: str) -> list[tuple[int, int, str]]:
@@ -112,6 +116,9 @@ class Masker:
     def mask(self, text: str) -> str:
         if not text:
             return text
+        known = self._masked.get(text)
+        if known is not None:
+            return known
         parts: list[str] = []
         cursor = 0
         for start, end, kind in self._spans(text):
@@ -122,7 +129,8 @@ class Masker:
             parts.append(self._placeholder(text[start:end], kind))
             cursor = end
         parts.append(text[cursor:])
-        return "".join(parts)
+        masked = self._masked[text] = "".join(parts)
+        return masked
 
     def unmask(self, text: str) -> str:
         """Known placeholders → their values; an unknown (invented) placeholder stays as it is."""

@@ -18,6 +18,15 @@ A role may also have a *standing* script (:meth:`FakeLLMServer.script_always`), 
 its queue is empty — for load runs, where many conversations interleave and a FIFO cannot know
 which one a request belongs to (the standing script decides from the request itself).
 
+HTTP as a model server speaks it (uvicorn under vLLM, llama.cpp's server): HTTP/1.1 with
+keep-alive, streams in chunked transfer encoding, ``TCP_NODELAY`` — so a client pays one TCP
+connect per pooled connection, not one per call, and no small write waits for a delayed ACK.
+``delay_s`` is a fixed latency counted from the request's arrival: reading and parsing the body,
+the script and the encoding of the reply happen inside it, and the whole reply (every event of a
+stream without ``chunk_delay_s``) leaves in one write at ``arrival + delay_s``, as from a model
+that has finished generating. Each request records when its handling ended (``answered_at``), so
+a benchmark can tell the fake's own time from the client's.
+
 A request nobody scripted gets a 500 (with ``x-should-retry: false`` so the client does not
 hammer it) and is recorded in ``unscripted``; the pytest fixture fails the test on teardown.
 """
@@ -55,7 +64,7 @@ class Reply:
     usage: dict[str, int] | None = field(default_factory=lambda: dict(DEFAULT_USAGE))
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
-    delay_s: float = 0.0  # sleep before answering (hang tests)
+    delay_s: float = 0.0  # answer this long after the request arrived (fixed model latency; hang tests)
     raw_body: bytes | None = None  # sent verbatim (malformed JSON tests)
     empty_choices: bool = False
     error_message: str = "scripted error"
@@ -133,6 +142,8 @@ class RecordedRequest:
     raw: bytes
     at: float
     role: str
+    arrived: float = 0.0  # time.monotonic() when the request line was read
+    answered_at: float = 0.0  # time.monotonic() when the last byte of the reply was written
     reply_status: int = 0
     streamed: bool = False  # answered as an SSE stream
     stream_finished: bool = False  # every event and [DONE] were written
@@ -152,6 +163,12 @@ class RecordedRequest:
 
 
 Script = Reply | Callable[[RecordedRequest], Reply]
+_LAST_CHUNK = b"0\r\n\r\n"
+
+
+def _chunk(data: bytes) -> bytes:
+    """One frame of chunked transfer encoding."""
+    return b"%x\r\n%s\r\n" % (len(data), data)
 
 
 class FakeLLMServer:
@@ -220,6 +237,14 @@ class FakeLLMServer:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"  # keep-alive, as model servers speak it
+            disable_nagle_algorithm = True  # TCP_NODELAY: no write waits for a delayed ACK
+            wbufsize = 1 << 16  # buffered: the status line, headers and body leave in one write at flush()
+
+            def parse_request(self) -> bool:
+                self.arrived = time.monotonic()  # the request line was just read
+                return super().parse_request()
+
             def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 — silence stderr
                 pass
 
@@ -232,7 +257,8 @@ class FakeLLMServer:
                     body = None
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 role = headers.get("x-prompt-name", "")
-                record = RecordedRequest(path=self.path, headers=headers, body=body, raw=raw, at=time.time(), role=role)
+                record = RecordedRequest(path=self.path, headers=headers, body=body, raw=raw, at=time.time(), role=role,
+                                         arrived=self.arrived)
                 with server._lock:
                     server.requests.append(record)
                 if self.path != CHAT_PATH:
@@ -244,40 +270,60 @@ class FakeLLMServer:
                     reply = script(record) if callable(script) else script
                 except Exception as exc:  # noqa: BLE001 — a broken script must fail the test, loudly
                     return self._unscripted(record, f"script for {role!r} raised {type(exc).__name__}: {exc}")
-                if reply.delay_s and server._stop.wait(reply.delay_s):
-                    return
                 model = (body or {}).get("model", "fake-model") if isinstance(body, dict) else "fake-model"
-                if isinstance(body, dict) and body.get("stream") and reply.status < 400:
+                streamed = isinstance(body, dict) and bool(body.get("stream")) and reply.status < 400
+                if streamed:
                     include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
-                    return self._stream(record, reply, reply.stream_events(model, include_usage=include_usage))
-                self._send(record, reply.status, reply.body(model), reply.headers)
+                    events = reply.stream_events(model, include_usage=include_usage)
+                else:
+                    payload = reply.body(model)
+                wait = self.arrived + reply.delay_s - time.monotonic()
+                if reply.delay_s and server._stop.wait(max(0.0, wait)):
+                    self.close_connection = True
+                    return
+                if streamed:
+                    return self._stream(record, reply, events)
+                self._send(record, reply.status, payload, reply.headers)
 
             def _stream(self, record: RecordedRequest, reply: Reply, events: list[bytes]) -> None:
                 record.reply_status, record.streamed = 200, True
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Cache-Control", "no-cache")
+                self.send_header("Transfer-Encoding", "chunked")
+                for name, value in reply.headers.items():
+                    if name.lower() != "content-type":
+                        self.send_header(name, value)
+                frames = [_chunk(b"data: " + event + b"\n\n") for event in [*events, b"[DONE]"]] + [_LAST_CHUNK]
                 try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", "text/event-stream")
-                    self.send_header("Cache-Control", "no-cache")
-                    for name, value in reply.headers.items():
-                        if name.lower() != "content-type":
-                            self.send_header(name, value)
                     self.end_headers()
-                    stall_until = time.monotonic() + reply.stall_s
-                    while time.monotonic() < stall_until:  # "still thinking": keep-alive comments only
-                        self.wfile.write(b": ping\n\n")
+                    if not reply.stall_s and not reply.chunk_delay_s:
+                        self.wfile.writelines(frames)  # a finished generation: the whole stream at once
                         self.wfile.flush()
-                        if server._stop.wait(reply.ping_every_s):
-                            return
-                    for n, event in enumerate([*events, b"[DONE]"]):
-                        if n and reply.chunk_delay_s and server._stop.wait(reply.chunk_delay_s):
-                            return
-                        self.wfile.write(b"data: " + event + b"\n\n")
-                        self.wfile.flush()
-                    record.stream_finished = True
+                    else:
+                        self._trickle(reply, frames)
+                    record.stream_finished = not self.close_connection
+                    record.answered_at = time.monotonic()
                 except (BrokenPipeError, ConnectionResetError):
                     # The client closed the connection mid-stream: a real server stops generating here.
+                    self.close_connection = True
                     record.stream_closed = True
                     record.closed.set()
+
+            def _trickle(self, reply: Reply, frames: list[bytes]) -> None:
+                stall_until = time.monotonic() + reply.stall_s
+                while time.monotonic() < stall_until:  # "still thinking": keep-alive comments only
+                    self.wfile.write(_chunk(b": ping\n\n"))
+                    self.wfile.flush()
+                    if server._stop.wait(reply.ping_every_s):
+                        self.close_connection = True
+                        return
+                for n, frame in enumerate(frames):
+                    if n and reply.chunk_delay_s and frame is not _LAST_CHUNK and server._stop.wait(reply.chunk_delay_s):
+                        self.close_connection = True
+                        return
+                    self.wfile.write(frame)
+                    self.wfile.flush()
 
             def _unscripted(self, record: RecordedRequest, message: str) -> None:
                 with server._lock:
@@ -296,7 +342,9 @@ class FakeLLMServer:
                             self.send_header(name, value)
                     self.end_headers()
                     self.wfile.write(payload)
+                    self.wfile.flush()
+                    record.answered_at = time.monotonic()
                 except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (timeout tests)
+                    self.close_connection = True  # the client gave up (timeout tests)
 
         return Handler

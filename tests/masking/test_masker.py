@@ -55,6 +55,27 @@ def test_the_same_value_keeps_its_placeholder_and_numbers_follow_first_appearanc
     assert masker.entity_counts == {"IP": 1, "PHONE": 2}
 
 
+@given(st.lists(st.sampled_from(["13800000001", "10.0.0.1", "li@ex.cn", "普通文本", " ", "user_id=u1"]), max_size=8))
+def test_masking_a_text_again_gives_the_same_text_and_the_same_map(pieces):
+    masker = Masker()
+    text = " ".join(pieces)
+    first = masker.mask(text)
+    counts = masker.entity_counts
+    assert masker.mask(text) == first and masker.entity_counts == counts
+    assert masker.unmask(first) == text
+
+
+def test_a_text_sent_again_is_scanned_once(monkeypatch):
+    masker = Masker()
+    scans = []
+    real = masker._spans
+    monkeypatch.setattr(masker, "_spans", lambda text: scans.append(text) or real(text))
+    system_prompt = "你是诊断助手。联系 ops@example.cn"
+    for _ in range(3):  # every model call of a run re-sends it
+        assert masker.mask(system_prompt) == "你是诊断助手。联系 <EMAIL_1>"
+    assert scans == [system_prompt]
+
+
 def test_an_invented_placeholder_is_left_as_it_is():
     masker = Masker()
     masker.mask("13800000001")

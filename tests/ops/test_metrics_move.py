@@ -11,6 +11,8 @@ from diagnosis.services.reaper import stale_runs_reap
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from tests.factories import make_run
 from tests.offline.dataset import load_world
+from tests.offline.running import ask
+from tests.offline.story_world import load_story_world
 
 pytestmark = pytest.mark.django_db
 TOKEN = "metrics-test-token"
@@ -55,6 +57,32 @@ def test_a_completed_run_moves_the_run_node_tool_and_gatekeeper_metrics(api_user
         assert total(after, "superbiz_gatekeeper_severity_total", severity=severity) == (
             total(before, "superbiz_gatekeeper_severity_total", severity=severity) + 1
         )
+
+
+COVERAGE = "superbiz_coverage_total"
+
+
+def test_each_finished_run_counts_its_coverage_status_once(api_user, settings):
+    # One question the story world answers (after the gap round) and one no round can answer.
+    settings.METRICS_TOKEN = TOKEN
+    load_story_world()
+    for question, status in (("inventory-service 的 Redis 连接池用了多少？", "answered"),
+                             ("边缘节点的 Redis 连接池用了多少？", "unanswered")):
+        before = scrape()
+        run = ask(api_user, question)
+        after = scrape()
+        assert run.self_evaluation["verifier_evaluation"]["coverage"]["status"] == status
+        for label in ("answered", "partial", "unanswered"):
+            moved = total(after, COVERAGE, status=label) - total(before, COVERAGE, status=label)
+            assert moved == (1 if label == status else 0), (question, label, moved)
+
+
+def test_a_run_ending_before_the_verifier_counts_no_coverage(api_user, settings):
+    settings.METRICS_TOKEN = TOKEN
+    before = scrape()
+    run = make_run(api_user)
+    assert stale_runs_reap(older_than_s=-1) == [run.pk]
+    assert total(scrape(), COVERAGE) == total(before, COVERAGE)
 
 
 def test_reaped_runs_are_counted(api_user, settings):

@@ -51,7 +51,13 @@ from diagnosis.agents.base import REASON_BUDGET_EXHAUSTED, REASON_CIRCUIT_OPEN, 
 from diagnosis.agents.circuit import CircuitBreaker, CircuitOpen, CircuitRegistry, circuits
 from diagnosis.agents.openai.config import OpenAIConfig
 from diagnosis.agents.openai.masking import mask_messages, unmask_reply
-from diagnosis.agents.openai.streaming import Assembled, DeadlineReached, MalformedChunk, assemble
+from diagnosis.agents.openai.streaming import (
+    Assembled,
+    DeadlineReached,
+    MalformedChunk,
+    assemble,
+    stream_chunks,
+)
 from diagnosis.metrics import observe_model_call, observe_model_tokens
 from diagnosis.prompts_catalog import PromptEntry
 
@@ -264,7 +270,7 @@ class ChatCaller:
         watchdog = _Watchdog(stream, ctx.seconds_left())
         try:
             with stream:
-                return assemble(stream, seconds_left=ctx.seconds_left)
+                return assemble(stream_chunks(stream.response), seconds_left=ctx.seconds_left)
         except DeadlineReached:
             raise self._cut_off(role, messages, kwargs, ctx) from None
         except MalformedChunk as exc:
