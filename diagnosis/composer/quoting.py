@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -58,6 +59,10 @@ _EDGE: Final = "-•*·。.;；,，:： "
 #: Markdown emphasis and code marks: a runbook's "**止血**：`kubectl …`" copied without them is
 #: still a copy.
 _DECORATION: Final = frozenset("*`_")
+#: Characters of an identifier-like token (a service, metric, path, host or version): a quotation
+#: never starts or ends between two of them, so "ts-route-service" or
+#: "kube_pod_container_status_restarts_total" is quoted whole or not at all.
+_IDENTIFIER: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:/")
 
 
 @dataclass(frozen=True)
@@ -153,6 +158,17 @@ class _Corpus:
         return next(s for p, s in self.pieces if folded in p)
 
 
+def _whole_tokens(text: str, start: int, end: int) -> tuple[int, int]:
+    """``text[start:end]`` widened to the identifier-like tokens it starts and ends inside: the
+    match is found character by character, a quotation must not cut "t「s-route-service」". The
+    widened stretch is what counts, so a name's stray first letter is not a word of its own."""
+    while 0 < start and text[start - 1] in _IDENTIFIER and text[start] in _IDENTIFIER:
+        start -= 1
+    while end < len(text) and text[end - 1] in _IDENTIFIER and text[end] in _IDENTIFIER:
+        end += 1
+    return start, end
+
+
 def _spans(text: str, corpus: _Corpus) -> list[tuple[int, int, ToolText]]:
     """(start, end, source) of every stated copy in ``text`` outside its quotations."""
     if not corpus.folded:
@@ -170,10 +186,10 @@ def _spans(text: str, corpus: _Corpus) -> list[tuple[int, int, ToolText]]:
                     continue
                 while i + length < len(folded) and folded[i : i + length + 1] in corpus.folded:
                     length += 1
-                start, end = index[i], index[i + length - 1] + 1
+                start, end = _whole_tokens(piece, index[i], index[i + length - 1] + 1)
                 if units(_without_names(piece[start:end], corpus.names)) >= MIN_COPIED_UNITS:
                     found.append((offset + start, offset + end, corpus.source_of(folded[i : i + length])))
-                    i += length
+                    i = bisect_left(index, end, i + length)
                 else:
                     i += 1
         offset += len(piece)
