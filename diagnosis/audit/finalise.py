@@ -28,6 +28,7 @@ from uuid import UUID
 from django.db import transaction
 from django.utils import timezone
 
+from diagnosis.agents.base import RoleUsage, usage_dump
 from diagnosis.audit.self_evaluation import ChannelMutation, self_evaluation_apply
 from diagnosis.metrics import observe_run_end
 from diagnosis.models import DiagnosisRun
@@ -59,7 +60,7 @@ class RunTerminal:
     error: str = ""
     provider: str | None = None
     model: str | None = None
-    token_usage: Mapping[str, Mapping[str, int]] | None = None
+    token_usage: Mapping[str, RoleUsage] | None = None
     #: self_evaluation channel → ``mutate(old) -> new`` (applied under the same row lock).
     channels: Mapping[str, ChannelMutation] = field(default_factory=dict)
     #: crash / stale: a channel that cannot be built (e.g. a malformed old value) is logged and
@@ -94,10 +95,9 @@ def _columns(terminal: RunTerminal, *, started_at: Any) -> dict[str, Any]:
     if terminal.model is not None:
         columns["model"] = terminal.model[:128]
     if terminal.token_usage is not None:
-        usage = {role: dict(values) for role, values in terminal.token_usage.items()}
-        columns["token_usage"] = usage
-        columns["prompt_tokens"] = sum(v.get("prompt_tokens", 0) for v in usage.values())
-        columns["completion_tokens"] = sum(v.get("completion_tokens", 0) for v in usage.values())
+        columns["token_usage"] = usage_dump(terminal.token_usage)
+        columns["prompt_tokens"] = sum(v.prompt_tokens for v in terminal.token_usage.values())
+        columns["completion_tokens"] = sum(v.completion_tokens for v in terminal.token_usage.values())
     return columns
 
 

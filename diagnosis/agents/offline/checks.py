@@ -41,12 +41,13 @@ from diagnosis.agents.offline.vocabulary import (
     OVERSTATEMENT_MARKERS,
     any_spelling_in,
 )
+from diagnosis.verification.verdict import ClaimVerification
 
-DIRECT = "direct_observation"
-INFERENCE = "reasonable_inference"
-OVERSTATED = "overstated"
-UNSUPPORTED = "unsupported"
-CONTRADICTED = "contradicted"
+DIRECT: str = ClaimVerification.DIRECT_OBSERVATION
+INFERENCE: str = ClaimVerification.REASONABLE_INFERENCE
+OVERSTATED: str = ClaimVerification.OVERSTATED
+UNSUPPORTED: str = ClaimVerification.UNSUPPORTED
+CONTRADICTED: str = ClaimVerification.CONTRADICTED
 
 _UNIT_ALIASES = {
     "毫秒": "ms", "秒": "s", "sec": "s", "secs": "s", "seconds": "s", "分钟": "min", "mins": "min",
