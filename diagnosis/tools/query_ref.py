@@ -35,6 +35,8 @@ DEFAULT_NOUN: Final = "条结果"
 #: Arguments that bound the result size, not its scope (not part of the text).
 NOT_SCOPE: Final = frozenset({"start", "end", "limit", "top_k"})
 MAX_VALUE_CHARS: Final = 120
+#: Room a tool's capped output keeps for the element (its text ≤ 1000 characters, bounded arguments).
+QUERY_RESERVE_BYTES: Final = 8192
 _QUERY_TEXT: Final = re.compile(r"^(?P<tool>[a-z_0-9]+) (?P<scope>.*?) ?→ (?P<count>\d+) (?P<noun>\S+)$")
 
 
