@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from diagnosis.models import ToolInvocation
-from diagnosis.tools.query_ref import QUERY_RAW_PATH, parse_query_text, query_text
+from diagnosis.tools.query_ref import COUNT_NOUNS, DEFAULT_NOUN, QUERY_RAW_PATH, parse_query_text, query_text
 from diagnosis.tools.service import tool_invocation_execute
 from tests.tools.builders import make_alert, make_log, make_runbooks
 
@@ -85,12 +85,13 @@ def test_query_text_is_deterministic_names_tool_and_count_and_says_nothing_beyon
     parsed = parse_query_text(text)
     assert parsed is not None and (parsed.tool, parsed.count) == (tool, count)
     # Whatever is not an argument value is the fixed vocabulary: tool, keys, window, count, noun.
+    tokens = [f"level>={v}" if k == "level" else f"{k}={v}" for k, v in args.items()]
     rest = text
-    for value in sorted(args.values(), key=len, reverse=True):
-        rest = rest.replace(value, "")
+    for token in sorted(tokens, key=len, reverse=True):
+        assert token in rest
+        rest = rest.replace(token, "", 1)
     assert SECRET not in text
-    for word in rest.split():
-        assert word in {tool, "→", str(count), "2026-08-14", "10:30–11:00"} or word.endswith(("=", ">=")) or "条" in word
+    assert set(rest.split()) <= {tool, "→", str(count), "2026-08-14", "10:30–11:00", COUNT_NOUNS.get(tool, DEFAULT_NOUN)}
 
 
 def test_query_text_leaves_out_size_bounds_and_empty_arguments():
