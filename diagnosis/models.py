@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import Q
 
 from diagnosis.reviews import calibration as cal
+from gatekeeper.severity import Severity as SeverityName
+from gatekeeper.severity import Verdict as VerdictName
 
 
 # --- Evidence scopes (DESIGN §10.3) ----------------------------------------------------------
@@ -106,14 +108,15 @@ class DiagnosisRun(models.Model):
         FALLBACK = "fallback", "兜底"
 
     class Verdict(models.TextChoices):
-        PASS = "PASS", "PASS"
-        LOW_CONFID = "LOW_CONFID", "LOW_CONFID"
-        REJECT = "REJECT", "REJECT"
+        # The values are the one Verdict enum's (gatekeeper.severity); the labels are the same.
+        PASS = VerdictName.PASS.value, VerdictName.PASS.value
+        LOW_CONFID = VerdictName.LOW_CONFID.value, VerdictName.LOW_CONFID.value
+        REJECT = VerdictName.REJECT.value, VerdictName.REJECT.value
 
     class GatekeeperSeverity(models.TextChoices):
-        NONE = "none", "none"
-        LOW_CONFID = "low_confid", "low_confid"
-        REJECT = "reject", "reject"
+        NONE = SeverityName.NONE.value, SeverityName.NONE.value
+        LOW_CONFID = SeverityName.LOW_CONFID.value, SeverityName.LOW_CONFID.value
+        REJECT = SeverityName.REJECT.value, SeverityName.REJECT.value
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     session = models.ForeignKey(DiagnosisSession, on_delete=models.CASCADE, related_name="runs")

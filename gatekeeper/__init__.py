@@ -35,9 +35,10 @@ from gatekeeper.rule_ids import (
     RULE_ORDER,
     SCHEMA_EXECUTOR_V2,
 )
-from gatekeeper.severity import Ceiling, Severity, ceiling_for_severity
+from gatekeeper.severity import Ceiling, Severity, Verdict, ceiling_for_severity
 
 __all__ = [
+    "Verdict",
     "DEFAULT_CATALOG",
     "DEFAULT_RULE_SET_VERSION",
     "EVIDENCE_EXCERPT_MISMATCH",

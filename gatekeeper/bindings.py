@@ -38,6 +38,8 @@ MSG_TOOL_MISMATCH: Final = (
     "tool_name {binding_tool!r} does not match invocation {invocation_id!r} tool_name {tool!r}"
 )
 MSG_STALE: Final = "invocation {invocation_id!r} was deduped: it brought no new evidence in this run"
+#: The system-side element every evidence tool writes describing the query itself (DESIGN §10.1).
+QUERY_RAW_PATH: Final = "/query"
 MSG_REFS_UNAVAILABLE: Final = "invocation {invocation_id!r} (status {status}) has no evidence_refs"
 MSG_RAW_PATH_MISSING: Final = "binding has no raw_path, so it is not precise enough to pass"
 MSG_UNKNOWN_RAW_PATH: Final = "raw_path {raw_path!r} is not among invocation {invocation_id!r} evidence_refs"
@@ -127,14 +129,18 @@ def _run_chain(
         return None
     if invocation.status == DEDUPED_STATUS:
         fail(R.EVIDENCE_STALE_SUPPORT, MSG_STALE.format(invocation_id=invocation_id))
-    if not invocation.refs:
+    # A call that found nothing still describes its query (DESIGN §10.1, raw_path /query): that
+    # element is evidence only for the query itself; any other path of it has nothing behind it.
+    query_only = bool(invocation.refs) and set(invocation.refs) == {QUERY_RAW_PATH}
+    unavailable = not invocation.refs or (query_only and binding.raw_path not in (None, QUERY_RAW_PATH))
+    if unavailable:
         fail(
             R.EVIDENCE_REFS_UNAVAILABLE,
             MSG_REFS_UNAVAILABLE.format(invocation_id=invocation_id, status=invocation.status),
         )
     if binding.raw_path is None:
         fail(R.EVIDENCE_RAW_PATH_MISSING, MSG_RAW_PATH_MISSING)
-    if not invocation.refs or binding.raw_path is None:
+    if unavailable or binding.raw_path is None:
         return None
     ref = invocation.refs.get(binding.raw_path)
     if ref is None:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gatekeeper import rule_ids as R
 from gatekeeper.result import RuleSummary
+from gatekeeper.severity import Severity
 
 CATALOG_RESOURCE: Final = "rules.toml"
 DEFAULT_RULE_SET_VERSION: Final = "gatekeeper-rules-2026.11.1"
@@ -148,8 +149,8 @@ class Catalog(BaseModel):
     def enabled(self, rule_id: str) -> bool:
         return self.rules[rule_id].enabled
 
-    def severity(self, rule_id: str) -> Literal["low_confid", "reject"]:
-        return self.rules[rule_id].default_severity
+    def severity(self, rule_id: str) -> Severity:
+        return Severity(self.rules[rule_id].default_severity)
 
     def param(self, rule_id: str, name: str) -> int:
         return self.rules[rule_id].params[name]
@@ -161,7 +162,7 @@ class Catalog(BaseModel):
                 id=rule_id,
                 description=meta.description,
                 enabled=meta.enabled,
-                default_severity=meta.default_severity,
+                default_severity=Severity(meta.default_severity),
                 params=dict(meta.params),
             )
             for rule_id, meta in self.rules.items()

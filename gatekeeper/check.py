@@ -22,7 +22,7 @@ from gatekeeper.catalog import Catalog, packaged_catalog
 from gatekeeper.contract import ExecutorContract, Limits, parse_contract
 from gatekeeper.invocations import index_invocations
 from gatekeeper.result import CheckedBinding, GatekeeperResult
-from gatekeeper.severity import Status, worst
+from gatekeeper.severity import Severity, Status, worst
 
 WARN_NO_CLAIMS: Final = "contract has no claims: nothing can be verified"
 ERR_INTERNAL: Final = "gatekeeper could not evaluate the contract ({error}); failing closed"
@@ -45,8 +45,8 @@ def _bounded(lines: list[str]) -> list[str]:
 
 def _status(failed_rules: list[str], warnings: list[str]) -> Status:
     if failed_rules:
-        return "fail"
-    return "warn" if warnings else "pass"
+        return Status.FAIL
+    return Status.WARN if warnings else Status.PASS
 
 
 def check(
@@ -62,8 +62,8 @@ def check(
         return _check(contract, invocations, catalog)
     except Exception as exc:  # the promise is "never raises": fail closed instead
         return GatekeeperResult(
-            status="fail",
-            severity="reject",
+            status=Status.FAIL,
+            severity=Severity.REJECT,
             rule_set_version=catalog.rule_set_version,
             rules=catalog.summary(),
             failed_rules=[R.SCHEMA_EXECUTOR_V2],
@@ -78,7 +78,7 @@ def _check(contract: Any, invocations: Any, catalog: Catalog) -> GatekeeperResul
     warnings.extend(parsed.warnings)
     if parsed.contract is None:
         return GatekeeperResult(
-            status="fail",
+            status=Status.FAIL,
             severity=catalog.severity(R.SCHEMA_EXECUTOR_V2),
             rule_set_version=catalog.rule_set_version,
             rules=catalog.summary(),

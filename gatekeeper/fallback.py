@@ -12,6 +12,7 @@ from typing import Final
 
 from gatekeeper.catalog import DEFAULT_CATALOG
 from gatekeeper.result import GatekeeperResult
+from gatekeeper.severity import Severity, Status
 
 WARN_FALLBACK: Final = (
     "gatekeeper fallback pass: no gatekeeper or rule catalog was available, nothing was validated"
@@ -20,8 +21,8 @@ WARN_FALLBACK: Final = (
 
 def fallback_result() -> GatekeeperResult:
     return GatekeeperResult(
-        status="pass",
-        severity="none",
+        status=Status.PASS,
+        severity=Severity.NONE,
         rule_set_version=DEFAULT_CATALOG.rule_set_version,
         rules=DEFAULT_CATALOG.summary(),
         warnings=[WARN_FALLBACK],

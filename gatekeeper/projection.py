@@ -29,7 +29,7 @@ from gatekeeper.contract import (
     parse_contract,
 )
 from gatekeeper.result import CheckedBinding, GatekeeperResult
-from gatekeeper.severity import Ceiling, ceiling_for_severity
+from gatekeeper.severity import Ceiling, Verdict, ceiling_for_severity
 
 
 class VerifiedBinding(BaseModel):
@@ -146,7 +146,7 @@ def project(contract: Any, result: GatekeeperResult, *, catalog: Catalog | None 
     catalog = catalog or packaged_catalog()
     parsed = parse_contract(contract, limits=limits_from_catalog(catalog))
     if parsed.contract is None:
-        return VerifiedProjection(verified_executor_output=_empty_output(), verdict_ceiling="REJECT")
+        return VerifiedProjection(verified_executor_output=_empty_output(), verdict_ceiling=Verdict.REJECT)
     passed = {
         (checked.claim_id, checked.binding_index): checked
         for checked in result.checked_bindings

@@ -10,16 +10,24 @@ offline agents get no shortcut past validation.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 from diagnosis.masking.masker import Masker
 from diagnosis.schemas.session_context import SessionContext
 from diagnosis.verification.asked import Asked
+from diagnosis.verification.verdict import Verdict
 
 Role = Literal["planner", "executor", "verifier", "composer"]
 ROLES: tuple[Role, ...] = ("planner", "executor", "verifier", "composer")
@@ -158,7 +166,7 @@ class ComposerMaterial(BaseModel):
 
     question: str
     route: Literal["pass", "low_confid", "reject"]
-    verdict: Literal["PASS", "LOW_CONFID", "REJECT"]
+    verdict: Verdict
     # Confirmed statements: claim text + the verified excerpt(s) + invocation ids they rest on.
     confirmed: list[dict[str, Any]] = Field(default_factory=list)
     # Unverified directions (Executor hypotheses / inference-only claims), always labelled as such.
@@ -185,6 +193,35 @@ class RunBudget:
     max_seconds: float | None = None
 
 
+class RoleUsage(BaseModel):
+    """One role's model usage in a run (``DiagnosisRun.token_usage[role]``, ``run_budget.usage``).
+    ``estimated_calls`` — calls whose figures are estimates (the server reported none) — is
+    present only when there was one, as it always was in the persisted shape."""
+
+    model_config = ConfigDict(extra="allow")
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    calls: int = 0
+    estimated_calls: int | None = None
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("estimated_calls") is None:
+            data.pop("estimated_calls", None)
+        return data
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+def usage_dump(usage: Mapping[str, RoleUsage]) -> dict[str, dict[str, int]]:
+    """The per-role usage as persisted (``token_usage``)."""
+    return {role: values.model_dump(mode="json") for role, values in usage.items()}
+
+
 @dataclass
 class AgentContext:
     """Per-run context handed to every agent call: which run/round, a usage sink, and the run's
@@ -192,7 +229,7 @@ class AgentContext:
 
     run_id: str
     round: int = 1
-    usage: dict[str, dict[str, int]] = field(default_factory=dict)
+    usage: dict[str, RoleUsage] = field(default_factory=dict)
     model_by_role: dict[str, str] = field(default_factory=dict)
     budget: RunBudget = field(default_factory=RunBudget)
     clock: Callable[[], float] = field(default=time.monotonic, repr=False)
@@ -208,16 +245,16 @@ class AgentContext:
     def record_usage(self, role: Role, *, prompt_tokens: int, completion_tokens: int, estimated: bool = False) -> None:
         """Add one call's tokens; ``estimated`` when the server reported none (counted in
         ``estimated_calls`` so the audit says which figures are estimates)."""
-        slot = self.usage.setdefault(role, {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0})
-        slot["prompt_tokens"] += int(prompt_tokens or 0)
-        slot["completion_tokens"] += int(completion_tokens or 0)
-        slot["calls"] += 1
+        slot = self.usage.setdefault(role, RoleUsage())
+        slot.prompt_tokens += int(prompt_tokens or 0)
+        slot.completion_tokens += int(completion_tokens or 0)
+        slot.calls += 1
         if estimated:
-            slot["estimated_calls"] = slot.get("estimated_calls", 0) + 1
+            slot.estimated_calls = (slot.estimated_calls or 0) + 1
 
     @property
     def tokens_used(self) -> int:
-        return sum(v.get("prompt_tokens", 0) + v.get("completion_tokens", 0) for v in self.usage.values())
+        return sum(v.tokens for v in self.usage.values())
 
     @property
     def seconds_used(self) -> float:
@@ -260,7 +297,7 @@ class AgentContext:
             "tokens_used": self.tokens_used,
             "seconds_used": round(self.seconds_used, 3),
             "refused_by": self.budget_refused,
-            "usage": {role: dict(values) for role, values in self.usage.items()},
+            "usage": usage_dump(self.usage),
         }
 
 

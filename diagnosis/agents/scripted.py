@@ -39,6 +39,7 @@ from diagnosis.agents.base import (
     ToolCallResult,
     ToolRunner,
 )
+from diagnosis.verification.verdict import DIRECT_OBSERVATION, PASS
 
 PROVIDER_NAME: Final = "scripted"
 SCRIPT_EXHAUSTED: Final = "script_exhausted"
@@ -241,9 +242,9 @@ def contract(
 
 
 def verifier_reply(
-    verdict: str = "PASS",
+    verdict: str = PASS,
     *,
-    verification: str | Mapping[str, str] = "direct_observation",
+    verification: str | Mapping[str, str] = DIRECT_OBSERVATION,
     critical: bool | Mapping[str, bool] = True,
     gaps: Sequence[Mapping[str, Any]] | Callable[[list[str]], Sequence[Mapping[str, Any]]] = (),
     score: float = 0.9,
@@ -259,7 +260,7 @@ def verifier_reply(
         evidence = payload["verified_evidence"]
         checks = []
         for cid in claim_ids:
-            kind = verification if isinstance(verification, str) else verification.get(cid, "direct_observation")
+            kind = verification if isinstance(verification, str) else verification.get(cid, DIRECT_OBSERVATION)
             is_critical = critical if isinstance(critical, bool) else critical.get(cid, True)
             checks.append(
                 {

@@ -31,6 +31,7 @@ from uuid import UUID
 from django.db import transaction
 from django.utils import timezone
 
+from diagnosis.agents.base import RoleUsage, usage_dump
 from diagnosis.audit.self_evaluation import ChannelMutation, self_evaluation_apply
 from diagnosis.audit.signals import run_ended
 from diagnosis.metrics import observe_run_end
@@ -63,7 +64,7 @@ class RunTerminal:
     error: str = ""
     provider: str | None = None
     model: str | None = None
-    token_usage: Mapping[str, Mapping[str, int]] | None = None
+    token_usage: Mapping[str, RoleUsage] | None = None
     #: the coverage check's status (answered / partial / unanswered) when the Verifier completed;
     #: a metric label only — the audit keeps it in ``verifier_evaluation.coverage``.
     coverage_status: str | None = None
@@ -101,10 +102,9 @@ def _columns(terminal: RunTerminal, *, started_at: Any) -> dict[str, Any]:
     if terminal.model is not None:
         columns["model"] = terminal.model[:128]
     if terminal.token_usage is not None:
-        usage = {role: dict(values) for role, values in terminal.token_usage.items()}
-        columns["token_usage"] = usage
-        columns["prompt_tokens"] = sum(v.get("prompt_tokens", 0) for v in usage.values())
-        columns["completion_tokens"] = sum(v.get("completion_tokens", 0) for v in usage.values())
+        columns["token_usage"] = usage_dump(terminal.token_usage)
+        columns["prompt_tokens"] = sum(v.prompt_tokens for v in terminal.token_usage.values())
+        columns["completion_tokens"] = sum(v.completion_tokens for v in terminal.token_usage.values())
     return columns
 
 

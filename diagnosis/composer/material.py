@@ -46,13 +46,14 @@ from diagnosis.verification.verdict import (
     OVERSTATED,
     REASONABLE_INFERENCE,
     UNSUPPORTED,
+    Verdict,
 )
 
 MAX_ITEMS: Final = 12
 MAX_TEXT: Final = 400
 MAX_EVIDENCE_PER_CLAIM: Final = 2
 REJECT_CONFIRMABLE_TYPES: Final = frozenset({"observation", "negative_observation", "timeline", "impact"})
-ROUTE_FOR_VERDICT: Final = {"PASS": "pass", "LOW_CONFID": "low_confid", "REJECT": "reject"}
+ROUTE_FOR_VERDICT: Final[dict[str, str]] = {Verdict.PASS: "pass", Verdict.LOW_CONFID: "low_confid", Verdict.REJECT: "reject"}
 #: Tools whose evidence is guidance (runbooks, knowledge), not an observation of this incident
 #: (spec 000 "Runbook and skill guidance do not become incident facts").
 GUIDANCE_TOOLS: Final = frozenset({"lookup_knowledge"})

@@ -24,9 +24,11 @@ from diagnosis.graph.state import (
     PLANNER,
     VERIFIER,
     GraphState,
+    RoundState,
 )
 from diagnosis.verification.verdict import LOW_CONFID, PASS, REJECT, evidence_retry_qualifies
 from diagnosis.verification.verifier_input import build_retry_context
+from gatekeeper.severity import Severity
 
 MAX_ROUNDS: Final = 2
 
@@ -39,24 +41,24 @@ class Route(NamedTuple):
 def route_after_planner(state: GraphState) -> Route:
     if state.budget_exhausted:
         return Route(FALLBACK, R.BUDGET_EXHAUSTED)
-    if state.planner_error == REASON_CIRCUIT_OPEN:
+    if state.current.planner_error == REASON_CIRCUIT_OPEN:
         return Route(FALLBACK, R.MODEL_UNAVAILABLE)
-    if state.planner_error is not None or state.plan is None:
+    if state.current.planner_error is not None or state.current.plan is None:
         return Route(FALLBACK, R.PLANNER_FAILED)
     return Route(EXECUTOR, R.PLANNED)
 
 
 def route_after_executor(state: GraphState) -> Route:
-    parse = state.executor_output_parse_status or {}
+    parse = state.current.executor_output_parse_status
     if state.budget_exhausted:
         return Route(FALLBACK, R.BUDGET_EXHAUSTED)
-    if state.executor_error == REASON_CIRCUIT_OPEN:
+    if state.current.executor_error == REASON_CIRCUIT_OPEN:
         return Route(FALLBACK, R.MODEL_UNAVAILABLE)
-    if state.executor_error is not None or parse.get("status") == "failed":
+    if state.current.executor_error is not None or (parse is not None and parse.is_failed):
         return Route(FALLBACK, R.EXECUTOR_FAILED)
-    if parse.get("status") == "valid":
+    if parse is not None and parse.is_valid:
         return Route(GATEKEEPER, R.CONTRACT_PARSED)
-    if parse.get("kind") == "schema_error" and parse.get("declares_v2"):
+    if parse is not None and parse.is_v2_schema_error:
         # A v2 object that breaks the schema (forbidden keys, a claim without bindings …): the
         # Gatekeeper's schema.executor_v2 rule judges it (reject → fallback, never the Verifier).
         return Route(GATEKEEPER, R.CONTRACT_SCHEMA_ERROR)
@@ -64,11 +66,11 @@ def route_after_executor(state: GraphState) -> Route:
 
 
 def route_after_gatekeeper(state: GraphState) -> Route:
-    result = state.gatekeeper_result or {}
-    severity = result.get("severity")
-    if severity not in ("none", "low_confid") or state.verdict_ceiling not in (PASS, LOW_CONFID):
-        return Route(FALLBACK, R.GATEKEEPER_REJECT)  # reject, or unreadable: fail closed
-    if severity == "low_confid" and state.passed_binding_count == 0:
+    result = state.current.gatekeeper_result
+    severity = result.severity if result is not None else None
+    if severity not in (Severity.NONE, Severity.LOW_CONFID) or state.current.verdict_ceiling not in (PASS, LOW_CONFID):
+        return Route(FALLBACK, R.GATEKEEPER_REJECT)  # reject, or missing: fail closed
+    if severity == Severity.LOW_CONFID and state.current.passed_binding_count == 0:
         return Route(FALLBACK, R.GATEKEEPER_NO_PASSED_BINDING)
     return Route(VERIFIER, R.VERIFIABLE)
 
@@ -76,27 +78,27 @@ def route_after_gatekeeper(state: GraphState) -> Route:
 def retry_qualifies(state: GraphState) -> bool:
     # A spent budget keeps this round's verified verdict instead of a retry that cannot finish.
     return state.round < MAX_ROUNDS and not state.budget_exhausted and evidence_retry_qualifies(
-        effective=state.effective_verdict or REJECT,
-        ceiling=state.verdict_ceiling or REJECT,
-        evidence_gaps=state.evidence_gaps,
-        verified_claim_ids=state.verified_claim_ids,
+        effective=state.current.effective_verdict or REJECT,
+        ceiling=state.current.verdict_ceiling or REJECT,
+        evidence_gaps=state.current.evidence_gaps,
+        verified_claim_ids=state.current.verified_claim_ids,
         evidence_retry_count=state.evidence_retry_count,
-        coverage_gap=state.coverage_gap,
+        coverage_gap=state.current.coverage_gap,
     )
 
 
 def route_after_verifier(state: GraphState) -> Route:
-    if state.verifier_status != "completed" or state.effective_verdict is None:
+    if state.current.verifier_status != "completed" or state.current.effective_verdict is None:
         if state.budget_exhausted:
             return Route(FALLBACK, R.BUDGET_EXHAUSTED)
-        if state.verifier_failure == "model_unavailable":
+        if state.current.verifier_failure == "model_unavailable":
             return Route(FALLBACK, R.MODEL_UNAVAILABLE)
-        if state.verifier_failure == "non_retryable":
+        if state.current.verifier_failure == "non_retryable":
             return Route(FALLBACK, R.VERIFIER_NON_RETRYABLE)
         return Route(FALLBACK, R.VERIFIER_EXHAUSTED)
-    if state.effective_verdict == PASS:
+    if state.current.effective_verdict == PASS:
         return Route(COMPOSER, R.EFFECTIVE_PASS)
-    if state.effective_verdict == LOW_CONFID:
+    if state.current.effective_verdict == LOW_CONFID:
         if retry_qualifies(state):
             return Route(PLANNER, R.EVIDENCE_RETRY)
         return Route(COMPOSER, R.LOW_CONFID_NO_RETRY)
@@ -119,25 +121,27 @@ ROUTERS: Final[dict[str, Callable[[GraphState], Route]]] = {
 
 def round_summary(state: GraphState) -> dict[str, object]:
     """A compact record of a finished round (kept in ``round_history``)."""
-    output = state.verifier_output
+    current = state.current
+    output = current.verifier_output
+    gatekeeper_result = current.gatekeeper_result
     return {
         "round": state.round,
         "mode": state.mode,
-        "plan_source": state.plan_source,
-        "invocation_ids": list(state.round_invocation_ids),
-        "gatekeeper_status": (state.gatekeeper_result or {}).get("status"),
-        "gatekeeper_severity": (state.gatekeeper_result or {}).get("severity"),
-        "verdict_ceiling": state.verdict_ceiling,
-        "model_verdict": state.model_verdict,
-        "rule_verdict": state.rule_verdict,
-        "effective_verdict": state.effective_verdict,
-        "groundedness_score": state.groundedness,
+        "plan_source": current.plan_source,
+        "invocation_ids": list(current.round_invocation_ids),
+        "gatekeeper_status": gatekeeper_result.status if gatekeeper_result else None,
+        "gatekeeper_severity": gatekeeper_result.severity if gatekeeper_result else None,
+        "verdict_ceiling": current.verdict_ceiling,
+        "model_verdict": current.model_verdict,
+        "rule_verdict": current.rule_verdict,
+        "effective_verdict": current.effective_verdict,
+        "groundedness_score": current.groundedness,
         "claim_checks": [
             {"claim_id": c["claim_id"], "verification": c["verification"], "is_critical": c["is_critical"]}
             for c in (output.claim_checks if output else [])
         ],
-        "valid_gaps": list(state.valid_gaps),
-        "coverage": state.coverage.model_dump() if state.coverage else None,
+        "valid_gaps": list(current.valid_gaps),
+        "coverage": current.coverage.model_dump() if current.coverage else None,
     }
 
 
@@ -149,10 +153,10 @@ def apply_route(state: GraphState, route: Route) -> None:
     if route.target == FALLBACK:
         state.fallback_reason = route.reason
     elif route.target == PLANNER and route.reason == R.EVIDENCE_RETRY:
-        previous_verdict = state.effective_verdict or LOW_CONFID
-        gaps = list(state.valid_gaps) + ([state.coverage_gap] if state.coverage_gap else [])
+        previous_verdict = state.current.effective_verdict or LOW_CONFID
+        gaps = list(state.current.valid_gaps) + ([state.current.coverage_gap] if state.current.coverage_gap else [])
         state.round_history.append(round_summary(state))
-        state.reset_round()
+        state.current = RoundState()
         state.round += 1
         state.mode = EVIDENCE_GAP_ONLY
         state.evidence_retry_count += 1

@@ -13,11 +13,15 @@ from datetime import datetime
 from typing import Any, Final, Literal
 
 from diagnosis.agents.base import ComposerMaterial, Plan, PlannerMode, ServiceInfo
+from diagnosis.composer.output import ComposerOutput
+from diagnosis.schemas.executor_output import ExecutorParseStatus
 from diagnosis.schemas.session_context import SessionContext
 from diagnosis.verification.asked import Asked
 from diagnosis.verification.coverage import Coverage
 from diagnosis.verification.protocol import VerifierOutput
-from diagnosis.verification.verifier_input import VerifierInput
+from diagnosis.verification.verdict import Verdict
+from diagnosis.verification.verifier_input import RetryContext, VerifierInput
+from gatekeeper.result import GatekeeperResult
 
 # Node names (also the ``OrchestrationEvent.node`` values).
 PLANNER: Final = "planner"
@@ -33,6 +37,56 @@ NORMAL: Final = "NORMAL"
 EVIDENCE_GAP_ONLY: Final = "EVIDENCE_GAP_ONLY"
 
 VerifierStatus = Literal["not_started", "completed", "failed", "skipped"]
+
+
+@dataclass
+class RoundState:
+    """Everything one round produces. The evidence-retry transition replaces it wholesale
+    (``GraphState.current = RoundState()``), so nothing of round 1 can leak into round 2."""
+
+    # Planner
+    plan: Plan | None = None
+    planner_error: str | None = None  # technical failure reason after bounded re-ask
+    plan_source: str | None = None  # provider | offline_fallback
+    planner_failure: str | None = None  # the provider planner's failure when the fallback planned
+
+    # Executor
+    executor_raw: str | None = field(default=None, repr=False)  # memory only, never persisted
+    executor_error: str | None = None  # technical failure reason
+    executor_output_parse_status: ExecutorParseStatus | None = None
+    round_invocation_ids: list[str] = field(default_factory=list)
+
+    # Gatekeeper
+    gatekeeper_result: GatekeeperResult | None = None  # DESIGN §5.2
+    verdict_ceiling: Verdict | None = None
+    verified_output: dict[str, Any] | None = None  # bounded projection (what the Verifier sees)
+    verified_evidence: list[dict[str, Any]] = field(default_factory=list)
+    projection_truncation: list[str] = field(default_factory=list)
+
+    # Verifier
+    verifier_input: VerifierInput | None = None  # serialised once per round
+    verifier_status: VerifierStatus = "not_started"
+    verifier_failure: Literal["exhausted", "non_retryable", "model_unavailable"] | None = None
+    verifier_attempts: int = 0
+    verifier_errors: list[str] = field(default_factory=list)
+    verifier_output: VerifierOutput | None = None
+    model_verdict: Verdict | None = None
+    rule_verdict: Verdict | None = None
+    effective_verdict: Verdict | None = None
+    groundedness: float | None = None
+    evidence_gaps: list[dict[str, Any]] = field(default_factory=list)
+    valid_gaps: list[dict[str, Any]] = field(default_factory=list)
+    coverage: Coverage | None = None
+    coverage_gap: dict[str, Any] | None = None  # the unanswered question as a critical gap
+
+    @property
+    def verified_claim_ids(self) -> list[str]:
+        return [str(c.get("claim_id")) for c in (self.verified_output or {}).get("claims", [])]
+
+    @property
+    def passed_binding_count(self) -> int:
+        checked = self.gatekeeper_result.checked_bindings if self.gatekeeper_result else []
+        return sum(1 for b in checked if b.passed)
 
 
 @dataclass
@@ -52,43 +106,11 @@ class GraphState:
     # What the question asked: fixed by the first round's plan, kept across rounds.
     asked: Asked | None = None
 
-    # Planner
-    plan: Plan | None = None
-    planner_error: str | None = None  # technical failure reason after bounded re-ask
-    plan_source: str | None = None  # provider | offline_fallback
-    planner_failure: str | None = None  # the provider planner's failure when the fallback planned
-
-    # Executor
-    executor_raw: str | None = field(default=None, repr=False)  # memory only, never persisted
-    executor_error: str | None = None  # technical failure reason
-    executor_output_parse_status: dict[str, Any] | None = None  # {status: valid|invalid|failed, kind, errors}
-    round_invocation_ids: list[str] = field(default_factory=list)
-
-    # Gatekeeper
-    gatekeeper_result: dict[str, Any] | None = None  # full DESIGN §5.2 dump
-    verdict_ceiling: str | None = None
-    verified_output: dict[str, Any] | None = None  # bounded projection (what the Verifier sees)
-    verified_evidence: list[dict[str, Any]] = field(default_factory=list)
-    projection_truncation: list[str] = field(default_factory=list)
-
-    # Verifier
-    verifier_input: VerifierInput | None = None  # serialised once per round
-    verifier_status: VerifierStatus = "not_started"
-    verifier_failure: Literal["exhausted", "non_retryable", "model_unavailable"] | None = None
-    verifier_attempts: int = 0
-    verifier_errors: list[str] = field(default_factory=list)
-    verifier_output: VerifierOutput | None = None
-    model_verdict: str | None = None
-    rule_verdict: str | None = None
-    effective_verdict: str | None = None
-    groundedness: float | None = None
-    evidence_gaps: list[dict[str, Any]] = field(default_factory=list)
-    valid_gaps: list[dict[str, Any]] = field(default_factory=list)
-    coverage: Coverage | None = None
-    coverage_gap: dict[str, Any] | None = None  # the unanswered question as a critical gap
+    # What this round produced (replaced wholesale before the evidence-retry round).
+    current: RoundState = field(default_factory=RoundState)
 
     # Evidence retry
-    retry_context: dict[str, Any] | None = None
+    retry_context: RetryContext | None = None
     evidence_retry_count: int = 0
     round_history: list[dict[str, Any]] = field(default_factory=list)
 
@@ -102,44 +124,5 @@ class GraphState:
     fallback_reason: str | None = None
     internal_error: str | None = None  # bounded "node: ExcType: message" (no stack trace)
     composer_material: ComposerMaterial | None = None
-    composer_output: dict[str, Any] | None = None
+    composer_output: ComposerOutput | None = None
     final_answer: str | None = None
-
-    @property
-    def verified_claim_ids(self) -> list[str]:
-        return [str(c.get("claim_id")) for c in (self.verified_output or {}).get("claims", [])]
-
-    @property
-    def passed_binding_count(self) -> int:
-        checked = (self.gatekeeper_result or {}).get("checked_bindings") or []
-        return sum(1 for b in checked if b.get("passed"))
-
-    def reset_round(self) -> None:
-        """Clear everything one round produced (before the evidence-retry round)."""
-        self.plan = None
-        self.planner_error = None
-        self.plan_source = None
-        self.planner_failure = None
-        self.executor_raw = None
-        self.executor_error = None
-        self.executor_output_parse_status = None
-        self.round_invocation_ids = []
-        self.gatekeeper_result = None
-        self.verdict_ceiling = None
-        self.verified_output = None
-        self.verified_evidence = []
-        self.projection_truncation = []
-        self.verifier_input = None
-        self.verifier_status = "not_started"
-        self.verifier_failure = None
-        self.verifier_attempts = 0
-        self.verifier_errors = []
-        self.verifier_output = None
-        self.model_verdict = None
-        self.rule_verdict = None
-        self.effective_verdict = None
-        self.groundedness = None
-        self.evidence_gaps = []
-        self.valid_gaps = []
-        self.coverage = None
-        self.coverage_gap = None

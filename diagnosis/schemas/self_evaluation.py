@@ -11,8 +11,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from diagnosis.composer.output import ComposerOutput
+from diagnosis.schemas.executor_output import ExecutorParseStatus
 from diagnosis.verification.asked import Asked
 from diagnosis.verification.coverage import Coverage
+from diagnosis.verification.verdict import Verdict
+from diagnosis.verification.verifier_input import RetryContext
+from gatekeeper.result import GatekeeperResult
 
 CHANNEL_RULE = "rule_evaluation"
 CHANNEL_AIOPS_RULE = "aiops_rule_evaluation"
@@ -61,10 +66,10 @@ class VerifierEvaluation(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     verifier_status: str = "not_started"  # completed | failed | skipped | not_started
-    model_verdict: Literal["PASS", "LOW_CONFID", "REJECT"] | None = None
-    effective_verdict: Literal["PASS", "LOW_CONFID", "REJECT"] | None = None
-    verdict: Literal["PASS", "LOW_CONFID", "REJECT"] | None = None
-    rule_verdict: Literal["PASS", "LOW_CONFID", "REJECT"] | None = None
+    model_verdict: Verdict | None = None
+    effective_verdict: Verdict | None = None
+    verdict: Verdict | None = None
+    rule_verdict: Verdict | None = None
     groundedness_score: float | None = None
     model_groundedness_score: float | None = None
     critical_fact_count: int | None = None
@@ -75,12 +80,12 @@ class VerifierEvaluation(BaseModel):
     dropped_evidence_refs: list[dict[str, Any]] = Field(default_factory=list)
     verified_executor_output: dict[str, Any] | None = None
     verified_evidence: list[dict[str, Any]] = Field(default_factory=list)
-    gatekeeper_result: dict[str, Any] | None = None
-    verdict_ceiling: Literal["PASS", "LOW_CONFID", "REJECT"] | None = None
+    gatekeeper_result: GatekeeperResult | None = None
+    verdict_ceiling: Verdict | None = None
     traceability_version: str = ""
     prompt_audit: dict[str, Any] | None = None
-    composer_output: dict[str, Any] | None = None
-    executor_output_parse_status: dict[str, Any] | None = None
+    composer_output: ComposerOutput | None = None
+    executor_output_parse_status: ExecutorParseStatus | None = None
     evidence_retry_count: int = 0
     failure_reason: str | None = None
     route: str | None = None
@@ -94,7 +99,7 @@ class VerifierEvaluation(BaseModel):
     verifier_input_sha256: str | None = None
     verifier_input_chars: int | None = None
     verifier_input_truncation: list[str] = Field(default_factory=list)
-    retry_context: dict[str, Any] | None = None
+    retry_context: RetryContext | None = None
     round_history: list[dict[str, Any]] = Field(default_factory=list)
     valid_evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
     facts_checked_source: Literal["model", "derived"] | None = None
@@ -106,7 +111,7 @@ class VerifierEvaluation(BaseModel):
     # What was asked (DESIGN §10.1) and whether the final round's confirmed claims answer it.
     asked: Asked | None = None
     coverage: Coverage | None = None
-    coverage_verdict: Literal["PASS", "LOW_CONFID"] | None = None
+    coverage_verdict: Literal[Verdict.PASS, Verdict.LOW_CONFID] | None = None
     # DESIGN §10.4: whether masking ran and how many values of each type — never the map itself.
     masking: dict[str, Any] | None = None
     updates: int = 0

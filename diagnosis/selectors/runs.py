@@ -36,17 +36,18 @@ from diagnosis.models import (
 )
 from diagnosis.tools.prose import tool_prose
 from diagnosis.verification.asked import Asked, asked_label
+from diagnosis.verification.verdict import CONFIRMED, ClaimVerification, Verdict
 
 # Verifier classifications (DESIGN §1.4) that make a claim a confirmed statement in the UI;
 # the rest (overstated, unsupported, external_unknown, contradicted) are shown as not confirmed.
-CONFIRMED_CLASSIFICATIONS = ("direct_observation", "reasonable_inference")
+CONFIRMED_CLASSIFICATIONS = CONFIRMED
 CLASSIFICATION_LABELS = {
-    "direct_observation": "直接观察",
-    "reasonable_inference": "合理推断",
-    "overstated": "表述过度",
-    "unsupported": "无证据支持",
-    "external_unknown": "外部未知",
-    "contradicted": "与证据矛盾",
+    ClaimVerification.DIRECT_OBSERVATION: "直接观察",
+    ClaimVerification.REASONABLE_INFERENCE: "合理推断",
+    ClaimVerification.OVERSTATED: "表述过度",
+    ClaimVerification.UNSUPPORTED: "无证据支持",
+    ClaimVerification.EXTERNAL_UNKNOWN: "外部未知",
+    ClaimVerification.CONTRADICTED: "与证据矛盾",
 }
 TERMINAL_STATUSES = (DiagnosisRun.Status.COMPLETED, DiagnosisRun.Status.FAILED)
 
@@ -323,7 +324,7 @@ def run_badge(run: DiagnosisRun) -> Badge:
         return Badge(run.get_status_display(), "pending")
     if run.outcome == DiagnosisRun.Outcome.FALLBACK or not run.verdict:
         return Badge("兜底", "fallback")
-    css = {"PASS": "pass", "LOW_CONFID": "low", "REJECT": "reject"}.get(run.verdict, "fallback")
+    css = {Verdict.PASS: "pass", Verdict.LOW_CONFID: "low", Verdict.REJECT: "reject"}.get(run.verdict, "fallback")
     return Badge(run.verdict, css)
 
 

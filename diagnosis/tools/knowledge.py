@@ -24,7 +24,7 @@ def run(args: LookupKnowledgeArgs, ctx: ToolContext) -> ToolOutcome:
     else:
         hits, total_chunks = [], 0
     output = {
-        "query": args.query,
+        # the query itself is the service's /query element (diagnosis.tools.query_ref)
         "hits": [
             {
                 "document_title": hit.document_title,

@@ -35,6 +35,7 @@ from diagnosis.selectors.services import resolve_service, service_names
 from diagnosis.tools.backends import scope_backend_name, select_backend
 from diagnosis.tools.base import ToolContext, ToolError, bounded
 from diagnosis.tools.execution import ToolTimeout, run_with_deadline
+from diagnosis.tools.query_ref import QUERY_RESERVE_BYTES, write_query_element
 from diagnosis.tools.registry import ToolSpec, get_tool
 
 logger = logging.getLogger(__name__)
@@ -199,8 +200,9 @@ def _error_text(template: str, **values: Any) -> str:
     return bounded(json_safe(template.format(**values)), MAX_ERROR_CHARS)
 
 
-def _execute(spec: ToolSpec, args: Any, ctx: ToolContext) -> dict[str, Any]:
-    """Run the tool; returns the invocation fields (status, output, refs …)."""
+def _execute(spec: ToolSpec, args: Any, ctx: ToolContext, normalised: dict[str, Any]) -> dict[str, Any]:
+    """Run the tool; returns the invocation fields (status, output, refs …). An evidence tool's
+    output also describes the query itself (``/query``, DESIGN §10.1) — whatever it found."""
     if spec.backend_kind == "knowledge":
         ensure_ready()  # jieba's one-off dictionary load is not the tool's latency
     elif spec.backend_kind == "k8s" and scope_backend_name("k8s", ctx.scope) == "kubernetes":
@@ -209,11 +211,15 @@ def _execute(spec: ToolSpec, args: Any, ctx: ToolContext) -> dict[str, Any]:
         preload_client()  # nor is the kubernetes client's one-off import
     outcome = run_with_deadline(lambda: spec.run(args, ctx), timeout=settings.TOOL_TIMEOUT_S, name=spec.name)
     output = json_safe(outcome.output)
-    output, truncated = cap_output(output, spec.list_keys)
+    # An evidence tool's output keeps room for its /query element, written after the cap.
+    limit = MAX_OUTPUT_BYTES - QUERY_RESERVE_BYTES if spec.evidence_bearing else MAX_OUTPUT_BYTES
+    output, truncated = cap_output(output, spec.list_keys, limit=limit)
     refs = spec.render_refs(output)
     result_count = (
         sum(len(output.get(key) or []) for key in spec.list_keys) if spec.list_keys else outcome.result_count
     )
+    if spec.evidence_bearing and isinstance(output, dict):
+        write_query_element(spec.name, normalised, output, refs, result_count)
     status = ToolInvocation.Status.SUCCESS
     if spec.evidence_bearing and outcome.result_count == 0:
         status = ToolInvocation.Status.NO_HIT
@@ -291,7 +297,7 @@ def tool_invocation_execute(
                 )
                 fields["details"].update(deduped_from=earlier, result_count=0, evidence_refs=[])
             else:
-                executed = _execute(spec, args, ctx)
+                executed = _execute(spec, args, ctx, json_safe(normalised))
                 fields.update(
                     status=executed["status"],
                     output=executed["output"],

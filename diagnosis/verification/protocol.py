@@ -30,12 +30,17 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from diagnosis.verification.query_claims import query_direct_allowed
 from diagnosis.verification.verdict import (
     CLAIM_TO_FACT,
+    DIRECT_OBSERVATION,
     DOWNGRADE_TARGET,
     FACT_CLASSES,
     UNSUPPORTED,
     VERIFICATIONS,
+    ClaimVerification,
+    FactClass,
+    Verdict,
     fact_class_for,
 )
 
@@ -58,6 +63,7 @@ FAIL_SCHEMA: Final = "schema_error"
 
 DROP_UNKNOWN_CLAIM: Final = "claim_not_in_verified_output"
 DROP_DUPLICATE_CLAIM: Final = "duplicate_claim_check"
+DOWNGRADE_QUERY_NOT_RESTATED: Final = "query_scope_or_count_not_restated"
 DROP_REF_UNMATCHED: Final = "ref_matches_no_verified_evidence"
 DROP_REF_OTHER_CLAIM: Final = "ref_names_another_claim"
 DROP_REF_EMPTY: Final = "ref_has_no_identifier"
@@ -73,9 +79,7 @@ class _ClaimCheckIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     claim_id: str = Field(min_length=1, max_length=200)
-    verification: Literal[
-        "direct_observation", "reasonable_inference", "overstated", "unsupported", "external_unknown", "contradicted"
-    ]
+    verification: ClaimVerification
     # Fail closed: a check that does not say whether it is critical counts as critical.
     is_critical: bool = True
     detail: str = ""
@@ -87,7 +91,7 @@ class _FactIn(BaseModel):
 
     fact: str
     is_critical: bool = True
-    verification: Literal["direct_evidence", "indirect_support", "no_evidence", "contradicted"]
+    verification: FactClass
     detail: str = ""
     evidence_refs: list[Any] = Field(default_factory=list)
     claim_id: str | None = None
@@ -106,7 +110,7 @@ class _GapIn(BaseModel):
 class _ReplyIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    verdict: Literal["PASS", "LOW_CONFID", "REJECT"]
+    verdict: Verdict
     groundedness_score: float = Field(ge=0.0, le=1.0)
     critical_fact_count: int | None = Field(default=None, ge=0)
     claim_checks: list[_ClaimCheckIn] = Field(max_length=MAX_CLAIM_CHECKS)
@@ -130,7 +134,7 @@ class VerifierOutput(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    verdict: Literal["PASS", "LOW_CONFID", "REJECT"]
+    verdict: Verdict
     model_groundedness_score: float
     model_critical_fact_count: int | None
     critical_fact_count: int
@@ -244,6 +248,7 @@ def parse_verifier_reply(
         )
 
     claim_text = {str(c.get("claim_id")): str(c.get("claim_text", "")) for c in verified_claims}
+    claim_by_id = {str(c.get("claim_id")): c for c in verified_claims}
     evidence_by_claim: dict[str, list[Mapping[str, Any]]] = {}
     for item in verified_evidence:
         evidence_by_claim.setdefault(str(item.get("claim_id")), []).append(item)
@@ -274,11 +279,18 @@ def parse_verifier_reply(
             elif kept not in kept_refs:
                 kept_refs.append(kept)
         verification = check.verification
-        if verification == "direct_observation" and not evidence_by_claim.get(check.claim_id):
+        if verification == DIRECT_OBSERVATION and not evidence_by_claim.get(check.claim_id):
             # spec 001: a claim without matching verified evidence is never direct_observation
             verification = UNSUPPORTED
             downgraded.append({"claim_id": check.claim_id, "from": check.verification, "to": verification})
-        elif verification == "direct_observation" and check.evidence_refs and not kept_refs:
+        elif verification == DIRECT_OBSERVATION and not query_direct_allowed(
+            claim_by_id[check.claim_id], evidence_by_claim[check.claim_id]
+        ):
+            # DESIGN §10.1: resting only on /query elements, the claim must restate one exactly
+            verification = UNSUPPORTED
+            downgraded.append({"claim_id": check.claim_id, "from": check.verification, "to": verification,
+                               "reason": DOWNGRADE_QUERY_NOT_RESTATED})
+        elif verification == DIRECT_OBSERVATION and check.evidence_refs and not kept_refs:
             verification = DOWNGRADE_TARGET
             downgraded.append({"claim_id": check.claim_id, "from": check.verification, "to": verification})
         checks.append(

@@ -11,40 +11,56 @@ raise a result above what the deterministic layers allow.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, Literal
+from enum import StrEnum
+from typing import Any, Final
 
-Verdict = Literal["PASS", "LOW_CONFID", "REJECT"]
-PASS: Final = "PASS"
-LOW_CONFID: Final = "LOW_CONFID"
-REJECT: Final = "REJECT"
-VERDICTS: Final[tuple[str, ...]] = (REJECT, LOW_CONFID, PASS)  # ascending
+from gatekeeper.severity import Verdict
+
+PASS: Final = Verdict.PASS
+LOW_CONFID: Final = Verdict.LOW_CONFID
+REJECT: Final = Verdict.REJECT
+VERDICTS: Final[tuple[Verdict, ...]] = (REJECT, LOW_CONFID, PASS)  # ascending
 _RANK: Final[dict[str, int]] = {REJECT: 0, LOW_CONFID: 1, PASS: 2}
 
-# Claim-check derivability classes (spec "claim check verification values are constrained").
-DIRECT_OBSERVATION: Final = "direct_observation"
-REASONABLE_INFERENCE: Final = "reasonable_inference"
-OVERSTATED: Final = "overstated"
-UNSUPPORTED: Final = "unsupported"
-EXTERNAL_UNKNOWN: Final = "external_unknown"
-CONTRADICTED: Final = "contradicted"
-VERIFICATIONS: Final[tuple[str, ...]] = (
-    DIRECT_OBSERVATION,
-    REASONABLE_INFERENCE,
-    OVERSTATED,
-    UNSUPPORTED,
-    EXTERNAL_UNKNOWN,
-    CONTRADICTED,
-)
 
-# Legacy facts_checked classes (spec "facts_checked SHALL use a fixed classification set").
-DIRECT_EVIDENCE: Final = "direct_evidence"
-INDIRECT_SUPPORT: Final = "indirect_support"
-NO_EVIDENCE: Final = "no_evidence"
-FACT_CONTRADICTED: Final = "contradicted"
-FACT_CLASSES: Final[tuple[str, ...]] = (DIRECT_EVIDENCE, INDIRECT_SUPPORT, NO_EVIDENCE, FACT_CONTRADICTED)
+class ClaimVerification(StrEnum):
+    """Claim-check derivability classes (spec "claim check verification values are constrained")."""
+
+    DIRECT_OBSERVATION = "direct_observation"
+    REASONABLE_INFERENCE = "reasonable_inference"
+    OVERSTATED = "overstated"
+    UNSUPPORTED = "unsupported"
+    EXTERNAL_UNKNOWN = "external_unknown"
+    CONTRADICTED = "contradicted"
+
+
+class FactClass(StrEnum):
+    """Legacy facts_checked classes (spec "facts_checked SHALL use a fixed classification set")."""
+
+    DIRECT_EVIDENCE = "direct_evidence"
+    INDIRECT_SUPPORT = "indirect_support"
+    NO_EVIDENCE = "no_evidence"
+    CONTRADICTED = "contradicted"
+
+
+DIRECT_OBSERVATION: Final = ClaimVerification.DIRECT_OBSERVATION
+REASONABLE_INFERENCE: Final = ClaimVerification.REASONABLE_INFERENCE
+OVERSTATED: Final = ClaimVerification.OVERSTATED
+UNSUPPORTED: Final = ClaimVerification.UNSUPPORTED
+EXTERNAL_UNKNOWN: Final = ClaimVerification.EXTERNAL_UNKNOWN
+CONTRADICTED: Final = ClaimVerification.CONTRADICTED
+VERIFICATIONS: Final[tuple[ClaimVerification, ...]] = tuple(ClaimVerification)
+#: Classifications that confirm a claim (what may be stated as a verified fact).
+CONFIRMED: Final[frozenset[ClaimVerification]] = frozenset({DIRECT_OBSERVATION, REASONABLE_INFERENCE})
+
+DIRECT_EVIDENCE: Final = FactClass.DIRECT_EVIDENCE
+INDIRECT_SUPPORT: Final = FactClass.INDIRECT_SUPPORT
+NO_EVIDENCE: Final = FactClass.NO_EVIDENCE
+FACT_CONTRADICTED: Final = FactClass.CONTRADICTED
+FACT_CLASSES: Final[tuple[FactClass, ...]] = tuple(FactClass)
 
 #: Spec "claim checks are mapped to legacy facts" — the fixed mapping.
-CLAIM_TO_FACT: Final[dict[str, str]] = {
+CLAIM_TO_FACT: Final[dict[str, FactClass]] = {
     DIRECT_OBSERVATION: DIRECT_EVIDENCE,
     REASONABLE_INFERENCE: INDIRECT_SUPPORT,
     OVERSTATED: INDIRECT_SUPPORT,
@@ -71,10 +87,10 @@ def verdict_min(*verdicts: str) -> Verdict:
     """The lowest of ``verdicts`` (REJECT < LOW_CONFID < PASS); unknown values count as REJECT."""
     if not verdicts:
         raise ValueError("verdict_min() needs at least one verdict")
-    return VERDICTS[min(verdict_rank(v) for v in verdicts)]  # type: ignore[return-value]
+    return VERDICTS[min(verdict_rank(v) for v in verdicts)]
 
 
-def fact_class_for(verification: str) -> str:
+def fact_class_for(verification: str) -> FactClass:
     """Map a claim-check verification to its legacy fact class (unknown → no_evidence)."""
     return CLAIM_TO_FACT.get(verification, NO_EVIDENCE)
 

@@ -28,6 +28,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from gatekeeper.result import GatekeeperResult
+from gatekeeper.severity import Verdict
+
 MAX_CLAIMS: Final = 40
 MAX_BINDINGS_PER_CLAIM: Final = 8
 MAX_EVIDENCE_ITEMS: Final = 120
@@ -36,6 +41,7 @@ MAX_QUERY_CHARS: Final = 2_000
 MAX_LIST_ITEMS: Final = 20  # hypotheses / recommended actions / missing info / gaps
 MAX_SHORT_CHARS: Final = 400
 MAX_AUDIT_LINES: Final = 20
+MAX_SUPPLEMENTARY_IDS: Final = 100
 
 #: What the Verifier sees of the projection.
 VERIFIER_OUTPUT_KEYS: Final[tuple[str, ...]] = ("answer_version", "claims")
@@ -155,45 +161,75 @@ def bounded_projection(
     return output, evidence, cut.notes
 
 
-def gatekeeper_audit(gatekeeper_result: Mapping[str, Any]) -> dict[str, Any]:
+def gatekeeper_audit(gatekeeper_result: GatekeeperResult) -> dict[str, Any]:
     """The Gatekeeper's audit without failed bindings' material: status, severity, rule set,
     failed rules, warnings, errors and binding counts."""
-    checked = gatekeeper_result.get("checked_bindings") or []
-    passed = sum(1 for b in checked if b.get("passed"))
+    checked = gatekeeper_result.checked_bindings
+    passed = sum(1 for b in checked if b.passed)
 
-    def lines(key: str) -> list[str]:
-        values = [str(v)[:MAX_SHORT_CHARS] for v in (gatekeeper_result.get(key) or [])]
-        return values[:MAX_AUDIT_LINES]
+    def lines(values: Sequence[str]) -> list[str]:
+        return [str(v)[:MAX_SHORT_CHARS] for v in values][:MAX_AUDIT_LINES]
 
     return {
-        "status": gatekeeper_result.get("status"),
-        "severity": gatekeeper_result.get("severity"),
-        "rule_set_version": gatekeeper_result.get("rule_set_version"),
-        "failed_rules": list(gatekeeper_result.get("failed_rules") or []),
-        "warnings": lines("warnings"),
-        "errors": lines("errors"),
+        "status": gatekeeper_result.status,
+        "severity": gatekeeper_result.severity,
+        "rule_set_version": gatekeeper_result.rule_set_version,
+        "failed_rules": list(gatekeeper_result.failed_rules),
+        "warnings": lines(gatekeeper_result.warnings),
+        "errors": lines(gatekeeper_result.errors),
         "bindings": {"total": len(checked), "passed": passed, "failed": len(checked) - passed},
     }
 
 
+class RetryGap(BaseModel):
+    """One evidence gap the retry round is asked to close (bounded texts)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    claim_id: str | None = None
+    gap: str = ""
+    is_critical: bool = False
+    suggested_tool: str | None = None
+    suggested_query: str = ""
+
+
+class RetryContext(BaseModel):
+    """``retry_context`` of the evidence-retry round (DESIGN §5.3): the previous verdict, the valid
+    critical gaps and — once the round's Executor ran — the supplementary invocation ids. Sent to
+    the Verifier (``model_dump``) and persisted in ``verifier_evaluation.retry_context``."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    previous_verdict: Verdict
+    evidence_gaps: list[RetryGap] = Field(default_factory=list)
+    supplementary_invocation_ids: list[str] = Field(default_factory=list)
+
+    def gap_dicts(self) -> list[dict[str, Any]]:
+        """The gaps as the planner / executor requests carry them."""
+        return [g.model_dump(mode="json") for g in self.evidence_gaps]
+
+    def with_supplementary(self, invocation_ids: Sequence[str]) -> RetryContext:
+        return self.model_copy(update={"supplementary_invocation_ids": list(invocation_ids)[:MAX_SUPPLEMENTARY_IDS]})
+
+
 def build_retry_context(
     *, previous_verdict: str, evidence_gaps: Sequence[Mapping[str, Any]], supplementary_invocation_ids: Sequence[str]
-) -> dict[str, Any]:
+) -> RetryContext:
     cut = _Cutter()
-    return {
-        "previous_verdict": previous_verdict,
-        "evidence_gaps": [
-            {
-                "claim_id": g.get("claim_id"),
-                "gap": cut.text(g.get("gap"), MAX_SHORT_CHARS, "gap"),
-                "is_critical": bool(g.get("is_critical")),
-                "suggested_tool": g.get("suggested_tool"),
-                "suggested_query": cut.text(g.get("suggested_query"), MAX_SHORT_CHARS, "suggested_query"),
-            }
+    return RetryContext(
+        previous_verdict=Verdict(previous_verdict),
+        evidence_gaps=[
+            RetryGap(
+                claim_id=g.get("claim_id"),
+                gap=cut.text(g.get("gap"), MAX_SHORT_CHARS, "gap"),
+                is_critical=bool(g.get("is_critical")),
+                suggested_tool=g.get("suggested_tool"),
+                suggested_query=cut.text(g.get("suggested_query"), MAX_SHORT_CHARS, "suggested_query"),
+            )
             for g in list(evidence_gaps)[:MAX_LIST_ITEMS]
         ],
-        "supplementary_invocation_ids": list(supplementary_invocation_ids)[:100],
-    }
+        supplementary_invocation_ids=list(supplementary_invocation_ids)[:MAX_SUPPLEMENTARY_IDS],
+    )
 
 
 def build_verifier_input(
@@ -205,9 +241,9 @@ def build_verifier_input(
     timezone: str,
     verified_executor_output: Mapping[str, Any],
     verified_evidence: Sequence[Mapping[str, Any]],
-    gatekeeper_result: Mapping[str, Any],
+    gatekeeper_result: GatekeeperResult,
     verdict_ceiling: str,
-    retry_context: Mapping[str, Any] | None = None,
+    retry_context: RetryContext | None = None,
 ) -> VerifierInput:
     """Build and serialise the round's Verifier input (call once per round)."""
     output, evidence, notes = bounded_projection(verified_executor_output, verified_evidence)
@@ -229,5 +265,5 @@ def build_verifier_input(
         "verdict_ceiling": verdict_ceiling,
     }
     if retry_context is not None:
-        payload["retry_context"] = dict(retry_context)
+        payload["retry_context"] = retry_context.model_dump(mode="json")
     return VerifierInput(payload=payload, text=canonical_json(payload), truncation=notes + cut.notes)

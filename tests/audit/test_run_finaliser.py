@@ -8,6 +8,7 @@ import threading
 import pytest
 from django.db import connection
 
+from diagnosis.agents.base import RoleUsage
 from diagnosis.audit.finalise import KIND_CRASH, KIND_STALE, KIND_SUCCESS, RunTerminal, run_finalise
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
@@ -25,7 +26,7 @@ def _success(answer: str = "结论（已验证）") -> RunTerminal:
         outcome=DiagnosisRun.Outcome.PASS,
         verdict="PASS",
         final_answer=answer,
-        token_usage={"planner": {"prompt_tokens": 3, "completion_tokens": 2}},
+        token_usage={"planner": RoleUsage(prompt_tokens=3, completion_tokens=2)},
     )
 
 

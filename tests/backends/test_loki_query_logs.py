@@ -46,7 +46,7 @@ def test_error_logs_come_back_newest_first_with_example_run_refs(run, world, inc
     }
     assert inv.output["total"] == 2 and inv.output["returned"] == 2 and inv.output["truncated"] is False
     refs = inv.retrieval_details["evidence_refs"]
-    assert [r["raw_path"] for r in refs] == ["/records/0", "/records/1"]
+    assert [r["raw_path"] for r in refs] == ["/records/0", "/records/1", "/query"]
     assert refs[1]["text"] == f"2026-11-28 10:05:12 payment-service ERROR {POOL}"
     assert inv.retrieval_details["backend"] == "loki"
     assert_refs_resolve(inv)
@@ -113,7 +113,7 @@ def test_no_matching_lines_is_no_hit(run, world, fake_loki):
     inv = call(run, service="payment-service", keyword="nothing-like-this", **WINDOW)
     assert inv.status == ToolInvocation.Status.NO_HIT
     assert inv.output["records"] == [] and inv.output["total"] == 0
-    assert inv.retrieval_details["evidence_refs"] == []
+    assert [r["raw_path"] for r in inv.retrieval_details["evidence_refs"]] == ["/query"]  # only the query itself
     assert fake_loki.requests_to(LOKI_QUERY) == []  # nothing to count
 
 

@@ -12,6 +12,8 @@ from diagnosis.agents.base import REASON_CIRCUIT_OPEN
 from diagnosis.graph import reasons as R
 from diagnosis.graph.routing import Route, route_after_executor, route_after_planner, route_after_verifier
 from diagnosis.graph.state import FALLBACK, GraphState
+from diagnosis.schemas.executor_output import ExecutorParseStatus
+from tests.graph.test_routing import ROUND_FIELDS
 
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
 
@@ -19,7 +21,9 @@ NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
 def state(**fields) -> GraphState:
     s = GraphState(run_id="r", question="q", now=NOW)
     for key, value in fields.items():
-        setattr(s, key, value)
+        if key == "executor_output_parse_status":
+            value = ExecutorParseStatus.model_validate(value)
+        setattr(s.current if key in ROUND_FIELDS else s, key, value)
     return s
 
 

@@ -18,7 +18,7 @@ COVERAGE_GAP = {
 
 def with_coverage_gap(effective="LOW_CONFID", gap=COVERAGE_GAP, **overrides):
     s = completed(effective, **overrides)
-    s.coverage_gap = gap
+    s.current.coverage_gap = gap
     return s
 
 
@@ -36,7 +36,7 @@ def test_a_coverage_gap_obeys_the_same_bounds_as_any_gap(overrides):
 
 def test_a_coverage_gap_without_any_verified_claim_does_not_qualify():
     s = with_coverage_gap()
-    s.verified_output = {"claims": []}
+    s.current.verified_output = {"claims": []}
     assert route_after_verifier(s) == Route(COMPOSER, R.LOW_CONFID_NO_RETRY)
 
 
@@ -48,7 +48,7 @@ def test_a_coverage_gap_without_an_evidence_tool_does_not_qualify():
 def test_round_two_planner_gets_the_coverage_gap():
     s = with_coverage_gap()
     apply_route(s, Route(PLANNER, R.EVIDENCE_RETRY))
-    assert s.retry_context["evidence_gaps"] == [
+    assert s.retry_context is not None and s.retry_context.gap_dicts() == [
         {k: COVERAGE_GAP[k] for k in ("claim_id", "gap", "is_critical", "suggested_tool", "suggested_query")}
     ]
-    assert s.coverage_gap is None and s.coverage is None  # per-round state was cleared
+    assert s.current.coverage_gap is None and s.current.coverage is None  # per-round state was cleared

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -30,25 +31,38 @@ from diagnosis.graph.state import (
     PLANNER,
     VERIFIER,
     GraphState,
+    RoundState,
 )
+from diagnosis.schemas.executor_output import ExecutorParseStatus
+from gatekeeper.result import GatekeeperResult
 
+ROUND_FIELDS = frozenset(f.name for f in dataclasses.fields(RoundState))
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
 GAP = {"claim_id": "c1", "gap": "缺指标", "is_critical": True, "suggested_tool": "query_metrics", "suggested_query": "q"}
 
 
 def state(**fields) -> GraphState:
+    """A state with ``fields`` set: per-round ones on ``state.current``, the rest on the state."""
     s = GraphState(run_id="r", question="q", now=NOW)
     for key, value in fields.items():
-        setattr(s, key, value)
+        if key == "executor_output_parse_status" and isinstance(value, dict):
+            value = ExecutorParseStatus.model_validate(value)
+        setattr(s.current if key in ROUND_FIELDS else s, key, value)
     return s
 
 
-def gk(severity: str, passed: list[bool]) -> dict:
-    return {
+def gk(severity: str, passed: list[bool]) -> GatekeeperResult:
+    return GatekeeperResult.model_validate({
         "status": "pass" if severity == "none" else "fail",
         "severity": severity,
-        "checked_bindings": [{"claim_id": f"c{i}", "passed": p} for i, p in enumerate(passed)],
-    }
+        "rule_set_version": "test",
+        "rules": [],
+        "checked_bindings": [
+            {"claim_id": f"c{i}", "binding_index": 0, "source_invocation_id": "inv_1", "tool_name": "query_logs",
+             "raw_path": "/records/0", "passed": p, "severity": "none" if p else "low_confid"}
+            for i, p in enumerate(passed)
+        ],
+    })
 
 
 def verified(*claim_ids: str) -> dict:
@@ -113,7 +127,7 @@ def test_gatekeeper_reject_bypasses_verifier():
 
 
 def test_unreadable_gatekeeper_result_fails_closed():
-    assert route_after_gatekeeper(state(gatekeeper_result={"severity": "odd"}, verdict_ceiling="PASS")).target == FALLBACK
+    assert route_after_gatekeeper(state(gatekeeper_result=None, verdict_ceiling="PASS")).target == FALLBACK
     assert route_after_gatekeeper(state()).target == FALLBACK
 
 
@@ -188,14 +202,17 @@ def test_fallback_route_records_the_reason():
 
 def test_evidence_retry_prepares_round_two():
     s = completed("LOW_CONFID", gaps=[GAP])
-    s.valid_gaps = [GAP]
-    s.executor_raw = "RAW"
+    s.current.valid_gaps = [GAP]
+    s.current.executor_raw = "RAW"
+    round_one = s.current
     apply_route(s, Route(PLANNER, R.EVIDENCE_RETRY))
     assert (s.round, s.mode, s.evidence_retry_count) == (2, EVIDENCE_GAP_ONLY, 1)
-    assert s.retry_context == {
+    assert s.retry_context is not None and s.retry_context.model_dump() == {
         "previous_verdict": "LOW_CONFID",
         "evidence_gaps": [GAP],
         "supplementary_invocation_ids": [],
     }
-    assert s.executor_raw is None and s.effective_verdict is None and s.verifier_status == "not_started"
+    assert s.current == RoundState() and s.current is not round_one  # the round state was replaced wholesale
+    assert s.current.executor_raw is None and s.current.effective_verdict is None
+    assert s.current.verifier_status == "not_started"
     assert s.round_history[0]["effective_verdict"] == "LOW_CONFID"

@@ -12,6 +12,7 @@ from diagnosis.agents.offline import build_provider
 from diagnosis.agents.offline.checks import check_claim
 from diagnosis.verification.protocol import parse_verifier_reply
 from diagnosis.verification.verifier_input import build_verifier_input
+from gatekeeper.result import GatekeeperResult
 
 POOL = (
     "2026-11-28 10:05:12 payment-service ERROR HikariPool-1 - Connection is not available, request timed out after "
@@ -117,7 +118,7 @@ def _input(
             "missing_info": list(missing),
         },
         verified_evidence=evidence,
-        gatekeeper_result={"status": "pass", "severity": "none", "checked_bindings": []},
+        gatekeeper_result=GatekeeperResult(status="pass", severity="none", rule_set_version="test", rules=[]),
         verdict_ceiling=ceiling,
     )
 

@@ -48,7 +48,7 @@ def test_every_request_is_streamed_with_usage_and_the_same_headers(openai_settin
         assert request.headers["x-prompt-name"] == request.role
         assert request.headers["x-prompt-version"] == load_prompt(request.role).version
         assert request.streamed and request.stream_finished and not request.stream_closed
-    assert ctx.usage["executor"] == {"prompt_tokens": 22, "completion_tokens": 14, "calls": 2}  # from the usage chunks
+    assert ctx.usage["executor"].model_dump() == {"prompt_tokens": 22, "completion_tokens": 14, "calls": 2}  # from the usage chunks
 
 
 def test_tool_calls_and_content_are_assembled_from_one_character_deltas(openai_settings, fake_llm, ctx, tool_runner):

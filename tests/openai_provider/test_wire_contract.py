@@ -83,9 +83,9 @@ def test_json_mode_off_sends_no_response_format(openai_settings, fake_llm, ctx):
 
 def test_token_usage_is_recorded_per_role(openai_settings, fake_llm, ctx, tool_runner):
     run_all_four_roles(fake_llm, ctx, tool_runner)
-    assert ctx.usage["planner"] == {"prompt_tokens": 11, "completion_tokens": 7, "calls": 1}
-    assert ctx.usage["executor"] == {"prompt_tokens": 22, "completion_tokens": 14, "calls": 2}
-    assert ctx.usage["verifier"]["calls"] == 1 and ctx.usage["composer"]["calls"] == 1
+    assert ctx.usage["planner"].model_dump() == {"prompt_tokens": 11, "completion_tokens": 7, "calls": 1}
+    assert ctx.usage["executor"].model_dump() == {"prompt_tokens": 22, "completion_tokens": 14, "calls": 2}
+    assert ctx.usage["verifier"].calls == 1 and ctx.usage["composer"].calls == 1
 
 
 def test_missing_usage_is_estimated_and_marked_as_an_estimate(openai_settings, fake_llm, ctx):
@@ -94,10 +94,10 @@ def test_missing_usage_is_estimated_and_marked_as_an_estimate(openai_settings, f
     fake_llm.script("verifier", Reply(content='{"verdict":"PASS"}', usage=None, chunk_size=6))
     build_provider().verifier.verify(CANONICAL_VERIFIER_INPUT, ctx)
     usage = ctx.usage["verifier"]
-    assert usage["calls"] == 1 and usage["estimated_calls"] == 1
-    assert usage["completion_tokens"] == 3  # three content deltas of 6 characters
+    assert usage.calls == 1 and usage.estimated_calls == 1
+    assert usage.completion_tokens == 3  # three content deltas of 6 characters
     request_chars = len(fake_llm.requests[0].messages[0]["content"]) + len(CANONICAL_VERIFIER_INPUT)
-    assert request_chars // 4 < usage["prompt_tokens"] < request_chars
+    assert request_chars // 4 < usage.prompt_tokens < request_chars
 
 
 def test_per_role_models_come_from_settings(openai_settings, fake_llm, ctx):

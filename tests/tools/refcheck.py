@@ -7,6 +7,7 @@ from diagnosis.schemas.evidence import MAX_REF_TEXT_CHARS, EvidenceRef
 from diagnosis.tools import k8s, knowledge, logs, metrics
 from diagnosis.tools.base import bounded
 from diagnosis.tools.pointer import resolve_pointer
+from diagnosis.tools.query_ref import QUERY_RAW_PATH, query_text
 
 RENDERERS = {
     "records": logs.render_record,
@@ -20,11 +21,22 @@ RENDERERS = {
 def assert_refs_resolve(invocation: ToolInvocation) -> None:
     """Every raw_path resolves into output, and its text is that element's bounded rendering."""
     refs = invocation.evidence_refs
-    if invocation.status != ToolInvocation.Status.SUCCESS:
+    answered = (ToolInvocation.Status.SUCCESS, ToolInvocation.Status.NO_HIT)
+    if invocation.status not in answered:
         assert refs == []
+    elif invocation.evidence_bearing:
+        # DESIGN §10.1: one system-side /query element, also on a no-hit (then the only ref)
+        assert [r["raw_path"] for r in refs].count(QUERY_RAW_PATH) == 1
+        if invocation.status == ToolInvocation.Status.NO_HIT:
+            assert [r["raw_path"] for r in refs] == [QUERY_RAW_PATH]
     for ref in refs:
         EvidenceRef.model_validate(ref)
         element = resolve_pointer(invocation.output, ref["raw_path"])
-        list_key = ref["raw_path"].split("/")[1]
-        assert ref["text"] == bounded(RENDERERS[list_key](element))
+        if ref["raw_path"] == QUERY_RAW_PATH:
+            rendered = query_text(element["tool"], element["arguments"], element["window"], element["count"])
+            assert element["text"] == rendered and element["tool"] == invocation.tool_name
+            assert ref["text"] == bounded(rendered)
+        else:
+            list_key = ref["raw_path"].split("/")[1]
+            assert ref["text"] == bounded(RENDERERS[list_key](element))
         assert len(ref["text"]) <= MAX_REF_TEXT_CHARS

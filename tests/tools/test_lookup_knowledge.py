@@ -32,7 +32,7 @@ def test_chinese_query_finds_the_chinese_runbook_chunk(run, runbooks):
     assert top(inv)["document_title"] == "数据库连接池耗尽处理手册"
     assert top(inv)["source"] == "runbooks/db-pool.md"
     assert {h["document_title"] for h in inv.output["hits"][:3]} == {"数据库连接池耗尽处理手册"}
-    assert inv.output["query"] == "数据库连接池耗尽"
+    assert inv.output["query"]["arguments"]["query"] == "数据库连接池耗尽"
     assert inv.output["total_chunks"] == 6
     assert_refs_resolve(inv)
 
@@ -71,7 +71,7 @@ def test_query_with_nothing_in_common_is_no_hit(run, runbooks):
     inv = call(run, query="量子计算机")
     assert inv.status == ToolInvocation.Status.NO_HIT
     assert inv.output["hits"] == []
-    assert inv.retrieval_details["evidence_refs"] == []
+    assert [r["raw_path"] for r in inv.retrieval_details["evidence_refs"]] == ["/query"]  # only the query itself
 
 
 def test_query_of_only_stopwords_is_no_hit(run, runbooks):

@@ -98,7 +98,7 @@ def test_unknown_service_is_matched_literally_and_finds_nothing(run, incident):
     inv = call(run, service="no-such-service", **WINDOW)
     assert inv.status == ToolInvocation.Status.NO_HIT
     assert inv.output["records"] == [] and inv.output["total"] == 0
-    assert inv.retrieval_details["evidence_refs"] == []
+    assert [r["raw_path"] for r in inv.retrieval_details["evidence_refs"]] == ["/query"]  # only the query itself
     assert inv.error == ""
 
 
@@ -110,7 +110,7 @@ def test_limit_bounds_the_records_and_reports_the_total(run, world):
     assert inv.output["total"] == 30
     assert inv.output["truncated"] is True
     assert inv.output["records"][0]["message"] == "error 29"
-    assert len(inv.retrieval_details["evidence_refs"]) == 5
+    assert len(inv.retrieval_details["evidence_refs"]) == 5 + 1  # the records and the /query element
 
 
 def test_default_window_is_the_hour_before_the_reference_time(run, incident):

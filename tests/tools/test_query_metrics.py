@@ -112,7 +112,7 @@ def test_alerts_and_series_share_one_output_with_the_window(run, world):
     make_alert()
     make_series(points=POINTS)
     inv = call(run, service="payment-service", **WINDOW)
-    assert [ref["raw_path"] for ref in inv.retrieval_details["evidence_refs"]] == ["/alerts/0", "/series/0"]
+    assert [ref["raw_path"] for ref in inv.retrieval_details["evidence_refs"]] == ["/alerts/0", "/series/0", "/query"]
     assert inv.output["window"] == {"start": "2026-11-28T09:55:00+08:00", "end": "2026-11-28T10:30:00+08:00"}
 
 
@@ -122,7 +122,8 @@ def test_nothing_in_the_window_is_no_hit(run, world):
     inv = call(run, service="payment-service", **WINDOW)
     assert inv.status == ToolInvocation.Status.NO_HIT
     assert inv.output["alerts"] == [] and inv.output["series"] == []
-    assert inv.retrieval_details["evidence_refs"] == []
+    # only the system-side description of the query itself (DESIGN §10.1)
+    assert [ref["raw_path"] for ref in inv.retrieval_details["evidence_refs"]] == ["/query"]
 
 
 def test_default_window_is_the_hour_before_the_reference_time(run, world):

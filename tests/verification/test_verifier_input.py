@@ -8,6 +8,7 @@ import hashlib
 import json
 
 from diagnosis.verification import verifier_input as V
+from gatekeeper.result import GatekeeperResult
 
 OUTPUT = {
     "answer_version": "executor_evidence_v2",
@@ -31,20 +32,23 @@ EVIDENCE = [
     {"claim_id": "c1", "source_invocation_id": "inv_1", "tool_name": "query_logs", "raw_path": "/records/0",
      "matched_text": "Connection is not available"}
 ]
-GK = {
+GK = GatekeeperResult.model_validate({
     "status": "fail",
     "severity": "low_confid",
     "rule_set_version": "r1",
-    "rules": [{"id": "schema.executor_v2", "description": "long description"}],
+    "rules": [{"id": "schema.executor_v2", "description": "long description", "enabled": True,
+               "default_severity": "reject"}],
     "checked_bindings": [
-        {"claim_id": "c1", "binding_index": 0, "passed": True, "matched_text": "Connection is not available"},
-        {"claim_id": "c2", "binding_index": 0, "passed": False, "matched_text": None,
+        {"claim_id": "c1", "binding_index": 0, "source_invocation_id": "inv_1", "tool_name": "query_logs",
+         "raw_path": "/records/0", "passed": True, "severity": "none", "matched_text": "Connection is not available"},
+        {"claim_id": "c2", "binding_index": 0, "source_invocation_id": "inv_1", "tool_name": "query_logs",
+         "passed": False, "severity": "low_confid", "matched_text": None,
          "messages": ["FAILED-BINDING-MATERIAL"], "raw_path": "/secret"},
     ],
     "failed_rules": ["evidence.raw_path_missing"],
     "warnings": [],
     "errors": ["claims[1]: binding has no raw_path"],
-}
+})
 
 
 def build(**overrides) -> V.VerifierInput:

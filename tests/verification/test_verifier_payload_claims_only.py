@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from diagnosis.composer.material import build_material
 from diagnosis.verification.verifier_input import bounded_projection, build_verifier_input
+from gatekeeper.result import GatekeeperResult
 
 EVIDENCE = [{"claim_id": "c1", "source_invocation_id": "inv_1", "tool_name": "query_logs", "raw_path": "/records/0",
              "matched_text": "2026-11-28 10:05:12 payment-service ERROR HTTP 500"}]
@@ -23,7 +24,7 @@ def test_the_verifier_input_has_claims_and_evidence_but_no_hypotheses_actions_or
     vi = build_verifier_input(
         question="q", round_no=1, mode="NORMAL", reference_time="2026-11-28T10:30:00+08:00", timezone="Asia/Shanghai",
         verified_executor_output=PROJECTION, verified_evidence=EVIDENCE,
-        gatekeeper_result={"status": "pass", "severity": "none", "checked_bindings": []}, verdict_ceiling="PASS",
+        gatekeeper_result=GatekeeperResult(status="pass", severity="none", rule_set_version="test", rules=[]), verdict_ceiling="PASS",
     )
     assert set(vi.payload["verified_executor_output"]) == {"answer_version", "claims"}
     for marker in ("HYPOTHESIS-MARKER", "ACTION-MARKER", "MISSING-MARKER"):

@@ -42,12 +42,13 @@ from diagnosis.agents.offline.vocabulary import (
     any_spelling_in,
     rules,
 )
+from diagnosis.verification.verdict import ClaimVerification
 
-DIRECT = "direct_observation"
-INFERENCE = "reasonable_inference"
-OVERSTATED = "overstated"
-UNSUPPORTED = "unsupported"
-CONTRADICTED = "contradicted"
+DIRECT: str = ClaimVerification.DIRECT_OBSERVATION
+INFERENCE: str = ClaimVerification.REASONABLE_INFERENCE
+OVERSTATED: str = ClaimVerification.OVERSTATED
+UNSUPPORTED: str = ClaimVerification.UNSUPPORTED
+CONTRADICTED: str = ClaimVerification.CONTRADICTED
 
 _UNIT_ALIASES: dict[str, str] = rules("units")["aliases"]
 _UNITS = r"(?:ms|毫秒|秒|s|sec|secs|seconds|min|mins|minutes|分钟|小时|h|hr|hours|%|mb|gb|kb|tb|mib|gib|kib|mi|gi|ki|b|qps|rps|核|cores?)"

@@ -27,7 +27,14 @@ from diagnosis.agents.offline.checks import (
 )
 from diagnosis.agents.offline.entities import find_symptoms
 from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
-from diagnosis.verification.verdict import groundedness_from_claim_checks, rule_verdict, verdict_min
+from diagnosis.verification.query_claims import restates_query, rests_only_on_query
+from diagnosis.verification.verdict import (
+    LOW_CONFID,
+    PASS,
+    groundedness_from_claim_checks,
+    rule_verdict,
+    verdict_min,
+)
 
 REQUIRED_KEYS = ("diagnosis_context", "verified_executor_output", "verified_evidence", "verdict_ceiling")
 CRITICAL_TYPES = frozenset({"root_cause", "impact"})
@@ -86,7 +93,7 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
     question = str(context.get("original_query") or "")
     output = payload.get("verified_executor_output") or {}
     claims = [c for c in output.get("claims") or [] if isinstance(c, Mapping) and c.get("claim_id")]
-    ceiling = str(payload.get("verdict_ceiling") or "LOW_CONFID")
+    ceiling = str(payload.get("verdict_ceiling") or LOW_CONFID)
     evidence_by_claim: dict[str, list[Mapping[str, Any]]] = {}
     for item in payload.get("verified_evidence") or []:
         if isinstance(item, Mapping):
@@ -99,14 +106,14 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
         claim_id = str(claim["claim_id"])
         text = str(claim.get("claim_text") or "")
         evidence = evidence_by_claim.get(claim_id, [])
-        result = check_claim(text, [str(e.get("matched_text") or "") for e in evidence])
+        verification, detail = _classify(claim, text, evidence)
         critical = _is_critical(claim, asked)
         checks.append(
             {
                 "claim_id": claim_id,
-                "verification": result.verification,
+                "verification": verification,
                 "is_critical": critical,
-                "detail": result.detail,
+                "detail": detail,
                 "evidence_refs": [
                     {
                         "claim_id": claim_id,
@@ -118,7 +125,7 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
                 ],
             }
         )
-        if critical and result.verification in (UNSUPPORTED, OVERSTATED):
+        if critical and verification in (UNSUPPORTED, OVERSTATED):
             tools = [
                 str(e.get("tool_name"))
                 for e in evidence
@@ -127,7 +134,7 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
             gaps.append(
                 {
                     "claim_id": claim_id,
-                    "gap": f"{text[:80]}：{result.detail[:160]}",
+                    "gap": f"{text[:80]}：{detail[:160]}",
                     "is_critical": True,
                     "suggested_tool": tools[0] if tools else "query_logs",
                     "suggested_query": _suggested_query(text, question),
@@ -136,9 +143,9 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
     if checks and not any(c["is_critical"] for c in checks):
         checks[0]["is_critical"] = True  # the first claim carries the answer when nothing else does
 
-    verdict = verdict_min(rule_verdict(checks), ceiling) if checks else "LOW_CONFID"
-    if verdict == "PASS" and ceiling != "PASS":
-        verdict = "LOW_CONFID"
+    verdict = verdict_min(rule_verdict(checks), ceiling) if checks else LOW_CONFID
+    if verdict == PASS and ceiling != PASS:
+        verdict = LOW_CONFID
     counts = {
         k: sum(1 for c in checks if c["verification"] == k)
         for k in (DIRECT, INFERENCE, OVERSTATED, UNSUPPORTED, CONTRADICTED)
@@ -154,6 +161,18 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _classify(claim: Mapping[str, Any], text: str, evidence: list[Mapping[str, Any]]) -> tuple[str, str]:
+    """(verification, detail) of one claim. A claim resting only on ``/query`` elements (what a
+    query asked and how many it returned) is a direct observation exactly when it restates one
+    (``verification.query_claims``); the text matcher judges every other claim."""
+    if rests_only_on_query(evidence):
+        if restates_query(claim, evidence):
+            return DIRECT, "声明逐字复述了查询范围与结果条数"
+        return UNSUPPORTED, "声明没有逐字复述查询的范围与结果条数（查询本身只能证明该查询的结果）"
+    result = check_claim(text, [str(e.get("matched_text") or "") for e in evidence])
+    return result.verification, result.detail
+
+
 def _rationale(verdict: str, counts: Mapping[str, int], critical: int, total: int, ceiling: str) -> str:
     if not total:
         return "没有通过校验的声明可供核对，只能依据缺失信息给出证据缺口。"
@@ -166,11 +185,11 @@ def _rationale(verdict: str, counts: Mapping[str, int], critical: int, total: in
     }
     parts = [f"{names[k]} {n} 条" for k, n in counts.items() if n]
     text = f"共核对 {total} 条声明（关键 {critical} 条）：" + "，".join(parts) + "。"
-    if verdict == "PASS":
+    if verdict == PASS:
         text += "关键事实均有直接证据或合理推断支持。"
     elif verdict == "REJECT":
         text += "存在与证据矛盾的关键声明。"
-    elif ceiling != "PASS":
+    elif ceiling != PASS:
         text += "Gatekeeper 上限为 LOW_CONFID，结论不能高于低置信。"
     else:
         text += "部分关键事实缺少直接证据。"

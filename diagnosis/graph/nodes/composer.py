@@ -11,6 +11,7 @@ from diagnosis.agents.base import AgentError
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.composer.leak_guard import STATUS_LEAK, STATUS_OK, check_answer
 from diagnosis.composer.material import compose_material
+from diagnosis.composer.output import ComposerOutput
 from diagnosis.composer.quoting import ToolText
 from diagnosis.composer.reply import parse_composer_reply
 from diagnosis.composer.templates import render
@@ -18,6 +19,7 @@ from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import COMPOSER, GraphState
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.tools.prose import tool_prose
+from diagnosis.verification.verdict import REJECT
 
 COMPOSER_MAX_ATTEMPTS: Final = 2
 STATUS_COMPOSER_FAILED: Final = "composer_failed"
@@ -35,13 +37,13 @@ def run(state: GraphState, env: GraphEnv) -> None:
     tool_texts = run_tool_texts(env)
     material, fit = compose_material(
         question=state.question,
-        verdict=state.effective_verdict or "REJECT",
-        claim_checks=state.verifier_output.claim_checks if state.verifier_output else [],
-        evidence_gaps=state.evidence_gaps,
-        verified_executor_output=state.verified_output or {},
-        verified_evidence=state.verified_evidence,
+        verdict=state.current.effective_verdict or REJECT,
+        claim_checks=state.current.verifier_output.claim_checks if state.current.verifier_output else [],
+        evidence_gaps=state.current.evidence_gaps,
+        verified_executor_output=state.current.verified_output or {},
+        verified_evidence=state.current.verified_evidence,
         runbook_sections=runbook_sections(env.run),
-        coverage_gap=state.coverage.gap if state.coverage else "",
+        coverage_gap=state.current.coverage.gap if state.current.coverage else "",
         tool_texts=tool_texts,
         service_names=[name for names in env.service_names for name in names],
     )
@@ -64,23 +66,28 @@ def run(state: GraphState, env: GraphEnv) -> None:
         if attempt < COMPOSER_MAX_ATTEMPTS:
             env.events.record(COMPOSER, EVENT_RETRY, {"attempt": attempt + 1, "reason": reason, "round": state.round})
 
-    output: dict[str, Any]
+    leaked: list[str] | None = None
     if answer is None:
-        final = render(material)
-        output = {"source": "template", "status": STATUS_COMPOSER_FAILED, "reason": reason[:200]}
+        final, source, status, reason = render(material), "template", STATUS_COMPOSER_FAILED, reason[:200]
     else:
         guard = check_answer(answer, material, service_names=env.service_names, tool_texts=tool_texts)
         if guard.ok:
-            final = answer
-            output = {"source": "model", "status": STATUS_OK, "reason": ""}
+            final, source, status, reason = answer, "model", STATUS_OK, ""
         else:
-            final = render(material)
-            output = {"source": "template", "status": STATUS_LEAK, "reason": guard.reason, "leaked": guard.leaked}
-    output.update(attempts=attempts, chars=len(final), route=material.route)
-    output["dropped_actions"] = list(fit.dropped) if fit else []
-    output["dropped_hypotheses"] = list(fit.dropped_hypotheses) if fit else []
+            final, source, status, reason = render(material), "template", STATUS_LEAK, guard.reason
+            leaked = list(guard.leaked)
     state.final_answer = final
-    state.composer_output = output
+    state.composer_output = ComposerOutput(
+        source=source,
+        status=status,
+        reason=reason,
+        leaked=leaked,
+        attempts=attempts,
+        chars=len(final),
+        route=material.route,
+        dropped_actions=list(fit.dropped) if fit else [],
+        dropped_hypotheses=list(fit.dropped_hypotheses) if fit else [],
+    )
 
 
 def runbook_sections(run: DiagnosisRun) -> list[dict[str, Any]]:

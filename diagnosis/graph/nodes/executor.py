@@ -19,7 +19,7 @@ provider's client.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import gatekeeper
 from diagnosis.agents.base import AgentError, ExecutorReply, ExecutorRequest, ToolCallResult
@@ -28,6 +28,7 @@ from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import EXECUTOR, GraphState
 from diagnosis.graph.tool_runner import RunToolRunner
+from diagnosis.schemas.executor_output import PARSE_FAILED, PARSE_INVALID, PARSE_VALID, ExecutorParseStatus
 
 MAX_PARSE_ERRORS: Final = 10
 MAX_ERROR_CHARS: Final = 300
@@ -37,21 +38,21 @@ def _bounded_errors(errors: list[str]) -> list[str]:
     return [e[:MAX_ERROR_CHARS] for e in errors[:MAX_PARSE_ERRORS]]
 
 
-def classify_output(content: str) -> dict[str, Any]:
+def classify_output(content: str) -> ExecutorParseStatus:
     """The parse status of an Executor's final content (never the content itself)."""
     parsed = gatekeeper.parse_contract(content)
     if parsed.valid:
-        return {"status": "valid", "kind": "valid", "errors": [], "warnings": _bounded_errors(parsed.warnings)}
+        return ExecutorParseStatus(status=PARSE_VALID, kind="valid", errors=[], warnings=_bounded_errors(parsed.warnings))
     declares_v2 = parsed.status == "schema_error" and not any(
         e.startswith(("answer_version", "(contract)")) for e in parsed.errors
     )
-    return {
-        "status": "invalid",
-        "kind": parsed.status,
-        "declares_v2": declares_v2,
-        "errors": _bounded_errors(parsed.errors),
-        "warnings": _bounded_errors(parsed.warnings),
-    }
+    return ExecutorParseStatus(
+        status=PARSE_INVALID,
+        kind=parsed.status,
+        declares_v2=declares_v2,
+        errors=_bounded_errors(parsed.errors),
+        warnings=_bounded_errors(parsed.warnings),
+    )
 
 
 def run(state: GraphState, env: GraphEnv) -> None:
@@ -68,25 +69,27 @@ def run(state: GraphState, env: GraphEnv) -> None:
     tools = RunToolRunner(run=env.run, round_no=state.round, on_call=on_call, context=env.tool_context)
     request = ExecutorRequest(
         question=state.question,
-        plan=state.plan,
+        plan=state.current.plan,
         mode=state.mode,
         round=state.round,
         now=state.now,
         timezone=state.timezone,
         services=state.services,
-        evidence_gaps=list((state.retry_context or {}).get("evidence_gaps", [])),
+        evidence_gaps=state.retry_context.gap_dicts() if state.retry_context else [],
     )
     try:
         reply = env.provider.executor.execute(request, tools, env.ctx)
     except AgentError as exc:
-        state.executor_error = exc.reason
+        state.current.executor_error = exc.reason
         state.budget_exhausted = state.budget_exhausted or exc.reason == R.BUDGET_EXHAUSTED
-        state.executor_output_parse_status = {"status": "failed", "kind": "agent_error", "errors": [exc.reason[:100]]}
+        state.current.executor_output_parse_status = ExecutorParseStatus(
+            status=PARSE_FAILED, kind="agent_error", errors=[exc.reason[:100]]
+        )
         return
     finally:
-        state.round_invocation_ids = [c.invocation_id for c in tools.calls]
+        state.current.round_invocation_ids = [c.invocation_id for c in tools.calls]
         if state.retry_context is not None:
-            state.retry_context["supplementary_invocation_ids"] = list(state.round_invocation_ids)
+            state.retry_context = state.retry_context.with_supplementary(state.current.round_invocation_ids)
     content = reply.content if isinstance(reply, ExecutorReply) else reply
-    state.executor_raw = content if isinstance(content, str) else ""
-    state.executor_output_parse_status = classify_output(state.executor_raw)
+    state.current.executor_raw = content if isinstance(content, str) else ""
+    state.current.executor_output_parse_status = classify_output(state.current.executor_raw)

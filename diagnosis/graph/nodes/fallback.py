@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from diagnosis.composer.output import ComposerOutput
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
@@ -17,13 +18,9 @@ def run(state: GraphState, env: GraphEnv) -> None:
     reason = state.fallback_reason or R.INTERNAL_ERROR
     state.fallback_reason = reason
     state.final_answer = render_fallback(reason)
-    state.composer_output = {
-        "source": "template",
-        "status": STATUS_FALLBACK,
-        "reason": reason,
-        "attempts": 0,
-        "chars": len(state.final_answer),
-        "route": "fallback",
-    }
-    if state.verifier_status == "not_started":
-        state.verifier_status = "skipped"
+    state.composer_output = ComposerOutput(
+        source="template", status=STATUS_FALLBACK, reason=reason, attempts=0, chars=len(state.final_answer),
+        route="fallback",
+    )
+    if state.current.verifier_status == "not_started":
+        state.current.verifier_status = "skipped"

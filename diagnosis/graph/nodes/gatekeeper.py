@@ -11,12 +11,12 @@ from diagnosis.verification.verifier_input import bounded_projection
 
 
 def run(state: GraphState, env: GraphEnv) -> None:
-    contract = state.executor_raw or ""
+    contract = state.current.executor_raw or ""
     result = gatekeeper.check(contract, tool_invocation_facts(env.run))
     projection = gatekeeper.project(contract, result)
-    state.gatekeeper_result = result.model_dump(mode="json")
-    state.verdict_ceiling = projection.verdict_ceiling
+    state.current.gatekeeper_result = result
+    state.current.verdict_ceiling = projection.verdict_ceiling
     output, evidence, notes = bounded_projection(
         projection.verified_executor_output, [e.model_dump(mode="json") for e in projection.verified_evidence]
     )
-    state.verified_output, state.verified_evidence, state.projection_truncation = output, evidence, notes
+    state.current.verified_output, state.current.verified_evidence, state.current.projection_truncation = output, evidence, notes

@@ -51,7 +51,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         now_source=state.now_source,
         timezone=state.timezone,
         services=state.services,
-        evidence_gaps=list((state.retry_context or {}).get("evidence_gaps", [])),
+        evidence_gaps=state.retry_context.gap_dicts() if state.retry_context else [],
         tried=planner_view(build_tool_trace_summary(ToolInvocation.objects.filter(run=env.run).order_by("seq")))
         if state.mode == EVIDENCE_GAP_ONLY
         else [],
@@ -67,13 +67,13 @@ def run(state: GraphState, env: GraphEnv) -> None:
         except ValidationError:
             reason, retryable = REASON_INVALID_PLAN, True
         else:
-            state.plan = plan.model_copy(update={"mode": state.mode})
-            state.planner_error = None
-            state.plan_source = PLAN_SOURCE_PROVIDER
+            state.current.plan = plan.model_copy(update={"mode": state.mode})
+            state.current.planner_error = None
+            state.current.plan_source = PLAN_SOURCE_PROVIDER
             if state.asked is None:  # the first round's plan fixes what was asked
                 state.asked = _asked(plan, state, env)
             return
-        state.planner_error = reason
+        state.current.planner_error = reason
         if not retryable:
             return
         if attempt == PLANNER_MAX_ATTEMPTS:
@@ -87,14 +87,14 @@ def _plan_offline(state: GraphState, env: GraphEnv, request: PlannerRequest, rea
     if fallback is None:
         return
     plan = fallback.plan(request, env.ctx)  # deterministic, no model: it does not fail technically
-    state.plan = plan.model_copy(update={"mode": state.mode})
+    state.current.plan = plan.model_copy(update={"mode": state.mode})
     if state.asked is None:
         state.asked = _asked(plan, state, env)
-    state.plan_source = PLAN_SOURCE_OFFLINE_FALLBACK
-    state.planner_failure = reason
-    state.planner_error = None
+    state.current.plan_source = PLAN_SOURCE_OFFLINE_FALLBACK
+    state.current.planner_failure = reason
+    state.current.planner_error = None
     env.events.record(
-        PLANNER, EVENT_RETRY, {"attempt": PLANNER_MAX_ATTEMPTS + 1, "reason": reason, "plan_source": state.plan_source,
+        PLANNER, EVENT_RETRY, {"attempt": PLANNER_MAX_ATTEMPTS + 1, "reason": reason, "plan_source": state.current.plan_source,
                                "round": state.round},
     )
 

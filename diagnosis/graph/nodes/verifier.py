@@ -26,6 +26,7 @@ from diagnosis.verification.asked import Asked
 from diagnosis.verification.coverage import check_coverage, coverage_gap
 from diagnosis.verification.protocol import parse_verifier_reply
 from diagnosis.verification.verdict import (
+    LOW_CONFID,
     effective_verdict,
     groundedness_from_claim_checks,
     rule_verdict,
@@ -38,35 +39,37 @@ VERIFIER_MAX_ATTEMPTS: Final = 2
 
 def run(state: GraphState, env: GraphEnv) -> None:
     env.ctx.round = state.round
-    if state.verifier_input is None:
-        state.verifier_input = build_verifier_input(
+    if state.current.verifier_input is None:
+        if state.current.gatekeeper_result is None:
+            raise RuntimeError("verifier reached without a gatekeeper result")  # the runner fails closed
+        state.current.verifier_input = build_verifier_input(
             question=state.question,
             round_no=state.round,
             mode=state.mode,
             reference_time=state.now.isoformat(),
             timezone=state.timezone,
-            verified_executor_output=state.verified_output or {},
-            verified_evidence=state.verified_evidence,
-            gatekeeper_result=state.gatekeeper_result or {},
-            verdict_ceiling=state.verdict_ceiling or "LOW_CONFID",
+            verified_executor_output=state.current.verified_output or {},
+            verified_evidence=state.current.verified_evidence,
+            gatekeeper_result=state.current.gatekeeper_result,
+            verdict_ceiling=state.current.verdict_ceiling or LOW_CONFID,
             retry_context=state.retry_context,
         )
-    text = state.verifier_input.text
-    claims = state.verifier_input.payload["verified_executor_output"].get("claims", [])
-    evidence = state.verifier_input.payload["verified_evidence"]
+    text = state.current.verifier_input.text
+    claims = state.current.verifier_input.payload["verified_executor_output"].get("claims", [])
+    evidence = state.current.verifier_input.payload["verified_evidence"]
     output = None
     for attempt in range(1, VERIFIER_MAX_ATTEMPTS + 1):
-        state.verifier_attempts = attempt
+        state.current.verifier_attempts = attempt
         try:
             reply = env.provider.verifier.verify(text, env.ctx)
         except AgentError as exc:
-            state.verifier_errors.append(f"attempt {attempt}: {exc.reason}"[:200])
+            state.current.verifier_errors.append(f"attempt {attempt}: {exc.reason}"[:200])
             state.budget_exhausted = state.budget_exhausted or exc.reason == R.BUDGET_EXHAUSTED
             if exc.reason == REASON_CIRCUIT_OPEN:
-                state.verifier_status, state.verifier_failure = "failed", "model_unavailable"
+                state.current.verifier_status, state.current.verifier_failure = "failed", "model_unavailable"
                 return
             if not exc.retryable:
-                state.verifier_status, state.verifier_failure = "failed", "non_retryable"
+                state.current.verifier_status, state.current.verifier_failure = "failed", "non_retryable"
                 return
             reason = exc.reason
         else:
@@ -74,23 +77,23 @@ def run(state: GraphState, env: GraphEnv) -> None:
             if parsed.ok:
                 output = parsed.output
                 break
-            state.verifier_errors.append(f"attempt {attempt}: {parsed.reason}: {'; '.join(parsed.errors[:3])}"[:300])
+            state.current.verifier_errors.append(f"attempt {attempt}: {parsed.reason}: {'; '.join(parsed.errors[:3])}"[:300])
             reason = parsed.reason
         if attempt < VERIFIER_MAX_ATTEMPTS:
             env.events.record(VERIFIER, EVENT_RETRY, {"attempt": attempt + 1, "reason": reason, "round": state.round})
     if output is None:
-        state.verifier_status, state.verifier_failure = "failed", "exhausted"
+        state.current.verifier_status, state.current.verifier_failure = "failed", "exhausted"
         return
 
-    state.verifier_output = output
-    state.verifier_status = "completed"
+    state.current.verifier_output = output
+    state.current.verifier_status = "completed"
     # A budget already spent here means no evidence-retry round (it could not finish); the
     # verified verdict of this round stands.
     state.budget_exhausted = state.budget_exhausted or env.ctx.budget_exceeded() is not None
-    state.model_verdict = output.verdict
-    state.rule_verdict = rule_verdict(output.claim_checks)
-    state.groundedness = groundedness_from_claim_checks(output.claim_checks)
-    state.coverage = check_coverage(
+    state.current.model_verdict = output.verdict
+    state.current.rule_verdict = rule_verdict(output.claim_checks)
+    state.current.groundedness = groundedness_from_claim_checks(output.claim_checks)
+    state.current.coverage = check_coverage(
         asked=state.asked or Asked(),
         question=state.question,
         claims=claims,
@@ -99,12 +102,12 @@ def run(state: GraphState, env: GraphEnv) -> None:
         catalog=env.service_names,
         tried=tried_lines(build_tool_trace_summary(ToolInvocation.objects.filter(run=env.run).order_by("seq"))),
     )
-    state.effective_verdict = effective_verdict(
+    state.current.effective_verdict = effective_verdict(
         model_verdict=output.verdict,
-        rule_verdict=state.rule_verdict,
-        ceiling=state.verdict_ceiling or "LOW_CONFID",
-        coverage=state.coverage.verdict,
+        rule_verdict=state.current.rule_verdict,
+        ceiling=state.current.verdict_ceiling or LOW_CONFID,
+        coverage=state.current.coverage.verdict,
     )
-    state.evidence_gaps = list(output.evidence_gaps)
-    state.valid_gaps = [dict(g) for g in valid_critical_gaps(output.evidence_gaps, state.verified_claim_ids)]
-    state.coverage_gap = coverage_gap(state.coverage)
+    state.current.evidence_gaps = list(output.evidence_gaps)
+    state.current.valid_gaps = [dict(g) for g in valid_critical_gaps(output.evidence_gaps, state.current.verified_claim_ids)]
+    state.current.coverage_gap = coverage_gap(state.current.coverage)
