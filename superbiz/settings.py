@@ -186,6 +186,10 @@ LLM_JSON_MODE = env_bool("LLM_JSON_MODE", True)
 LLM_CIRCUIT_FAILURES = env_int("LLM_CIRCUIT_FAILURES", 5, minimum=0, maximum=1000)
 LLM_CIRCUIT_COOLDOWN_S = env_float("LLM_CIRCUIT_COOLDOWN_S", 30.0, minimum=0.0, maximum=3600.0)
 EXECUTOR_MAX_TOOL_CALLS = env_int("EXECUTOR_MAX_TOOL_CALLS", 8, minimum=1, maximum=50)
+# The executor's first turn: auto = the model decides whether to call a tool; plan = the request
+# names the plan's first tool (tool_choice {"type": "function", …}) so a small local model that
+# would answer without evidence calls it first (the model still writes the arguments).
+EXECUTOR_FIRST_TOOL_CHOICE = env_choice("EXECUTOR_FIRST_TOOL_CHOICE", "auto", ("auto", "plan"))
 # Output bound of one model reply per role (the executor's: per turn of its tool loop).
 LLM_MAX_TOKENS = {
     role: env_int(f"LLM_MAX_TOKENS_{role.upper()}", default, minimum=16, maximum=200_000)

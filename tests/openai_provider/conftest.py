@@ -4,9 +4,10 @@ import pytest
 
 from diagnosis.agents.base import AgentContext
 from diagnosis.graph.tool_runner import RunToolRunner
-from tests.factories import make_run
+from diagnosis.models import EvidenceScope
+from tests.factories import make_run, make_session
 from tests.fake_llm.fixtures import fake_llm, openai_settings  # noqa: F401 — fixtures
-from tests.openai_provider.dataset import load_incident
+from tests.openai_provider.dataset import INCIDENT_SCOPE, load_incident
 
 
 @pytest.fixture
@@ -16,7 +17,10 @@ def incident(db):
 
 @pytest.fixture
 def run(api_user):
-    return make_run(api_user, question="payment-service 10:05 开始大量 500，原因是什么？")
+    """A run whose session reads the incident's scope (whatever the fixture order)."""
+    scope, _ = EvidenceScope.objects.get_or_create(name=INCIDENT_SCOPE, defaults={"kind": EvidenceScope.Kind.REPLAY})
+    session = make_session(api_user, scope=scope)
+    return make_run(api_user, question="payment-service 10:05 开始大量 500，原因是什么？", session=session)
 
 
 @pytest.fixture

@@ -41,5 +41,8 @@ BUNDLE: dict[str, Any] = {
 }
 
 
+INCIDENT_SCOPE = "openai-provider-test"
+
+
 def load_incident() -> None:
-    evidence_bundle_load(data=BUNDLE, source_name="openai-provider-test")
+    evidence_bundle_load(data=BUNDLE, source_name="openai-provider-test", scope=INCIDENT_SCOPE)

@@ -159,3 +159,19 @@ def test_small_tool_message_carries_a_summary_of_the_output_shape():
     payload = json.loads(tool_message_content(result))
     assert json.loads(payload["summary"]) == {"records": "2 items", "total": 214, "truncated": True}
     assert payload["evidence_refs"] == [{"raw_path": "/records/0", "text": "a"}]
+
+
+def test_first_tool_choice_plan_names_the_plans_first_tool_on_the_first_turn_only(openai_settings, fake_llm, ctx, tool_runner, run):
+    openai_settings.EXECUTOR_FIRST_TOOL_CHOICE = "plan"
+    fake_llm.script("executor", standard_tool_calls(), executor_final())
+    execute(ctx, tool_runner)
+    assert fake_llm.requests[0].body["tool_choice"] == {"type": "function", "function": {"name": "query_logs"}}
+    assert "tool_choice" not in fake_llm.requests[1].body  # afterwards the model decides again
+    assert ToolInvocation.objects.filter(run=run).count() == 2
+
+
+def test_first_tool_choice_auto_leaves_the_choice_to_the_model(openai_settings, fake_llm, ctx, tool_runner, run):
+    assert openai_settings.EXECUTOR_FIRST_TOOL_CHOICE == "auto"
+    fake_llm.script("executor", standard_tool_calls(), executor_final())
+    execute(ctx, tool_runner)
+    assert all("tool_choice" not in request.body for request in fake_llm.requests)

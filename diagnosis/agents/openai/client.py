@@ -175,7 +175,7 @@ class ChatCaller:
         ctx: AgentContext,
         json_mode: bool = False,
         tools: list[dict[str, Any]] | None = None,
-        tool_choice: str | None = None,
+        tool_choice: str | dict[str, Any] | None = None,
         allow_tool_calls: bool = False,
     ) -> ChatReply:
         ctx.check_budget(role)  # before every model call: a spent run budget sends nothing

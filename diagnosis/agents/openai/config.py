@@ -44,6 +44,7 @@ class OpenAIConfig:
     max_tokens_by_role: dict[str, int] = field(default_factory=dict)
     max_tokens_param: str = "max_tokens"
     planner_fallback: str = "offline"  # offline | none
+    first_tool_choice: str = "auto"  # auto | plan (EXECUTOR_FIRST_TOOL_CHOICE)
     circuit_failures: int = 5
     circuit_cooldown_s: float = 30.0
     #: Other settings secrets (SECRET_KEY, database passwords) an error text must never carry
@@ -77,6 +78,7 @@ def config_from_settings() -> OpenAIConfig:
         max_tokens_by_role={role: int(settings.LLM_MAX_TOKENS[role]) for role in ROLES},
         max_tokens_param=settings.LLM_MAX_TOKENS_PARAM,
         planner_fallback=settings.PLANNER_FALLBACK,
+        first_tool_choice=settings.EXECUTOR_FIRST_TOOL_CHOICE,
         circuit_failures=int(settings.LLM_CIRCUIT_FAILURES),
         circuit_cooldown_s=float(settings.LLM_CIRCUIT_COOLDOWN_S),
         other_secrets=settings_secrets(),

@@ -123,6 +123,16 @@ def _tool_call_parts(tool_call: Any, turn: int, index: int) -> tuple[str, str, s
     return str(call_id), str(name), arguments if isinstance(arguments, str) else dumps(arguments)
 
 
+def _tool_choice(request: ExecutorRequest, *, executed: int, budget: int, turn: int, first: str) -> Any:
+    """``none`` once the call budget is spent; on the first turn with ``first == "plan"`` the plan's
+    first tool by name (EXECUTOR_FIRST_TOOL_CHOICE); otherwise the server's default (auto)."""
+    if executed >= budget:
+        return "none"
+    if first == "plan" and turn == 0 and request.plan.steps:
+        return {"type": "function", "function": {"name": request.plan.steps[0].tool}}
+    return None
+
+
 class OpenAIExecutor:
     def __init__(self, caller: ChatCaller) -> None:
         self.caller = caller
@@ -150,7 +160,8 @@ class OpenAIExecutor:
                     messages=messages,
                     ctx=ctx,
                     tools=specs,
-                    tool_choice="none" if executed >= budget else None,
+                    tool_choice=_tool_choice(request, executed=executed, budget=budget, turn=turn,
+                                             first=self.caller.config.first_tool_choice),
                     allow_tool_calls=True,
                 )
             except AgentError as exc:
