@@ -74,7 +74,9 @@ def test_active_alerts_of_a_service_render_like_the_example_run(run, world, aler
         "summary": "5xx 比例超过 5%",
         "labels": {"instance": "pay-1"},
     }
-    texts = [r["text"] for r in inv.retrieval_details["evidence_refs"]]
+    refs = inv.retrieval_details["evidence_refs"]
+    assert [r["raw_path"] for r in refs].count("/query") == 1  # the system-side query element (DESIGN §10.1)
+    texts = [r["text"] for r in refs if r["raw_path"] != "/query"]
     assert texts == [
         "DiskFull 支付服务 warning firing since 2026-11-28 09:00 value 1 (5xx 比例超过 5%)",
         "HighErrorRate payment-service critical firing since 2026-11-28 10:06 value 12.5 (5xx 比例超过 5%)",

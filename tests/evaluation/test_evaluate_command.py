@@ -53,11 +53,12 @@ def test_runs_are_deleted_at_the_end_by_default():
     assert not DiagnosisRun.objects.filter(owner__username=EVALUATE_USERNAME).exists()
 
 
-def test_keep_leaves_the_runs_in_one_session_of_the_evaluate_user():
+def test_keep_leaves_the_runs_of_the_evaluate_user_one_session_per_scenario():
     evaluate("--only", *FEW, "--keep")
     runs = DiagnosisRun.objects.filter(owner__username=EVALUATE_USERNAME)
     assert runs.count() == len(FEW) + 1  # + the untimed warm-up run
-    assert runs.values("session").distinct().count() == 1
+    # Each scenario in a session of its own: none is read as a follow-up of the one before.
+    assert runs.values("session").distinct().count() == len(FEW) + 1
     assert set(runs.values_list("session__scope__name", flat=True)) == {"evaluation"}
     assert EvidenceBundle.objects.filter(scope__name="evaluation").count() == 1
 

@@ -33,9 +33,10 @@ def asked(run: DiagnosisRun) -> dict:
 
 
 def evidence_reads(run: DiagnosisRun) -> list[ToolInvocation]:
-    return list(
-        ToolInvocation.objects.filter(run=run, tool_name__in=("query_logs", "query_metrics"), round=1).order_by("seq")
-    )
+    """The planned reads of round 1 — not the calls the executor makes on its own (a baseline
+    window before the asked one, change events of every service: tagged with their origin)."""
+    reads = ToolInvocation.objects.filter(run=run, tool_name__in=("query_logs", "query_metrics"), round=1).order_by("seq")
+    return [r for r in reads if not (r.retrieval_details or {}).get("origin")]
 
 
 @pytest.fixture

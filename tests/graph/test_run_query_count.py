@@ -29,6 +29,10 @@ def offline_run(owner, question: str):
     return run, len(data_queries(queries.captured_queries)), len(checks)
 
 
+FIXED_QUERIES = 25  # the run row, session, scope, catalogue, verdict, finalisation … (measured 55 with 8 calls)
+QUERIES_PER_TOOL_CALL = 4  # measured: its 1–2 data reads, the invocation INSERT, its progress event
+
+
 def test_a_run_with_more_claims_and_the_same_tool_calls_costs_the_same_queries(api_user):
     call_command("load_demo", verbosity=0, stdout=open("/dev/null", "w"))
     offline_run(api_user, "payment-service 10:05 开始大量 500，原因是什么？")  # warm-up: first-use reads
@@ -37,7 +41,9 @@ def test_a_run_with_more_claims_and_the_same_tool_calls_costs_the_same_queries(a
     tools = lambda run: list(run.tool_invocations.values_list("tool_name", flat=True))  # noqa: E731
     assert tools(many) == tools(few) and many_claims > few_claims > 0  # the premise of the comparison
     assert many_queries == few_queries
-    assert many_queries <= 50  # 6 tool calls (P2 target ≤ 40 is not met; README "Benchmarks")
+    # The rest is per tool call (its data reads, the invocation row, its progress event): bounded
+    # per call, not per claim. P2's target of ≤ 40 per run is not met (README "Benchmarks").
+    assert many_queries <= FIXED_QUERIES + QUERIES_PER_TOOL_CALL * len(tools(many)), (many_queries, tools(many))
 
 
 def test_each_tool_call_costs_one_insert_and_history_is_read_once(api_user):

@@ -35,7 +35,7 @@ QUESTIONS = (
 BOUNDS = {"planner": 32, "executor": 160, "verifier": 128, "composer": 128}
 # Measured on this 2-core machine: ~8 s to read a 750-token prompt, ~0.4 s per generated token,
 # one executor turn with the tool schemas ~40–60 s.
-RUN_MAX_SECONDS = 300.0
+RUN_MAX_SECONDS = 420.0
 # Past the deadline a run still persists and renders its answer; a call in flight is cut at
 # the deadline (timeouts capped by what is left, the stream closed between chunks).
 DEADLINE_SLACK_S = 20.0
