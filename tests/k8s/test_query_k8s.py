@@ -97,14 +97,18 @@ def test_an_unknown_namespace_or_name_is_a_no_hit(run, boutique):
     for arguments in ({"kind": "pods", "namespace": "payments"}, {"kind": "events", "name": "nosuchservice"}):
         inv = call(run, **arguments)
         assert inv.status == ToolInvocation.Status.NO_HIT, arguments
-        assert inv.evidence_refs == []
+        # Only the system-side query element (DESIGN §10.1), which a negative observation binds to.
+        (query,) = inv.evidence_refs
+        assert query["raw_path"] == "/query" and query["text"].startswith("query_k8s kind=") and "→ 0" in query["text"]
 
 
 def test_every_ref_resolves_to_its_element_and_renders_it(run, boutique):
     for kind in RENDERERS:
         inv = call(run, kind=kind, namespace="boutique")
-        assert [r["raw_path"] for r in inv.evidence_refs] == [f"/{kind}/{i}" for i in range(len(inv.output[kind]))]
-        for ref in inv.evidence_refs:
+        elements = [r for r in inv.evidence_refs if r["raw_path"] != "/query"]
+        assert [r["raw_path"] for r in elements] == [f"/{kind}/{i}" for i in range(len(inv.output[kind]))]
+        assert len(inv.evidence_refs) == len(elements) + 1  # and the query element
+        for ref in elements:
             assert ref["text"] == RENDERERS[kind](resolve_pointer(inv.output, ref["raw_path"]))
 
 
