@@ -316,6 +316,10 @@ def check_coverage(
             continue
         elif asked.kind in (EXISTENCE, LISTING) and claim.get("claim_type") == NEGATIVE_OBSERVATION:
             why = WHY_NEGATIVE
+        elif asked.kind == LISTING and terms and not _terms_named(terms, folded):
+            # A list of configuration changes / pods is not answered by an error line of the service.
+            reasons.append(R_NO_TERM.format(claim=claim_id, terms=" ".join(terms)))
+            continue
         addressed = True  # about the asked services, window and dimension, however verified
         verification = check.get("verification")
         if verification != DIRECT_OBSERVATION:

@@ -34,6 +34,8 @@ def asked(question):
         ("HighErrorRate 告警现在还在触发吗？", "existence"),
         ("现在有哪些告警还没有恢复？", "listing"),
         ("哪个服务在报错？", "listing"),
+        ("payment-service 今天上午有哪些配置变更？", "listing"),  # a list of changes, not a cause
+        ("inventory-service 有哪些 Pod 处于 Pending？", "listing"),
     ],
 )
 def test_each_kind_of_question_is_recognised(question, kind):

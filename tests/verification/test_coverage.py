@@ -145,3 +145,14 @@ def test_the_coverage_verdict_joins_the_minimum():
     assert effective_verdict(model_verdict="PASS", rule_verdict="PASS", ceiling="PASS", coverage="LOW_CONFID") == "LOW_CONFID"
     assert effective_verdict(model_verdict="PASS", rule_verdict="PASS", ceiling="PASS", coverage="PASS") == "PASS"
     assert effective_verdict(model_verdict="REJECT", rule_verdict="PASS", ceiling="PASS", coverage="PASS") == "REJECT"
+
+
+def test_a_list_of_configuration_changes_is_not_answered_by_an_error_line_but_by_the_change():
+    asked = Asked(kind="listing", services=["payment-service"], window=WINDOW, dimension=AskedDimension(terms=["配置变更"]))
+    error = "2026-11-28 09:40:02 payment-service ERROR HikariPool-1 - Connection is not available"
+    change = "2026-11-28 09:31:05 payment-service INFO 配置变更 pool.maxSize 50 -> 20 (releaseKey 20261128-0931)"
+    question = "payment-service 今天上午有哪些配置变更？"
+    result = coverage(asked, claim("c1", "09:40:02 payment-service 记录了 ERROR 日志", error), question=question)
+    assert result.status == "unanswered" and any("配置变更" in r for r in result.reasons)
+    result = coverage(asked, claim("c1", "09:31:05 payment-service 配置变更：pool.maxSize 50 -> 20", change), question=question)
+    assert (result.status, result.covering_claims) == ("answered", ["c1"])

@@ -39,6 +39,8 @@ def stated_kind(question: str, facts: QuestionFacts) -> str | None:
     """The kind the question's own words say (rules 1–4), ``None`` when they say none."""
     if facts.listing and not facts.alert_names:  # a named alert is a yes/no, not a list
         return "listing"
+    if any_spelling_in(QUESTION_WORDS["listing"], question) and not facts.alert_names:
+        return "listing"  # 有哪些配置变更 / 哪些 Pod: a list of what the dimension terms name
     if facts.cause:
         return "cause"
     if facts.quantity or facts.extreme:
