@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from diagnosis.models import DiagnosisRun, DiagnosisSession
+from tests.scopes.test_isolation import planned_logs_read
 from tests.scopes.worlds import ALPHA, ALPHA_NOW, BETA, load_both
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +39,7 @@ def test_chat_in_a_named_scope_binds_the_new_session_to_it(as_api_user, scopes):
     session = DiagnosisSession.objects.get(pk=response.json()["session_id"])
     assert session.scope.name == ALPHA  # not beta, although beta was loaded last
     run = DiagnosisRun.objects.get(pk=response.json()["run_id"])
-    assert run.tool_invocations.get(tool_name="query_logs").arguments["end"] == ALPHA_NOW
+    assert planned_logs_read(run).arguments["end"] == ALPHA_NOW
     detail = as_api_user.get(f"/api/sessions/{session.pk}").json()
     assert detail["scope"] == ALPHA
 
