@@ -44,7 +44,7 @@ def test_staff_sees_an_alert_started_run_in_the_history_with_its_badge(asgi_live
     screenshot(page, "alert-started-history")
     row.locator("a").first.click()
     expect(page.locator("h1 .badge-alert")).to_have_text("告警触发")
-    page.locator("ol.history a.question").first.click()
+    page.locator("#conversation .turn").first.locator("a", has_text="证据与审计").click()  # the session is a conversation
     expect(page).to_have_url(f"{asgi_live_server}/runs/{run_id}/")
     expect(page.locator("h1.question")).to_contain_text("payment-service 的告警 HighErrorRate")
     expect(page.locator("#final-answer")).to_contain_text("payment-service")
