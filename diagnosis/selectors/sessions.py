@@ -93,12 +93,15 @@ def _turn(asked: Asked, evidence: list[tuple[str, str]], invocations: Mapping[st
     return PreviousTurn(asked=asked, confirmed_services=services, confirmed_metrics=metrics, confirmed_alerts=alerts)
 
 
+ANSWERED = (DiagnosisRun.Status.COMPLETED,)  # the earlier turns a follow-up can refer to
+
+
 def session_context_for_run(run: DiagnosisRun) -> SessionContext | None:
     """The context of ``run``'s session before ``run`` (``None`` when there is no earlier turn).
     Two queries: the earlier runs, then only the invocations their confirmed evidence cites."""
     earlier = (
         DiagnosisRun.objects.filter(
-            session_id=run.session_id, status=DiagnosisRun.Status.COMPLETED, created_at__lt=run.created_at
+            session_id=run.session_id, status__in=ANSWERED, created_at__lt=run.created_at
         )
         .exclude(pk=run.pk)
         .only("pk", "outcome", "self_evaluation")

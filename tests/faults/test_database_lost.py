@@ -93,9 +93,9 @@ def test_a_session_terminated_inside_a_tool_call_leaves_no_half_written_invocati
     real_execute = tool_service._execute
     calls: list[str] = []
 
-    def execute_then_lose_the_database_on_the_second_call(spec, args, ctx):
+    def execute_then_lose_the_database_on_the_second_call(spec, args, ctx, *rest):
         calls.append(spec.name)
-        output = real_execute(spec, args, ctx)
+        output = real_execute(spec, args, ctx, *rest)
         if len(calls) == 2:
             terminate_this_session()  # the tool ran; writing its row is what fails
         return output

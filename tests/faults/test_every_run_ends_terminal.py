@@ -228,9 +228,9 @@ def test_every_fault_kind_ends_every_run_terminal_with_a_reason(
     def lose_while_writing_the_second_tool(mp):
         real, calls = tool_service._execute, []
 
-        def execute(spec, args, ctx):
+        def execute(spec, args, ctx, *rest):
             calls.append(1)
-            out = real(spec, args, ctx)
+            out = real(spec, args, ctx, *rest)
             if len(calls) == 2:
                 terminate_this_session()
             return out
