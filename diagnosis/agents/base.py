@@ -237,6 +237,9 @@ class AgentContext:
     budget_refused: BudgetLimit | None = None  # the limit that refused a model call, if one did
     # This run's placeholder map (DESIGN §10.4); None = nothing is masked. Never persisted.
     masker: Masker | None = None
+    # Called before each model request (the run writes its pending progress events, so a
+    # watcher sees the tool calls made so far while the model thinks); None = nothing to do.
+    before_model_call: Callable[[], None] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.started < 0:

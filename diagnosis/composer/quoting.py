@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -135,10 +135,16 @@ def _fold(text: str, names: tuple[str, ...], mask: str) -> tuple[str, tuple[int,
     return "".join(chars), tuple(index)
 
 
-def _without_names(text: str, names: Sequence[str]) -> str:
-    for name in names:
-        text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
-    return text
+@lru_cache(maxsize=256)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One alternation of ``names`` (callers pass them longest first, so a name that contains
+    another is removed whole)."""
+    return re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE) if names else None
+
+
+def _without_names(text: str, names: tuple[str, ...]) -> str:
+    pattern = _names_pattern(names)
+    return pattern.sub(" ", text) if pattern is not None else text
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@ event recorder and the service names (for the leak guard)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -12,7 +13,6 @@ from diagnosis.audit.events import (
     EVENT_ERROR,
     EVENT_RETRY,
     EVENT_START,
-    EVENT_TOOL,
     orchestration_event_build,
     orchestration_event_next_seq,
     orchestration_events_append,
@@ -24,25 +24,38 @@ from diagnosis.tools.base import ToolContext
 class EventRecorder:
     """Records OrchestrationEvents for one run, keeping ``seq`` in memory.
 
-    Writes are batched without delaying what a watcher sees: progress events (a node starts, a
-    tool was called, a retry) are written at once, together with whatever is pending; ``finish``
-    and ``route`` wait for the next progress event — the next node's start, microseconds later —
-    so one node step costs one INSERT instead of three. ``flush`` writes the rest at the end of
-    the run (the runner calls it in a ``finally``)."""
+    Writes are batched without hiding progress from a watcher (P2: a run's event INSERTs do not
+    grow with its tool calls):
 
-    IMMEDIATE: Final = frozenset({EVENT_START, EVENT_TOOL, EVENT_RETRY, EVENT_ERROR})
+    - a node's start, a retry and an error are written at once, together with whatever is
+      pending;
+    - ``finish``, ``route`` and ``tool`` events wait for the next of those — the next node's
+      start, microseconds later for ``finish``/``route``; for ``tool`` events the node's end, or
+      the next model request (``before_model_call``: the run's AgentContext calls it, so a
+      watcher sees the tool calls before a slow model reply), or any record made when the oldest
+      pending event is older than ``PROGRESS_MAX_DELAY_S``;
+    - ``flush`` writes the rest at the end of the run (the runner calls it in a ``finally``)."""
 
-    def __init__(self, run: DiagnosisRun) -> None:
+    IMMEDIATE: Final = frozenset({EVENT_START, EVENT_RETRY, EVENT_ERROR})
+    #: How long a pending event may wait for a batch when more events arrive (a slow tool loop
+    #: still shows progress at this pace; fast offline calls ride in one INSERT).
+    PROGRESS_MAX_DELAY_S: Final = 0.25
+
+    def __init__(self, run: DiagnosisRun, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.run = run
+        self._clock = clock
         self._next = orchestration_event_next_seq(run=run)
         self._pending: list[OrchestrationEvent] = []
+        self._oldest = 0.0
 
     def record(self, node: str, event: str, detail: dict[str, Any] | None = None) -> None:
+        if not self._pending:
+            self._oldest = self._clock()
         self._pending.append(
             orchestration_event_build(run=self.run, seq=self._next, node=node, event=event, detail=detail)
         )
         self._next += 1
-        if event in self.IMMEDIATE:
+        if event in self.IMMEDIATE or self._clock() - self._oldest >= self.PROGRESS_MAX_DELAY_S:
             self.flush()
 
     def flush(self) -> None:
@@ -50,6 +63,9 @@ class EventRecorder:
         orchestration_events_append(run=self.run, events=pending)
         if pending:
             self._next = pending[-1].seq + 1
+
+    #: What the run's AgentContext calls before each model request.
+    before_model_call = flush
 
 
 @dataclass

@@ -105,6 +105,7 @@ def run_graph(*, run: DiagnosisRun, provider: Provider, ctx: AgentContext | None
         service_names=service_names,
         tool_context=run_tool_context(scope=scope, now=state.now, clock_source=state.now_source),
     )
+    ctx.before_model_call = env.events.before_model_call
     node = PLANNER
     steps = 0
     try:

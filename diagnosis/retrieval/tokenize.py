@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from diagnosis.retrieval.segmenter import lazy_segmenter
 
@@ -122,8 +123,12 @@ def _ascii_terms(run: str) -> list[str]:
 
 def tokenize(text: str) -> list[str]:
     """Search terms of ``text`` in order of appearance (duplicates kept: BM25 needs counts)."""
-    if not text:
-        return []
+    return list(_tokens(text)) if text else []
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[str, ...]:
+    """Cached: a run tokenizes the same evidence and titles again for every runbook it weighs."""
     normalised = unicodedata.normalize("NFKC", text)
     terms: list[str] = []
     for match in _RUN_RE.finditer(normalised):
@@ -132,7 +137,7 @@ def tokenize(text: str) -> list[str]:
             terms.extend(t for t in _ascii_terms(run) if _keep(t))
         else:
             terms.extend(t for t in _jieba().lcut_for_search(run) if _keep(t))
-    return terms
+    return tuple(terms)
 
 
 def tokenize_query(text: str) -> list[str]:

@@ -1,6 +1,6 @@
-"""Event writes are batched without hiding progress: a node's start (and a tool call, a retry,
-an error) is written at once together with anything pending; finish and route wait for the
-next progress event or the end of the run. Sequence numbers stay consecutive."""
+"""Event writes are batched without hiding progress: a node's start (and a retry, an error) is
+written at once together with anything pending; finish, route and tool events wait for the next
+of those, the next model request, or the progress delay. Sequence numbers stay consecutive."""
 
 from __future__ import annotations
 
@@ -35,16 +35,44 @@ def test_start_is_written_at_once_finish_and_route_ride_with_the_next_start(api_
                            (4, "executor", "start")]
 
 
-def test_tool_events_are_progress_and_flush_writes_the_rest(api_user):
+def test_tool_events_ride_with_the_next_start_and_flush_writes_the_rest(api_user):
+    run = make_run(api_user)
+    events = EventRecorder(run)
+    events.record("executor", "start")
+    with CaptureQueriesContext(connection) as queries:
+        for name in ("query_logs", "query_metrics", "lookup_knowledge"):
+            events.record("executor", "tool", {"tool_name": name})
+    assert queries.captured_queries == []  # fast tool calls cost no INSERT of their own
+    events.record("executor", "finish")
+    events.record("gatekeeper", "start")
+    assert [e for _, _, e in stored(run)] == ["start", "tool", "tool", "tool", "finish", "start"]
+    events.record("gatekeeper", "finish")
+    events.flush()
+    events.flush()  # nothing pending: no-op
+    assert [s for s, _, _ in stored(run)] == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_a_model_request_writes_the_pending_tool_events_first(api_user):
     run = make_run(api_user)
     events = EventRecorder(run)
     events.record("executor", "start")
     events.record("executor", "tool", {"tool_name": "query_logs"})
+    events.before_model_call()
     assert stored(run)[-1] == (2, "executor", "tool")
-    events.record("executor", "finish")
-    events.flush()
-    events.flush()  # nothing pending: no-op
-    assert [s for s, _, _ in stored(run)] == [1, 2, 3]
+
+
+def test_a_pending_event_waits_at_most_the_progress_delay_when_more_arrive(api_user):
+    run = make_run(api_user)
+    now = [100.0]
+    events = EventRecorder(run, clock=lambda: now[0])
+    events.record("executor", "start")
+    events.record("executor", "tool", {"tool_name": "query_logs"})
+    now[0] += EventRecorder.PROGRESS_MAX_DELAY_S / 2
+    events.record("executor", "tool", {"tool_name": "query_metrics"})
+    assert len(stored(run)) == 1  # both still within the delay
+    now[0] += EventRecorder.PROGRESS_MAX_DELAY_S
+    events.record("executor", "tool", {"tool_name": "lookup_knowledge"})
+    assert [e for _, _, e in stored(run)] == ["start", "tool", "tool", "tool"]
 
 
 def test_a_recorder_continues_after_events_someone_else_wrote(api_user):

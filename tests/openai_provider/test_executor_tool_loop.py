@@ -16,6 +16,7 @@ from diagnosis.agents.openai.executor import (
     tool_message_content,
 )
 from diagnosis.models import ToolInvocation
+from diagnosis.tools.registry import TOOLS
 from tests.fake_llm.server import Reply
 from tests.openai_provider.dataset import POOL_LOG, WINDOW
 from tests.openai_provider.helpers import executor_request
@@ -161,6 +162,16 @@ def test_small_tool_message_carries_a_summary_of_the_output_shape():
     assert payload["evidence_refs"] == [{"raw_path": "/records/0", "text": "a"}]
 
 
+def test_the_echoed_tool_call_turn_never_sends_null_content(openai_settings, fake_llm, ctx, tool_runner, run):
+    # llama-cpp-python's server answers HTTP 500 to an assistant message with "content": null,
+    # and its chat template fails on one without the key (both measured in the realmodel step).
+    fake_llm.script("executor", standard_tool_calls(), executor_final())
+    execute(ctx, tool_runner)
+    assistant = fake_llm.requests[1].messages[2]
+    assert assistant["role"] == "assistant" and assistant["tool_calls"]
+    assert isinstance(assistant["content"], str)
+
+
 def test_first_tool_choice_plan_names_the_plans_first_tool_on_the_first_turn_only(openai_settings, fake_llm, ctx, tool_runner, run):
     openai_settings.EXECUTOR_FIRST_TOOL_CHOICE = "plan"
     fake_llm.script("executor", standard_tool_calls(), executor_final())
@@ -168,6 +179,16 @@ def test_first_tool_choice_plan_names_the_plans_first_tool_on_the_first_turn_onl
     assert fake_llm.requests[0].body["tool_choice"] == {"type": "function", "function": {"name": "query_logs"}}
     assert "tool_choice" not in fake_llm.requests[1].body  # afterwards the model decides again
     assert ToolInvocation.objects.filter(run=run).count() == 2
+
+
+def test_a_named_first_tool_is_sent_alone_and_every_tool_afterwards(openai_settings, fake_llm, ctx, tool_runner, run):
+    openai_settings.EXECUTOR_FIRST_TOOL_CHOICE = "plan"
+    fake_llm.script("executor", standard_tool_calls(), executor_final())
+    execute(ctx, tool_runner)
+    first, second = fake_llm.requests[0].body, fake_llm.requests[1].body
+    assert [tool["function"]["name"] for tool in first["tools"]] == ["query_logs"]
+    assert len(second["tools"]) == len(TOOLS) > 1
+    assert len(json.dumps(first, ensure_ascii=False)) < len(json.dumps(second, ensure_ascii=False))
 
 
 def test_first_tool_choice_auto_leaves_the_choice_to_the_model(openai_settings, fake_llm, ctx, tool_runner, run):

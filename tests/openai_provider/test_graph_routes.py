@@ -191,3 +191,26 @@ def test_verifier_non_retryable_failure_falls_back_after_the_client_retries(grap
     assert_completed_in_chinese(run, outcome="fallback", fallback_reason=R.VERIFIER_NON_RETRYABLE)
     assert len(graph.requests_for("verifier")) == 2  # LLM_MAX_RETRIES=1: client attempts only, no node re-ask
     assert verifier_bodies_identical(graph)
+
+
+def test_the_tool_events_are_stored_before_the_model_is_asked_again(graph, api_user, monkeypatch):
+    # Tool events are batched (P2), but a watcher must see the tool calls while the model thinks:
+    # each model request first writes what is pending.
+    from diagnosis.agents.openai.client import ChatCaller
+    from diagnosis.models import OrchestrationEvent
+
+    seen: list[list[str]] = []
+    real_send = ChatCaller._send
+
+    def send(self, role, prompt, messages, kwargs, ctx):
+        seen.append(list(OrchestrationEvent.objects.filter(event="tool").values_list("detail__tool_name", flat=True)))
+        return real_send(self, role, prompt, messages, kwargs, ctx)
+
+    monkeypatch.setattr(ChatCaller, "_send", send)
+    script_round_one(graph)
+    graph.script("verifier", verdict_reply("PASS", [("c1", "direct_observation"), ("c2", "direct_observation")]))
+    graph.script("composer", composer_reply(PASS_ANSWER))
+    run = ask(api_user)
+    assert_completed_in_chinese(run, outcome="pass")
+    # planner, executor turn 1 (no tool yet), executor turn 2 (both tool calls stored), …
+    assert seen[:3] == [[], [], ["query_logs", "query_metrics"]]

@@ -3,8 +3,8 @@
 SmolLM2-135M is far too weak for the contract; that is the point: every run must still end
 terminal with a Chinese answer, within its run budget, with no reply longer than its bound, the
 executor's tool loop really sent to the server (after the planner's offline fallback when the
-model cannot plan) — and, unless the run budget ran out first, at least one tool call the model
-made through the tools API executed by the tool layer — and nothing unverified in the answer. Each run prints its figures
+model cannot plan), at least one tool call the model made through the tools API executed by the
+tool layer and its result sent back to the model, and nothing unverified in the answer. Each run prints its figures
 (``REALMODEL …`` lines: outcome, model calls, tokens, wall time; run with ``-s``).
 """
 
@@ -33,8 +33,8 @@ QUESTIONS = (
 # at any bound it can afford), so the run reaches the offline plan quickly and the budget goes to
 # the executor's tool loop, which is what these tests exercise against a real server.
 BOUNDS = {"planner": 32, "executor": 160, "verifier": 128, "composer": 128}
-# Measured on this 2-core machine: ~8 s to read a 750-token prompt, ~0.4 s per generated token,
-# the executor's first turn (all tool schemas, ~4.5k prompt tokens) did not finish within 300–420 s under load.
+# Measured on this 2-core machine: ~8 s to read a 750-token prompt, ~0.4 s per generated token;
+# a whole run (4 model calls, one tool call) takes 143–238 s when the machine is idle.
 RUN_MAX_SECONDS = 300.0
 # Past the deadline a run still persists and renders its answer; a call in flight is cut at
 # the deadline (timeouts capped by what is left, the stream closed between chunks).
@@ -94,14 +94,13 @@ def test_a_demo_question_ends_terminal_bounded_and_verified_only(real_model, api
     # plan), and the model's tool call came back through the tools API and ran in the tool layer:
     # every invocation of this run was asked for by the model (the openai executor runs no tool on
     # its own).
-    # On these 2-core machines the run budget can be spent before the executor's first reply
-    # arrives (measured: planner 2 calls + one executor call of ~4.5k prompt tokens in 421 s under
-    # load); then the run must have reached the executor and ended budget_exhausted. Otherwise
-    # the model's tool call has run.
-    assert usage.get("executor", {}).get("calls", 0) >= 1, usage
+    # Measured on this 2-core machine (idle): planner 2 calls (cut by `length`) → offline plan →
+    # executor turn 1 names the plan's first tool (its schema alone: a short prompt) → the tool
+    # runs → turn 2 asks for the final contract, 143–238 s per run. The first executor turn used
+    # to carry every tool schema (~4.5k prompt tokens) and ran out of the budget before replying.
+    assert usage.get("executor", {}).get("calls", 0) >= 2, usage
     invocations = list(ToolInvocation.objects.filter(run=run))
-    if run.fallback_reason != "budget_exhausted":
-        assert invocations, f"the model made no tool call that ran (fallback {run.fallback_reason!r})"
+    assert invocations, f"the model made no tool call that ran (fallback {run.fallback_reason!r})"
     assert {i.tool_name for i in invocations} <= set(TOOLS), [i.tool_name for i in invocations]
     # Nothing unverified: a fallback carries no verdict and only the fixed text; a verdict rests on
     # evidence the Gatekeeper matched to this run's successful invocations.

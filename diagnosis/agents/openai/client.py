@@ -179,6 +179,8 @@ class ChatCaller:
         allow_tool_calls: bool = False,
     ) -> ChatReply:
         ctx.check_budget(role)  # before every model call: a spent run budget sends nothing
+        if ctx.before_model_call is not None:
+            ctx.before_model_call()
         # Every request carries its role's output bound: a runaway generation costs at most that.
         kwargs: dict[str, Any] = {self.config.max_tokens_param: self.config.max_tokens_by_role[role]}
         if json_mode:

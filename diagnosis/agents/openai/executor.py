@@ -133,6 +133,18 @@ def _tool_choice(request: ExecutorRequest, *, executed: int, budget: int, turn: 
     return None
 
 
+def _offered_tools(specs: list[dict[str, Any]], choice: Any) -> list[dict[str, Any]]:
+    """The tool schemas sent with a request: all of them, except when ``tool_choice`` names one
+    function — the model can call only that one, so only its schema is sent. That keeps the
+    first turn of EXECUTOR_FIRST_TOOL_CHOICE=plan short (the full schema list is most of the
+    executor's prompt: ~4.5k tokens, which a small local model reads for minutes)."""
+    if not isinstance(choice, dict):
+        return specs
+    name = choice.get("function", {}).get("name")
+    named = [spec for spec in specs if spec.get("function", {}).get("name") == name]
+    return named or specs
+
+
 class OpenAIExecutor:
     def __init__(self, caller: ChatCaller) -> None:
         self.caller = caller
@@ -153,15 +165,16 @@ class OpenAIExecutor:
         executed = 0
         reasks = 0
         for turn in range(budget + EXTRA_TURNS):
+            choice = _tool_choice(request, executed=executed, budget=budget, turn=turn,
+                                  first=self.caller.config.first_tool_choice)
             try:
                 reply = self.caller.call(
                     role="executor",
                     prompt=prompt,
                     messages=messages,
                     ctx=ctx,
-                    tools=specs,
-                    tool_choice=_tool_choice(request, executed=executed, budget=budget, turn=turn,
-                                             first=self.caller.config.first_tool_choice),
+                    tools=_offered_tools(specs, choice),
+                    tool_choice=choice,
                     allow_tool_calls=True,
                 )
             except AgentError as exc:
@@ -173,16 +186,17 @@ class OpenAIExecutor:
             if not reply.tool_calls:
                 return ExecutorReply(content=reply.content, finish_reason=reply.finish_reason)
             calls = [_tool_call_parts(tc, turn, i) for i, tc in enumerate(reply.tool_calls)]
-            messages.append(
-                {
-                    "role": "assistant",
-                    "content": reply.content or None,
-                    "tool_calls": [
-                        {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
-                        for call_id, name, arguments in calls
-                    ],
-                }
-            )
+            assistant: dict[str, Any] = {
+                "role": "assistant",
+                # A string, never null: OpenAI accepts both, but llama-cpp-python's server rejects
+                # ``"content": null`` (HTTP 500) and its chat template needs the key (measured).
+                "content": reply.content or "",
+                "tool_calls": [
+                    {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+                    for call_id, name, arguments in calls
+                ],
+            }
+            messages.append(assistant)
             for call_id, name, arguments in calls:
                 if executed >= budget:
                     content = dumps(
