@@ -17,7 +17,7 @@ from diagnosis.audit.events import (
     orchestration_event_next_seq,
     orchestration_events_append,
 )
-from diagnosis.models import DiagnosisRun, OrchestrationEvent
+from diagnosis.models import DiagnosisRun, OrchestrationEvent, ToolInvocation
 from diagnosis.tools.base import ToolContext
 
 
@@ -47,6 +47,15 @@ class EventRecorder:
         self._next = orchestration_event_next_seq(run=run)
         self._pending: list[OrchestrationEvent] = []
         self._oldest = 0.0
+        self._writers: list[Callable[[], None]] = []
+
+    def attach(self, writer: Callable[[], None]) -> None:
+        """Have ``writer`` (a buffered tool runner's flush) run before every events flush: an
+        event never names an invocation that is not stored yet."""
+        self._writers.append(writer)
+
+    def detach(self, writer: Callable[[], None]) -> None:
+        self._writers.remove(writer)
 
     def record(self, node: str, event: str, detail: dict[str, Any] | None = None) -> None:
         if not self._pending:
@@ -59,13 +68,16 @@ class EventRecorder:
             self.flush()
 
     def flush(self) -> None:
+        for writer in self._writers:
+            writer()
         pending, self._pending = self._pending, []
         orchestration_events_append(run=self.run, events=pending)
         if pending:
             self._next = pending[-1].seq + 1
 
-    #: What the run's AgentContext calls before each model request.
-    before_model_call = flush
+    def before_model_call(self) -> None:
+        """What the run's AgentContext calls before each model request."""
+        self.flush()
 
 
 @dataclass
@@ -77,3 +89,15 @@ class GraphEnv:
     service_names: Sequence[Sequence[str]] = field(default_factory=list)
     #: One tool context for the whole run (its clock, memoised service lookups, backends).
     tool_context: ToolContext | None = None
+    _invocations: list[ToolInvocation] | None = field(default=None, init=False, repr=False)
+
+    def run_invocations(self) -> list[ToolInvocation]:
+        """Every invocation of the run (all rounds), read once after each executor round: the
+        gatekeeper, the verifier's trace summary and the composer all look at the same rows."""
+        if self._invocations is None:
+            self._invocations = list(ToolInvocation.objects.filter(run=self.run).order_by("seq"))
+        return self._invocations
+
+    def invocations_changed(self) -> None:
+        """The executor node ran tools: the next ``run_invocations`` reads again."""
+        self._invocations = None

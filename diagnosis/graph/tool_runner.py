@@ -3,18 +3,22 @@ round, it executes through the real tool layer (every call persisted as a ToolIn
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any, Final
+
+from django.db import InterfaceError, OperationalError, connection
 
 from diagnosis.agents.base import ToolCallResult
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.tools.base import ToolContext
-from diagnosis.tools.service import tool_invocation_execute
+from diagnosis.tools.service import tool_invocation_execute, tool_invocations_insert
 
 #: Hard bound on tool calls per round, whatever the provider does (DESIGN §9 "bounded
 #: everything"); providers keep their own, smaller budgets.
 MAX_TOOL_CALLS_PER_ROUND: Final = 24
 BUDGET_EXHAUSTED: Final = "工具调用预算已用完 (tool budget exhausted for this round)"
+logger = logging.getLogger(__name__)
 
 
 def tool_call_result(invocation: ToolInvocation) -> ToolCallResult:
@@ -41,8 +45,15 @@ class RunToolRunner:
         on_call: Callable[[ToolCallResult], None] | None = None,
         max_calls: int = MAX_TOOL_CALLS_PER_ROUND,
         context: ToolContext | None = None,
+        buffered: bool = False,
     ) -> None:
         self.run = run
+        # Buffered (the executor node): after the round's first call — which takes the run's
+        # next number under a lock — rows are numbered in memory and written by ``flush`` in one
+        # INSERT (P2: a round's bookkeeping does not grow with its calls). The node flushes
+        # before every model request, before its events and when it ends, crash or not.
+        self.buffered = buffered
+        self._pending: list[ToolInvocation] = []
         self.round_no = round_no
         self.on_call = on_call
         self.max_calls = max_calls
@@ -76,7 +87,10 @@ class RunToolRunner:
             context=self.context,
             seq_hint=self._next_seq,
             origin=origin,
+            persist=not self.buffered,
         )
+        if invocation.pk is None:
+            self._pending.append(invocation)
         self._next_seq = invocation.seq + 1
         result = tool_call_result(invocation)
         if self._history is not None:
@@ -86,12 +100,31 @@ class RunToolRunner:
             self.on_call(result)
         return result
 
+    def flush(self) -> None:
+        """Write the buffered invocations (one INSERT); nothing to do when none are pending.
+
+        Their tools already ran and the agent already holds their ids, so a connection lost
+        under the write is not allowed to lose them: the failed transaction drops the dead
+        connection and the batch is written once more on a fresh one (a second loss raises)."""
+        pending, self._pending = self._pending, []
+        try:
+            tool_invocations_insert(pending)
+        except (OperationalError, InterfaceError):
+            if connection.in_atomic_block:
+                raise  # a caller's transaction is broken: not ours to repair
+            logger.warning("writing %d tool invocations failed; once more on a fresh connection", len(pending))
+            connection.close()
+            tool_invocations_insert(pending)
+
     def history(self) -> list[ToolCallResult]:
         """Every invocation of the run so far (earlier rounds too). Read once per round: the run's
         invocations change only through this runner while its round executes, and each call it
         makes is appended to what was read (P2: no query per call)."""
         if self._history is None:
-            self._history = [
-                tool_call_result(i) for i in ToolInvocation.objects.filter(run=self.run).order_by("seq")
-            ]
+            self.flush()  # what this runner buffered belongs to the history it reads
+            rows = list(ToolInvocation.objects.filter(run=self.run).order_by("seq"))
+            self._history = [tool_call_result(i) for i in rows]
+            if self._next_seq is None:
+                self._next_seq = (rows[-1].seq if rows else 0) + 1  # no number lookup for the first call
+
         return list(self._history)

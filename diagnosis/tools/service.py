@@ -236,8 +236,13 @@ def tool_invocation_execute(
     context: ToolContext | None = None,
     seq_hint: int | None = None,
     origin: str = "",
+    persist: bool = True,
 ) -> ToolInvocation:
     """Run one tool call for ``run`` in round ``round_no`` and persist it (see module docstring).
+
+    ``persist=False`` (with ``seq_hint``): the row is numbered ``seq_hint`` but not inserted;
+    the caller writes it (``tool_invocations_insert``) — the executor node batches a round's
+    invocations into one INSERT (P2).
 
     ``origin``: why the agent made the call when it is a follow-up of its own (``baseline``,
     ``hypothesis_check`` …), kept in ``retrieval_details["origin"]`` so a later round can tell the
@@ -319,22 +324,59 @@ def tool_invocation_execute(
         fields["details"]["evidence_refs"] = []
         fields["details"].setdefault("result_count", 0)
     duration_ms = int((time.monotonic() - clock0) * 1000)
-    invocation = _persist(
-        run=run,
-        round_no=round_no,
-        tool_name=bounded(json_safe(str(tool_name)), 64) if tool_name else "",
-        evidence_bearing=evidence_bearing,
-        arguments=stored_args,
-        started_at=started_at,
-        duration_ms=duration_ms,
-        fields=fields,
-        seq_hint=seq_hint,
-    )
+    row = {
+        "run": run,
+        "round_no": round_no,
+        "tool_name": bounded(json_safe(str(tool_name)), 64) if tool_name else "",
+        "evidence_bearing": evidence_bearing,
+        "arguments": stored_args,
+        "started_at": started_at,
+        "duration_ms": duration_ms,
+        "fields": fields,
+    }
+    if persist or seq_hint is None:
+        invocation = _persist(**row, seq_hint=seq_hint)
+    else:
+        invocation = _row(**row, seq=seq_hint)
     observe_tool(spec.name if spec is not None else UNKNOWN_TOOL_LABEL, invocation.status)
     answered = (ToolInvocation.Status.SUCCESS, ToolInvocation.Status.NO_HIT)
     if context is not None and context.dedup_index is not None and evidence_bearing and invocation.status in answered:
         context.dedup_index.setdefault(invocation.arguments_key, invocation.invocation_id)
     return invocation
+
+
+def _row(*, run: DiagnosisRun, round_no: int, tool_name: str, evidence_bearing: bool, arguments: dict[str, Any],
+         started_at: Any, duration_ms: int, fields: dict[str, Any], seq: int) -> ToolInvocation:  # fmt: skip
+    """The unsaved ``inv_{seq}`` row."""
+    return ToolInvocation(
+        run=run,
+        invocation_id=f"inv_{seq}",
+        seq=seq,
+        round=round_no,
+        tool_name=tool_name,
+        evidence_bearing=evidence_bearing,
+        arguments=arguments,
+        arguments_key=fields["arguments_key"],
+        status=fields["status"],
+        output=fields["output"],
+        output_truncated=fields["output_truncated"],
+        retrieval_details=fields["details"],
+        deduped_from=fields["deduped_from"],
+        error=fields["error"],
+        started_at=started_at,
+        duration_ms=duration_ms,
+    )
+
+
+def tool_invocations_insert(invocations: list[ToolInvocation]) -> None:
+    """Insert rows numbered by ``tool_invocation_execute(persist=False)`` in one statement. Their
+    ids were already handed to the agent, so they are never renumbered: a taken number (another
+    writer on the same run — which the run claim excludes) raises IntegrityError and the run
+    fails closed."""
+    if not invocations:
+        return
+    with transaction.atomic():
+        ToolInvocation.objects.bulk_create(invocations)
 
 
 def _persist(*, run: DiagnosisRun, round_no: int, tool_name: str, evidence_bearing: bool, arguments: dict[str, Any],
@@ -348,24 +390,10 @@ def _persist(*, run: DiagnosisRun, round_no: int, tool_name: str, evidence_beari
     """
 
     def insert(seq: int) -> ToolInvocation:
-        return ToolInvocation.objects.create(
-            run=run,
-            invocation_id=f"inv_{seq}",
-            seq=seq,
-            round=round_no,
-            tool_name=tool_name,
-            evidence_bearing=evidence_bearing,
-            arguments=arguments,
-            arguments_key=fields["arguments_key"],
-            status=fields["status"],
-            output=fields["output"],
-            output_truncated=fields["output_truncated"],
-            retrieval_details=fields["details"],
-            deduped_from=fields["deduped_from"],
-            error=fields["error"],
-            started_at=started_at,
-            duration_ms=duration_ms,
-        )
+        invocation = _row(run=run, round_no=round_no, tool_name=tool_name, evidence_bearing=evidence_bearing,
+                          arguments=arguments, started_at=started_at, duration_ms=duration_ms, fields=fields, seq=seq)
+        invocation.save(force_insert=True)
+        return invocation
 
     if seq_hint is not None:
         try:

@@ -60,3 +60,23 @@ def test_each_tool_call_costs_one_insert_and_history_is_read_once(api_user):
     (two, two_selects), (six, six_selects) = calls(2), calls(6)
     assert six - two == 4  # one INSERT per further call, nothing else
     assert two_selects == six_selects  # the history read and the first seq lookup, not one per call
+
+
+def test_a_buffered_runner_writes_a_round_of_calls_in_one_insert_and_numbers_them_in_order(api_user):
+    run = make_run(api_user)
+    runner = RunToolRunner(run=run, round_no=1, buffered=True)
+    with CaptureQueriesContext(connection) as queries:
+        runner.history()
+        results = [runner.call("no_such_tool", {}) for _ in range(6)]
+        assert not run.tool_invocations.exists()  # held until the flush
+        runner.flush()
+    inserts = [s for s in data_queries(queries.captured_queries) if s.lstrip().upper().startswith("INSERT")]
+    assert len(inserts) == 1
+    assert [r.invocation_id for r in results] == [f"inv_{n}" for n in range(1, 7)]
+    assert list(run.tool_invocations.order_by("seq").values_list("invocation_id", flat=True)) == [
+        r.invocation_id for r in results
+    ]
+    later = RunToolRunner(run=run, round_no=2, buffered=True)
+    assert later.call("no_such_tool", {}).invocation_id == "inv_7"  # numbers continue across rounds
+    later.flush()
+    assert run.tool_invocations.count() == 7

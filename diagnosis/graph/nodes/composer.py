@@ -5,6 +5,7 @@ fallback route: the verdict stands, only the wording is deterministic."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 from diagnosis.agents.base import AgentError
@@ -17,7 +18,7 @@ from diagnosis.composer.reply import parse_composer_reply
 from diagnosis.composer.templates import render
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import COMPOSER, GraphState
-from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.models import ToolInvocation
 from diagnosis.tools.prose import tool_prose
 from diagnosis.verification.verdict import REJECT
 
@@ -28,7 +29,7 @@ REASON_UNPARSEABLE: Final = "unparseable_or_blank_reply"
 
 def run_tool_texts(env: GraphEnv) -> list[ToolText]:
     """The prose of every tool output of this run (all rounds): what must only ever be quoted."""
-    rows = ToolInvocation.objects.filter(run=env.run).order_by("seq").only("tool_name", "output", "error")
+    rows = env.run_invocations()
     return [ToolText(label, text) for row in rows for label, text in tool_prose(row.tool_name, row.output, row.error)]
 
 
@@ -42,7 +43,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         evidence_gaps=state.current.evidence_gaps,
         verified_executor_output=state.current.verified_output or {},
         verified_evidence=state.current.verified_evidence,
-        runbook_sections=runbook_sections(env.run),
+        runbook_sections=runbook_sections(env.run_invocations()),
         coverage_gap=state.current.coverage.gap if state.current.coverage else "",
         tool_texts=tool_texts,
         service_names=[name for names in env.service_names for name in names],
@@ -90,11 +91,11 @@ def run(state: GraphState, env: GraphEnv) -> None:
     )
 
 
-def runbook_sections(run: DiagnosisRun) -> list[dict[str, Any]]:
+def runbook_sections(invocations: Iterable[ToolInvocation]) -> list[dict[str, Any]]:
     """The knowledge hits this run retrieved (title, heading path, text): where runbook advice
     may come from."""
     sections: list[dict[str, Any]] = []
-    for inv in ToolInvocation.objects.filter(run=run, tool_name="lookup_knowledge").order_by("seq"):
+    for inv in (i for i in invocations if i.tool_name == "lookup_knowledge"):
         output = inv.output if isinstance(inv.output, dict) else {}
         for hit in output.get("hits") or []:
             if isinstance(hit, dict):

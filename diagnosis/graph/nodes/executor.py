@@ -66,7 +66,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
              "round": state.round},
         )
 
-    tools = RunToolRunner(run=env.run, round_no=state.round, on_call=on_call, context=env.tool_context)
+    tools = RunToolRunner(run=env.run, round_no=state.round, on_call=on_call, context=env.tool_context, buffered=True)
     request = ExecutorRequest(
         question=state.question,
         plan=state.current.plan,
@@ -77,6 +77,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         services=state.services,
         evidence_gaps=state.retry_context.gap_dicts() if state.retry_context else [],
     )
+    env.events.attach(tools.flush)
     try:
         reply = env.provider.executor.execute(request, tools, env.ctx)
     except AgentError as exc:
@@ -87,6 +88,9 @@ def run(state: GraphState, env: GraphEnv) -> None:
         )
         return
     finally:
+        env.events.detach(tools.flush)
+        tools.flush()  # the round's invocations are stored before anything reads them
+        env.invocations_changed()
         state.current.round_invocation_ids = [c.invocation_id for c in tools.calls]
         if state.retry_context is not None:
             state.retry_context = state.retry_context.with_supplementary(state.current.round_invocation_ids)

@@ -6,13 +6,12 @@ from __future__ import annotations
 import gatekeeper
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import GraphState
-from diagnosis.tools.service import tool_invocation_facts
 from diagnosis.verification.verifier_input import bounded_projection
 
 
 def run(state: GraphState, env: GraphEnv) -> None:
     contract = state.current.executor_raw or ""
-    result = gatekeeper.check(contract, tool_invocation_facts(env.run))
+    result = gatekeeper.check(contract, [i.as_fact() for i in env.run_invocations()])
     projection = gatekeeper.project(contract, result)
     state.current.gatekeeper_result = result
     state.current.verdict_ceiling = projection.verdict_ceiling

@@ -20,7 +20,6 @@ from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import VERIFIER, GraphState
-from diagnosis.models import ToolInvocation
 from diagnosis.trace_summary import build_tool_trace_summary, tried_lines
 from diagnosis.verification.asked import Asked
 from diagnosis.verification.coverage import check_coverage, coverage_gap
@@ -100,7 +99,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         claim_checks=output.claim_checks,
         verified_evidence=evidence,
         catalog=env.service_names,
-        tried=tried_lines(build_tool_trace_summary(ToolInvocation.objects.filter(run=env.run).order_by("seq"))),
+        tried=tried_lines(build_tool_trace_summary(env.run_invocations())),
     )
     state.current.effective_verdict = effective_verdict(
         model_verdict=output.verdict,
