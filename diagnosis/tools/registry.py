@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -138,6 +139,12 @@ def _simplify(schema: Any) -> Any:
 
 
 def parameters_schema(args_model: type[ToolArguments]) -> dict[str, Any]:
+    return copy.deepcopy(_parameters_schema(args_model))
+
+
+@functools.cache
+def _parameters_schema(args_model: type[ToolArguments]) -> dict[str, Any]:
+    """Built once per tool: pydantic's schema generation costs milliseconds per request."""
     schema = _simplify(copy.deepcopy(args_model.model_json_schema()))
     schema.setdefault("properties", {})
     schema["type"] = "object"

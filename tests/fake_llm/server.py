@@ -149,6 +149,7 @@ class RecordedRequest:
     stream_finished: bool = False  # every event and [DONE] were written
     stream_closed: bool = False  # the client went away before the end of the stream
     closed: threading.Event = field(default_factory=threading.Event, repr=False)  # set with stream_closed
+    peer: tuple[str, int] = ("", 0)  # the client's address: one TCP connection, one peer
 
     @property
     def messages(self) -> list[dict[str, Any]]:
@@ -258,6 +259,7 @@ class FakeLLMServer:
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 role = headers.get("x-prompt-name", "")
                 record = RecordedRequest(path=self.path, headers=headers, body=body, raw=raw, at=time.time(), role=role,
+                                         peer=tuple(self.client_address[:2]),
                                          arrived=self.arrived)
                 with server._lock:
                     server.requests.append(record)

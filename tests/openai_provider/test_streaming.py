@@ -51,6 +51,15 @@ def test_every_request_is_streamed_with_usage_and_the_same_headers(openai_settin
     assert ctx.usage["executor"].model_dump() == {"prompt_tokens": 22, "completion_tokens": 14, "calls": 2}  # from the usage chunks
 
 
+def test_a_finished_stream_leaves_its_connection_for_the_next_request(openai_settings, fake_llm, ctx, tool_runner):
+    # P1: the body is read to its end after [DONE]; a half-read response would be closed and
+    # every model call would pay a new TCP connection.
+    fake_llm.script("executor", standard_tool_calls(), Reply(content='{"answer_version":"executor_evidence_v2","claims":[]}'))
+    build_provider().executor.execute(executor_request(), tool_runner, ctx)
+    first, second = fake_llm.requests_for("executor")
+    assert first.stream_finished and first.peer == second.peer
+
+
 def test_tool_calls_and_content_are_assembled_from_one_character_deltas(openai_settings, fake_llm, ctx, tool_runner):
     arguments = json.dumps({"service": "payment-service", "level": "ERROR", **WINDOW}, ensure_ascii=False)
     fake_llm.script(

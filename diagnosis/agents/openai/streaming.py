@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 import httpx2
 import openai
@@ -82,6 +82,10 @@ def _int(value: Any) -> int:
         return 0
 
 
+#: Lines read past ``[DONE]`` to finish the response body (normally none or one).
+DRAIN_AFTER_DONE_LINES: Final = 8
+
+
 def sse_events(lines: Iterable[str]) -> Iterator[str]:
     """The ``data`` of each Server-Sent Event in ``lines`` (multi-line data joined by newlines),
     up to ``[DONE]``; comments (``: ping``) and other fields are skipped."""
@@ -109,7 +113,8 @@ def stream_chunks(response: httpx2.Response) -> Iterator[Any]:
     see it: a non-JSON event is a ``ValueError``, an ``{"error": …}`` event an ``openai.APIError``,
     a timeout or a broken connection while reading the client's own exception."""
     try:
-        for event in sse_events(response.iter_lines()):
+        lines = response.iter_lines()
+        for event in sse_events(lines):
             chunk = json.loads(event)
             if isinstance(chunk, dict) and chunk.get("error"):
                 error = chunk["error"]
@@ -120,6 +125,11 @@ def stream_chunks(response: httpx2.Response) -> Iterator[Any]:
                     body=error,
                 )
             yield chunk
+        # After [DONE] only the end of the chunked body is left: read it, so the connection goes
+        # back to the pool (closing a half-read response drops it: a new TCP connection per
+        # call). A server that keeps talking after [DONE] is cut off after a few lines.
+        for _ in zip(range(DRAIN_AFTER_DONE_LINES), lines, strict=False):
+            pass
     except httpx2.TimeoutException as err:
         raise openai.APITimeoutError(request=response.request) from err
     except httpx2.RequestError as err:
