@@ -44,6 +44,7 @@ def run(args: QueryLogsArgs, ctx: ToolContext) -> ToolOutcome:
         services=service_filter(args.service, ctx),
         levels=levels_at_least(args.level),
         keywords=args.keyword.split() if args.keyword else [],
+        any_keywords=args.any_keyword.split() if args.any_keyword else [],
         limit=args.limit,
     )
     result = backend.search_logs(query)

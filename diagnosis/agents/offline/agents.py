@@ -25,6 +25,7 @@ from diagnosis.agents.base import (
     ToolCallResult,
     ToolRunner,
 )
+from diagnosis.agents.offline.changes import first_anomaly
 from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
 from diagnosis.agents.offline.conversation import read_planned
 from diagnosis.agents.offline.entities import QuestionFacts
@@ -124,7 +125,8 @@ class OfflineExecutor:
                 if baseline is not None:
                     tools.call(baseline.tool, dict(baseline.arguments), Origin.BASELINE)
                 if facts.offers_changes:
-                    step = change_step(window)
+                    evidence = _relevant_candidates(tools.history(), facts, request.services)
+                    step = change_step(window, first_anomaly(r for c in evidence for r in c.refs))
                     tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
         history = tools.history()
         contract = build_contract(

@@ -25,7 +25,7 @@ from datetime import timedelta
 from typing import Any
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
-from diagnosis.agents.offline.changes import change_refs
+from diagnosis.agents.offline.changes import MAX_CHANGE_CLAIMS, MAX_LISTED_CHANGES, change_refs, dependencies
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Origin, Ref, collect_refs, gloss
@@ -454,7 +454,9 @@ def build_contract(
             start=window.start,
             end=window.end,
             services=facts.known_services,
-            anomalies=[r for c in candidates if c.kind == "log" for r in c.refs],
+            anomalies=[r for c in candidates if c.kind in ("log", "alert") for r in c.refs],
+            depends_on=dependencies(facts.known_services, services),
+            limit=MAX_LISTED_CHANGES if facts.change else MAX_CHANGE_CLAIMS,
         )
         if facts.offers_changes and (facts.known_services or not facts.unknown_services)
         else []

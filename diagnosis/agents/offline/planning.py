@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
-from diagnosis.agents.offline.changes import CHANGE_LOOKBACK
+from diagnosis.agents.offline.changes import READ_WORDS, span_start
 from diagnosis.agents.offline.conversation import resolve
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
 from diagnosis.agents.offline.k8s_planning import k8s_steps
@@ -79,11 +79,12 @@ def knowledge_query(facts: QuestionFacts, services: Sequence[ServiceInfo]) -> st
     return " ".join(dict.fromkeys(t for t in terms if t))[:200]
 
 
-def change_step(window: TimeWindow) -> PlanStep:
-    """The change events of every service in the window and the ``CHANGE_LOOKBACK`` before it,
-    INFO included (a deploy or a config push is rarely logged as a warning)."""
-    span = {"start": (window.start - CHANGE_LOOKBACK).isoformat(), "end": window.end.isoformat()}
-    arguments = {"level": "INFO", **span, "limit": GAP_LOG_LIMIT}
+def change_step(window: TimeWindow, anomaly: datetime | None = None) -> PlanStep:
+    """The lines of every service naming a change (``changes.READ_WORDS``) in the window and the
+    lookback before it or before the first ``anomaly`` (``changes.span_start``), INFO included (a
+    deploy or a config push is rarely logged as a warning)."""
+    span = {"start": span_start(window.start, anomaly).isoformat(), "end": window.end.isoformat()}
+    arguments = {"level": "INFO", "any_keyword": " ".join(READ_WORDS), **span, "limit": GAP_LOG_LIMIT}
     return PlanStep(
         tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、回滚）"
     )
