@@ -84,7 +84,7 @@ def change_step(window: TimeWindow, anomaly: datetime | None = None) -> PlanStep
     lookback before it or before the first ``anomaly`` (``changes.span_start``), INFO included (a
     deploy or a config push is rarely logged as a warning)."""
     span = {"start": span_start(window.start, anomaly).isoformat(), "end": window.end.isoformat()}
-    arguments = {"level": "INFO", "any_keyword": " ".join(READ_WORDS), **span, "limit": GAP_LOG_LIMIT}
+    arguments = {"level": "INFO", "any_keyword": "|".join(READ_WORDS), **span, "limit": GAP_LOG_LIMIT}
     return PlanStep(
         tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、回滚）"
     )
