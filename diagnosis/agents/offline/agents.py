@@ -112,6 +112,7 @@ class OfflineExecutor:
         checked: list[str] = []
         knowledge_first = ""
         if request.mode == "NORMAL":
+            self._lower_level_if_empty(tools, steps)
             if not window.explicit:
                 window = self._widen_if_empty(request, tools, facts, window, steps)
             if facts.listing == "services":
@@ -171,6 +172,17 @@ class OfflineExecutor:
             checked_symptoms=checked,
             knowledge_first=lead,
         )["claims"]
+
+    def _lower_level_if_empty(self, tools: ToolRunner, steps: Sequence[PlanStep]) -> None:
+        """A service's ERROR read with no line is read again at WARN: a failure is often logged
+        as a warning ("failed to send …" at WARN), and a quiet ERROR level is no evidence of health."""
+        calls = {json.dumps(c.arguments, sort_keys=True): c for c in tools.history()}
+        for step in steps:
+            arguments = dict(step.arguments)
+            call = calls.get(json.dumps(arguments, sort_keys=True))
+            read = step.tool == "query_logs" and arguments.get("service") and not arguments.get("keyword")
+            if read and arguments.get("level") == "ERROR" and call is not None and call.status == "no_hit":
+                tools.call(step.tool, {**arguments, "level": "WARN"}, Origin.WIDEN)
 
     def _widen_if_empty(
         self,

@@ -27,7 +27,7 @@ class Origin(StrEnum):
     """Why the executor made a follow-up call of its own (``ToolCallResult.origin``): a later
     round recomputes the earlier contract from these tags, never from argument values."""
 
-    WIDEN = "widen"  # the planned reads again over a wider window
+    WIDEN = "widen"  # the planned reads again over a wider window or at a lower level
     SWEEP = "service_sweep"  # a "which service" read of one more service
     EVIDENCE_LOOKUP = "evidence_lookup"  # runbooks looked up by what the evidence shows
     HYPOTHESIS_CHECK = "hypothesis_check"  # a runbook cause checked against the logs
