@@ -446,6 +446,8 @@ def build_contract(
     evidence = [r for r in chosen if r.kind != "hit"]
     baseline = [r for r in collect_refs(history, services, only=Origin.BASELINE) if r.kind == "log"]
     candidates = select_candidates(evidence, facts, focus, baseline)
+    if facts.items:
+        candidates = [c for c in candidates if facts.lists(c.first.text)]
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
     changes = (

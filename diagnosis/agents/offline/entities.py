@@ -189,13 +189,29 @@ def asks_extreme(question: str) -> str:
     return "max" if asks("extreme_max", question) else "min" if asks("extreme_min", question) else ""
 
 
+_ITEM_WORD = re.compile(r"(?<![a-z0-9_\-])[a-z][a-z0-9]*(?![a-z0-9_\-])")
+
+
+def item_words(question: str, mentions: Sequence[ServiceMention]) -> tuple[str, ...]:
+    """The words a listing's items must show: the question's ASCII words that are not part of a
+    service it names nor question words (哪些 Pod 处于 Pending → pod, pending)."""
+    named = {part for m in mentions for part in re.split(r"[-_\s]+", m.text)}
+    skip = named | set(QUESTION_WORDS["not_terms"])
+    return tuple(dict.fromkeys(w for w in _ITEM_WORD.findall(fold(question)) if w not in skip))
+
+
 def asks_listing(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> str:
     """ "alerts" for a question that enumerates alerts (哪些告警, 有什么告警, 还有哪些没有恢复),
-    "services" for "which service …" with no service named, else ""."""
+    "services" for "which service …" with no service named, "items" for a list of what its
+    words name (哪些 Pod 处于 Pending; not what changed: that is a change listing), else ""."""
     listing, unresolved = asks("listing", question), asks("unresolved", question)
     if ("alert" in symptoms and (listing or unresolved)) or (unresolved and listing):
         return "alerts"
-    return "services" if not mentions and _WHICH_SERVICE.search(fold(question)) else ""
+    if not mentions and _WHICH_SERVICE.search(fold(question)):
+        return "services"
+    if listing and not asks("change", question) and item_words(question, mentions):
+        return "items"
+    return ""
 
 
 def is_narrow(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> bool:
@@ -217,10 +233,15 @@ class QuestionFacts:
     cause: bool
     quantity: bool = False  # asks for a figure: answer from the asked dimension's series/alert
     extreme: str = ""  # "max" | "min": a superlative — cite the extreme line, not the first
-    listing: str = ""  # "alerts" | "services": enumerate alerts / one claim per service
+    listing: str = ""  # "alerts" | "services" | "items": alerts / one claim per service / named items
     unresolved: bool = False  # with listing "alerts": only those still firing
     alert_names: tuple[str, ...] = ()  # alert identifiers the question names (HighErrorRate)
     change: bool = False  # asks what changed (变更 / 发布 / what changed)
+    items: tuple[str, ...] = ()  # with listing "items": the words every listed item shows
+
+    def lists(self, text: str) -> bool:
+        """An evidence text is an item of an "items" listing: it shows every item word."""
+        return all(any_spelling_in((w,), text) for w in self.items)
 
     @property
     def offers_changes(self) -> bool:
@@ -239,6 +260,7 @@ class QuestionFacts:
 def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
     mentions = find_services(question, services)
     symptoms = find_symptoms(question)
+    listing = asks_listing(question, mentions, symptoms)
     return QuestionFacts(
         services=tuple(mentions),
         symptoms=tuple(symptoms),
@@ -247,9 +269,10 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         # a figure (内存用到多少, 磁盘使用率, 峰值); 几次 / 几个 too, not 几点 (a time)
         quantity=asks("quantity", question) or bool(_QUANTITY_RE.search(fold(question))),
         extreme=asks_extreme(question),
-        listing=asks_listing(question, mentions, symptoms),
+        listing=listing,
         # only what is still firing: 未恢复/还在触发/firing, or "now" (现在有哪些告警)
         unresolved=asks("unresolved", question) or asks("current", question),
         alert_names=tuple(dict.fromkeys(m.group(0) for m in _ALERT_NAME.finditer(nfkc(question)))),
         change=asks("change", question),
+        items=item_words(question, mentions) if listing == "items" else (),
     )

@@ -237,8 +237,10 @@ def k8s_claims(
             kind = raw_path.split("/")[1] if element is not None else ""
             if element is None or not text or text in seen or not _wanted(kind, element, services):
                 continue
+            if facts.items and not facts.lists(text):
+                continue  # a listing lists what its words name, every such item
             key = (kind, _owner(kind, element) if services else "")
-            if taken.get(key, 0) >= _CAPS[kind] * (1 if services else 2):
+            if not facts.items and taken.get(key, 0) >= _CAPS[kind] * (1 if services else 2):
                 continue
             seen.add(text)
             taken[key] = taken.get(key, 0) + 1
