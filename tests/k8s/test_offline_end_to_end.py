@@ -1,5 +1,5 @@
 """The offline provider on Kubernetes questions: it plans query_k8s from the question's words
-(data: ``k8s_questions.toml``), turns the state into claims bound to exact k8s refs that pass the
+(data: ``rules/k8s.toml``), turns the state into claims bound to exact k8s refs that pass the
 Gatekeeper, and the answer names what the state shows."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.agents.offline.k8s_planning import matched_triggers
+from diagnosis.agents.offline.planning import matched_triggers
 from diagnosis.agents.offline.planning import plan_normal
 from diagnosis.models import ToolInvocation
 from tests.k8s.state import REFERENCE_TIME, SERVICES

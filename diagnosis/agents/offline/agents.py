@@ -36,8 +36,14 @@ from diagnosis.agents.offline.followups import (
     runbook_causes,
     services_to_sweep,
 )
-from diagnosis.agents.offline.k8s_planning import MAX_K8S_STEPS
-from diagnosis.agents.offline.planning import MAX_STEPS, baseline_step, change_step, plan_gaps, plan_normal
+from diagnosis.agents.offline.planning import (
+    MAX_K8S_STEPS,
+    MAX_STEPS,
+    baseline_step,
+    change_step,
+    plan_gaps,
+    plan_normal,
+)
 from diagnosis.agents.offline.refs import collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from diagnosis.agents.offline.spelling import any_spelling_in, first_position
 from diagnosis.agents.offline.text import fold, nfkc
-from diagnosis.agents.offline.vocabulary import QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
+from diagnosis.agents.offline.vocabulary import K8S_TRIGGERS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
 
 
 class _ServiceLike(Protocol):
@@ -192,12 +192,17 @@ def asks_extreme(question: str) -> str:
 _ITEM_WORD = re.compile(r"(?<![a-z0-9_\-])[a-z][a-z0-9]*(?![a-z0-9_\-])")
 
 
+# The words naming a kind of thing (pod, 容器 …), not which one: k8s.toml's "kubernetes" trigger.
+_KIND_WORDS = next(words for id_, words, _ in K8S_TRIGGERS if id_ == "kubernetes")
+
+
 def item_words(question: str, mentions: Sequence[ServiceMention]) -> tuple[str, ...]:
     """The words a listing's items must show: the question's ASCII words that are not part of a
-    service it names nor question words (哪些 Pod 处于 Pending → pod, pending)."""
+    service it names, a question word or a kind word (哪些 Pod 处于 Pending → pending)."""
     named = {part for m in mentions for part in re.split(r"[-_\s]+", m.text)}
     skip = named | set(QUESTION_WORDS["not_terms"])
-    return tuple(dict.fromkeys(w for w in _ITEM_WORD.findall(fold(question)) if w not in skip))
+    words = (w for w in _ITEM_WORD.findall(fold(question)) if w not in skip)
+    return tuple(dict.fromkeys(w for w in words if not any_spelling_in(_KIND_WORDS, w)))
 
 
 def asks_listing(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> str:

@@ -29,10 +29,9 @@ from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
 from diagnosis.agents.offline.changes import READ_WORDS, span_start
 from diagnosis.agents.offline.conversation import resolve
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
-from diagnosis.agents.offline.k8s_planning import k8s_steps
 from diagnosis.agents.offline.text import nfkc
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window
-from diagnosis.agents.offline.vocabulary import ERRORISH, KEY_TERMS, SYMPTOMS_BY_ID
+from diagnosis.agents.offline.vocabulary import ERRORISH, K8S_TRIGGERS, KEY_TERMS, SYMPTOMS_BY_ID, any_spelling_in
 from diagnosis.schemas.session_context import SessionContext
 
 MAX_STEPS = 6
@@ -43,6 +42,10 @@ GAP_TOP_K = 8  # a gap's runbook lookup reads more sections than the planned one
 GAP_WIDEN = timedelta(minutes=30)
 MAX_GAPS = 3
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
+K8S_KINDS = ("pods", "events", "deployments")
+MAX_K8S_STEPS = len(K8S_KINDS)  # planned beside (not instead of) the ≤ 6 log/metric/runbook steps
+K8S_LIMIT = 20
+K8S_PURPOSE = {"pods": "Pod 状态（就绪、重启、等待/终止原因）", "events": "Kubernetes 事件", "deployments": "Deployment 版本与变更"}
 
 _DESCRIPTION_IDENT = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Za-z]{2,}(?:[A-Z][A-Za-z]*)*(?![A-Za-z0-9_])")
 _ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
@@ -88,6 +91,27 @@ def change_step(window: TimeWindow, anomaly: datetime | None = None) -> PlanStep
     return PlanStep(
         tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、回滚）"
     )
+
+
+def matched_triggers(question: str) -> list[str]:
+    """Ids of the ``k8s.toml`` triggers whose words the question contains."""
+    return [id_ for id_, words, _ in K8S_TRIGGERS if any_spelling_in(words, question)]
+
+
+def k8s_steps(question: str, services: Sequence[str], span: dict[str, str]) -> list[PlanStep]:
+    """A query_k8s call per kind the question's triggers call for (restarts → pods and events …),
+    for the first asked service or the whole cluster; none when no trigger matches."""
+    wanted = {kind for id_, _, kinds in K8S_TRIGGERS if id_ in matched_triggers(question) for kind in kinds}
+    service = services[0] if services else None
+    return [
+        PlanStep(
+            tool="query_k8s",
+            arguments={k: v for k, v in {"kind": kind, "name": service, **span, "limit": K8S_LIMIT}.items() if v},
+            purpose=f"{service or '全部服务'} 的{K8S_PURPOSE[kind]}",
+        )
+        for kind in K8S_KINDS
+        if kind in wanted
+    ]
 
 
 def baseline_step(steps: Sequence[PlanStep], window: TimeWindow) -> PlanStep | None:
