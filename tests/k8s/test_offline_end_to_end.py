@@ -9,8 +9,7 @@ from datetime import datetime
 import pytest
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.agents.offline.planning import matched_triggers
-from diagnosis.agents.offline.planning import plan_normal
+from diagnosis.agents.offline.planning import matched_triggers, plan_normal
 from diagnosis.models import ToolInvocation
 from tests.k8s.state import REFERENCE_TIME, SERVICES
 from tests.offline.running import ask, gatekeeper_result, plan_and_execute

@@ -31,7 +31,13 @@ from diagnosis.agents.offline.conversation import resolve
 from diagnosis.agents.offline.entities import QuestionFacts, analyse
 from diagnosis.agents.offline.text import nfkc
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window
-from diagnosis.agents.offline.vocabulary import ERRORISH, K8S_TRIGGERS, KEY_TERMS, SYMPTOMS_BY_ID, any_spelling_in
+from diagnosis.agents.offline.vocabulary import (
+    ERRORISH,
+    K8S_TRIGGERS,
+    KEY_TERMS,
+    SYMPTOMS_BY_ID,
+    any_spelling_in,
+)
 from diagnosis.schemas.session_context import SessionContext
 
 MAX_STEPS = 6
