@@ -21,11 +21,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
-from diagnosis.agents.offline.changes import MAX_CHANGE_CLAIMS, MAX_LISTED_CHANGES, change_refs, dependencies
+from diagnosis.agents.offline.changes import (
+    MAX_CHANGE_CLAIMS,
+    MAX_LISTED_CHANGES,
+    change_refs,
+    dependencies,
+    first_anomaly,
+    moment,
+)
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Origin, Ref, collect_refs, gloss
@@ -38,7 +45,7 @@ from diagnosis.agents.offline.selection import (
     select_candidates,
 )
 from diagnosis.agents.offline.time_expressions import TimeWindow
-from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID, rules
 from diagnosis.composer.quoting import quote
 from gatekeeper.normalize import is_word_char
 
@@ -68,6 +75,8 @@ _CROSSED = re.compile(r"超过阈值 (\S+(?: (?!于 )[A-Za-z_/]+)?) 于 (\S+?)(?
 _NOT_CROSSED = re.compile(r"未超过阈值 (\S+?(?: [A-Za-z_/]+)?)(?=[ ;(]|$)")
 _PEAK = re.compile(r"峰值于 (\S+?)(?=[ ;(]|$)")
 _SINCE_DATED = re.compile(r"since (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
+SLOW_SYMPTOMS = frozenset(rules("symptoms")["order"]["slow"])
+EXHAUSTED_SYMPTOMS = frozenset(rules("symptoms")["order"]["exhausted"])
 _EXTREME_PHRASE = {"max:time": "用时最长", "min:time": "用时最短", "max": "数值最大", "min": "数值最小"}
 
 
@@ -259,25 +268,33 @@ def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     return "，".join(parts), claim_type, [_binding(ref, excerpt)]
 
 
-def change_hypotheses(
+def _hypothesis(text: str) -> dict[str, Any]:
+    rationale = "按事件先后推断（未经验证）：前者早于后者开始，二者相关与否需要回滚、对比或进一步排查确认"
+    return {"hypothesis_id": "h1", "text": text, "rationale": rationale}
+
+
+def _first(candidates: Sequence[Candidate], symptoms: frozenset[str]) -> tuple[datetime, Candidate] | None:
+    timed = [(t, c) for c in candidates if c.first.symptoms & symptoms if (t := moment(c.first)) is not None]
+    return min(timed, key=lambda tc: tc[0], default=None)
+
+
+def order_hypotheses(
     changes: Sequence[tuple[str, Ref]], candidates: Sequence[Candidate]
 ) -> list[dict[str, Any]]:
-    """A change shortly before the first anomalous line (ERROR/FATAL) of a claim: a direction by
-    the order of events, never a confirmed cause."""
-    errors = sorted(
-        c.first.text[:19] for c in candidates if c.kind == "log" and c.first.level in ("ERROR", "FATAL")
-    )
-    for kind, change in changes:
-        after = next((t for t in errors if t > change.text[:19]), "")
-        if after:
-            return [
-                {
-                    "hypothesis_id": "h1",
-                    "text": f"{change.clock} {change.service} 的{kind}与其后 {after[11:]} 起的报错有关",
-                    "rationale": "按事件先后推断（未经验证）：变更记录早于报错开始，二者相关与否需要回滚或对比确认",
-                }
-            ]
-    return []
+    """Directions by the order of the confirmed anomalies, never a confirmed cause: a change
+    shortly before the first anomaly (on the asked service or a dependency: ``change_refs``), and
+    a slow dependency (``rules/symptoms.toml`` [order]) before pool exhaustion."""
+    out: list[dict[str, Any]] = []
+    first = first_anomaly(r for c in candidates for r in c.refs)
+    earlier = [(kind, ref) for kind, ref in changes if first and (t := moment(ref)) and t <= first]
+    if earlier:
+        kind, change = max(earlier, key=lambda kc: str(moment(kc[1])))
+        out.append(_hypothesis(f"{change.clock} {change.service} 的{kind}与其后 {first:%H:%M:%S} 起的异常有关"))
+    slow, pool = _first(candidates, SLOW_SYMPTOMS), _first(candidates, EXHAUSTED_SYMPTOMS)
+    if slow and pool and slow[0] < pool[0] and slow[1] is not pool[1]:
+        a, b = slow[1].first, pool[1].first
+        out.append(_hypothesis(f"{a.service} 在 {a.clock} 起变慢，早于 {b.clock} 起 {b.service} 的池耗尽：池可能被慢的依赖占满"))
+    return out
 
 
 # --- Missing information ------------------------------------------------------------------------------
@@ -470,7 +487,7 @@ def build_contract(
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
     weights = symptom_weights([c.first for c in candidates], facts.symptoms)
     hypotheses, actions = runbook_guidance(hits, weights, require_match=bool(facts.listing), claims=claims)
-    merged = (change_hypotheses(changes, candidates) + hypotheses)[:MAX_HYPOTHESES]
+    merged = (order_hypotheses(changes, candidates) + hypotheses)[:MAX_HYPOTHESES]
     hypotheses = [{**h, "hypothesis_id": f"h{i}"} for i, h in enumerate(merged, 1)]
     if not facts.known_services and facts.unknown_services:
         hypotheses, actions = [], []  # nothing was found to act on: only the gap is stated
