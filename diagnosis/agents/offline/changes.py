@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from diagnosis.agents.offline.refs import Ref
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref
 from diagnosis.agents.offline.spelling import any_spelling_in, fold
 from diagnosis.agents.offline.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
 
@@ -36,8 +36,7 @@ CHANGE_LOOKBACK = timedelta(minutes=30)
 ANOMALY_HORIZON = timedelta(hours=6)
 MAX_CHANGE_CLAIMS = 2  # a diagnosis cites the nearest changes, not the day's release log
 MAX_LISTED_CHANGES = 6  # a "what changed" question lists them
-FAILURE_LEVELS = frozenset({"ERROR", "FATAL", "CRITICAL"})
-ANOMALY_LEVELS = frozenset({"WARN", "WARNING", *FAILURE_LEVELS})
+WARNING, FAILURE = 1, 2  # LEVEL_RANK steps: an anomalous line, a failure (no change line)
 # Substrings the change read asks the log tool for (any one must occur; the tool matches substrings).
 READ_WORDS: tuple[str, ...] = tuple(rules("changes")["words"]["read"])
 # An identifier distinctive enough to relate two lines: has a digit, "_" or "." inside, ≥ 5 chars.
@@ -47,7 +46,7 @@ _STEM_SUFFIX = "服务"
 
 def change_kind(text: str, level: str = "") -> str:
     """The Chinese kind of change a line records (发布, 配置变更 …), "" when it records none."""
-    if level.upper() in FAILURE_LEVELS or not any_spelling_in(CHANGE_ACTIONS, text):
+    if LEVEL_RANK.get(level.upper(), 0) >= FAILURE or not any_spelling_in(CHANGE_ACTIONS, text):
         return ""
     return next((kind for kind, spellings in CHANGE_KINDS if any_spelling_in(spellings, text)), "")
 
@@ -66,7 +65,7 @@ def first_anomaly(refs: Iterable[Ref]) -> datetime | None:
     times = [
         t
         for r in refs
-        if (r.kind == "log" and r.level in ANOMALY_LEVELS) or r.kind == "alert"
+        if (r.kind == "log" and LEVEL_RANK.get(r.level, 0) >= WARNING) or r.kind == "alert"
         if (t := moment(r)) is not None
     ]
     return min(times, default=None)

@@ -35,7 +35,16 @@ from diagnosis.agents.offline.changes import (
 )
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
-from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Origin, Ref, collect_refs, gloss
+from diagnosis.agents.offline.refs import (
+    EVIDENCE_TOOLS,
+    LOG_TEXT,
+    SINCE,
+    Origin,
+    Ref,
+    binding,
+    collect_refs,
+    gloss,
+)
 from diagnosis.agents.offline.runbooks import MAX_HYPOTHESES, runbook_guidance, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
@@ -60,8 +69,6 @@ UNLISTED_ALERTS = {
     "item": "其余告警的逐条信息",
     "reason": "符合条件的告警超出本次回答可列出的条数，未逐条列出；可按服务再查询 query_metrics",
 }
-
-SOURCE_TYPE = {"query_logs": "log", "query_metrics": "metric", "lookup_knowledge": "knowledge"}
 
 _RESOLVED_AT = re.compile(r"resolved at (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
 _SERIES_SPAN = re.compile(r"^\S+ \S+ (\d{4}-\d{2}-\d{2} \S+?–(?:\d{4}-\d{2}-\d{2} )?\S+) ")
@@ -109,13 +116,7 @@ def excerpt_of(text: str, limit: int = MAX_EXCERPT_CHARS) -> str:
 
 
 def _binding(ref: Ref, excerpt: str) -> dict[str, Any]:
-    return {
-        "source_type": SOURCE_TYPE[ref.tool_name],
-        "tool_name": ref.tool_name,
-        "source_invocation_id": ref.invocation_id,
-        "raw_path": ref.raw_path,
-        "evidence_excerpt": excerpt,
-    }
+    return binding(ref.tool_name, ref.invocation_id, ref.raw_path, excerpt)
 
 
 # --- Claim text ---------------------------------------------------------------------------------------

@@ -176,7 +176,7 @@ _WHICH_SERVICE = re.compile(
     r"(?:哪个|哪些|哪几个|几个|什么|啥)(?:服务|系统|应用|模块|组件)|which (?:service|system|app)"
 )
 
-_ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
+ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
 
 
 def asks(words: str, question: str) -> bool:
@@ -224,7 +224,7 @@ def is_narrow(question: str, mentions: Sequence[ServiceMention], symptoms: Seque
     if asks("cause", question) or len(mentions) > 1:
         return False
     # One named service, or one named alert (an identifier such as HighErrorRate).
-    specific = len(mentions) == 1 or bool(_ALERT_NAME.search(nfkc(question)))
+    specific = len(mentions) == 1 or bool(ALERT_NAME.search(nfkc(question)))
     return specific and asks("confirm", question) and len(symptoms) <= 2
 
 
@@ -277,7 +277,7 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         listing=listing,
         # only what is still firing: 未恢复/还在触发/firing, or "now" (现在有哪些告警)
         unresolved=asks("unresolved", question) or asks("current", question),
-        alert_names=tuple(dict.fromkeys(m.group(0) for m in _ALERT_NAME.finditer(nfkc(question)))),
+        alert_names=tuple(dict.fromkeys(m.group(0) for m in ALERT_NAME.finditer(nfkc(question)))),
         change=asks("change", question),
         items=item_words(question, mentions) if listing == "items" else (),
     )

@@ -22,11 +22,11 @@ from typing import Any
 
 from diagnosis.agents.base import ToolCallResult
 from diagnosis.agents.offline.entities import QuestionFacts
+from diagnosis.agents.offline.refs import binding
 from diagnosis.composer.quoting import quote
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
 
 TOOL = "query_k8s"
-SOURCE_TYPE = "k8s"
 MAX_PODS = 2
 MAX_EVENTS = 3
 MAX_CLAIMS = 8
@@ -59,16 +59,6 @@ def _element(call: ToolCallResult, raw_path: str) -> dict[str, Any] | None:
     if not isinstance(items, list) or index >= len(items) or not isinstance(items[index], dict):
         return None
     return items[index]
-
-
-def _binding(call: ToolCallResult, raw_path: str, excerpt: str) -> dict[str, Any]:
-    return {
-        "source_type": SOURCE_TYPE,
-        "tool_name": TOOL,
-        "source_invocation_id": call.invocation_id,
-        "raw_path": raw_path,
-        "evidence_excerpt": excerpt,
-    }
 
 
 def _moment(value: str | None, today: str) -> str:
@@ -252,7 +242,7 @@ def k8s_claims(
                         "claim_type": claim_type,
                         "claim_text": claim_text,
                         "support_level": "direct",
-                        "evidence_bindings": [_binding(call, raw_path, cut)],
+                        "evidence_bindings": [binding(TOOL, call.invocation_id, raw_path, cut)],
                     }
                 )
     return claims[:MAX_CLAIMS]

@@ -26,9 +26,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
+from diagnosis.agents.offline.asking import question_metric
 from diagnosis.agents.offline.changes import READ_WORDS, span_start
 from diagnosis.agents.offline.conversation import resolve
-from diagnosis.agents.offline.entities import QuestionFacts, analyse
+from diagnosis.agents.offline.entities import ALERT_NAME, QuestionFacts, analyse
+from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
+from diagnosis.agents.offline.refs import EVIDENCE_TOOLS
 from diagnosis.agents.offline.text import nfkc
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window
 from diagnosis.agents.offline.vocabulary import (
@@ -47,15 +50,11 @@ GAP_LOG_LIMIT = 100
 GAP_TOP_K = 8  # a gap's runbook lookup reads more sections than the planned one (top_k 5)
 GAP_WIDEN = timedelta(minutes=30)
 MAX_GAPS = 3
-EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
-K8S_KINDS = ("pods", "events", "deployments")
 MAX_K8S_STEPS = len(K8S_KINDS)  # planned beside (not instead of) the ≤ 6 log/metric/runbook steps
 K8S_LIMIT = 20
 K8S_PURPOSE = {"pods": "Pod 状态（就绪、重启、等待/终止原因）", "events": "Kubernetes 事件", "deployments": "Deployment 版本与变更"}
 
 _DESCRIPTION_IDENT = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Za-z]{2,}(?:[A-Z][A-Za-z]*)*(?![A-Za-z0-9_])")
-_ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
-_METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
 
 
 def _level_for(symptoms: Sequence[str]) -> str:
@@ -273,12 +272,11 @@ def plan_gaps(
             }
         elif tool == "query_metrics":
             arguments = {"service": service_name, **span}
-            alert = _ALERT_NAME.search(nfkc(combined))
-            metric = _METRIC_NAME.search(nfkc(combined))
+            alert, metric = ALERT_NAME.search(nfkc(combined)), question_metric(combined)
             if alert:
                 arguments["alert_name"] = alert.group(0)
             elif metric:
-                arguments["metric"] = metric.group(0)
+                arguments["metric"] = metric
         else:
             arguments = {
                 "service": service_name,
