@@ -44,7 +44,7 @@ from diagnosis.agents.offline.planning import (
     plan_gaps,
     plan_normal,
 )
-from diagnosis.agents.offline.refs import collect_refs
+from diagnosis.agents.offline.refs import Ref, collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
 from diagnosis.agents.offline.time_expressions import TimeWindow, widened
@@ -226,6 +226,24 @@ class OfflineExecutor:
                 Origin.SWEEP,
             )
 
+    def _look_up(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, asked: set[str], first: str,
+        focus: Focus, min_score: float = 0,
+    ) -> tuple[str, list[Ref], dict[str, float]]:
+        """Look the runbooks up by what the chosen evidence (scored ≥ ``min_score``) shows unless a
+        lookup did (``first``) or that query was ``asked``; returns the evidence lookup's id, the
+        hits (that lookup's first) and the weights of the symptoms the chosen evidence shows."""
+        refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
+        candidates = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
+        query = evidence_knowledge_query([c for c in candidates if c.score >= min_score])
+        if not first and query and query.casefold() not in asked:
+            first = tools.call(
+                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
+            ).invocation_id
+            refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
+        hits = sorted((r for r in refs if r.kind == "hit"), key=lambda r: r.invocation_id != first)
+        return first, hits, symptom_weights([c.first for c in candidates], facts.symptoms)
+
     def _read_runbook(
         self,
         request: ExecutorRequest,
@@ -240,24 +258,11 @@ class OfflineExecutor:
         Returns the evidence lookup's invocation id (``knowledge_first``, or the new one)."""
         if not facts.known_services and facts.unknown_services:
             return knowledge_first
-        history = tools.history()
-        refs, _ = relevant_refs(collect_refs(history, request.services), facts)
-        candidates = select_candidates([r for r in refs if r.kind != "hit"], facts, Focus.of(facts, checked))
-        if not candidates:
+        refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
+        if not select_candidates([r for r in refs if r.kind != "hit"], facts, Focus.of(facts, checked)):
             return knowledge_first
-        asked = {
-            str(c.arguments.get("query") or "").casefold()
-            for c in history
-            if c.tool_name == "lookup_knowledge"
-        }
-        query = evidence_knowledge_query(candidates)
-        if not knowledge_first and query and query.casefold() not in asked:
-            knowledge_first = tools.call(
-                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
-            ).invocation_id
-            refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
-        hits = sorted((r for r in refs if r.kind == "hit"), key=lambda r: r.invocation_id != knowledge_first)
-        weights = symptom_weights([c.first for c in candidates], facts.symptoms)
+        asked = {str(c.arguments.get("query") or "").casefold() for c in tools.history() if c.tool_name == "lookup_knowledge"}
+        knowledge_first, hits, weights = self._look_up(request, tools, facts, asked, knowledge_first, Focus.of(facts, checked))
         title = runbook_to_read(hits, weights, require_match=bool(facts.listing))
         read = f"{title} 常见原因 处理方案"
         if title and read.casefold() not in asked:
@@ -272,25 +277,9 @@ class OfflineExecutor:
         candidates = _relevant_candidates(tools.history(), facts, request.services)
         if not candidates:
             return "", []
-        knowledge_first = ""
-        query = evidence_knowledge_query(candidates)
-        planned = {
-            str(s.arguments.get("query", "")).casefold() for s in steps if s.tool == "lookup_knowledge"
-        }
-        if query and query.casefold() not in planned:
-            knowledge_first = tools.call(
-                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
-            ).invocation_id
-        history = tools.history()
-        refs, _ = relevant_refs(collect_refs(history, request.services), facts)
-        hits = [r for r in refs if r.kind == "hit"]
-        hits.sort(key=lambda r: r.invocation_id != knowledge_first)
-        focus = Focus.of(facts)
-        weights = symptom_weights(
-            [c.first for c in select_candidates([r for r in refs if r.kind != "hit"], facts, focus)],
-            facts.symptoms,
-        )
-        log_calls = [c for c in history if c.tool_name == "query_logs" and c.round == request.round]
+        planned = {str(s.arguments.get("query", "")).casefold() for s in steps if s.tool == "lookup_knowledge"}
+        knowledge_first, hits, weights = self._look_up(request, tools, facts, planned, "", Focus.of(facts), 10)
+        log_calls = [c for c in tools.history() if c.tool_name == "query_logs" and c.round == request.round]
         used = {str(c.arguments.get("keyword") or "").casefold() for c in log_calls}
         service = (facts.known_services or [candidates[0].first.service])[0]
         template = next((c.arguments for c in log_calls if c.arguments.get("start")), {})
