@@ -280,12 +280,14 @@ def _first(candidates: Sequence[Candidate], symptoms: frozenset[str]) -> tuple[d
 
 
 def order_hypotheses(
-    changes: Sequence[tuple[str, Ref]], candidates: Sequence[Candidate]
+    changes: Sequence[tuple[str, Ref]], candidates: Sequence[Candidate], runbook: Sequence[dict[str, Any]] = ()
 ) -> list[dict[str, Any]]:
-    """Directions by the order of the confirmed anomalies, never a confirmed cause: a change
-    shortly before the first anomaly (on the asked service or a dependency: ``change_refs``), and
-    a slow dependency (``rules/symptoms.toml`` [order]) before pool exhaustion."""
+    """Directions by the order of the confirmed anomalies, never a confirmed cause, around the
+    ``runbook`` ones (at most MAX_HYPOTHESES in all, these two kept): first a change shortly before
+    the first anomaly (on the asked service or a dependency: ``change_refs``), last a slow
+    dependency (``rules/symptoms.toml`` [order]) before pool exhaustion."""
     out: list[dict[str, Any]] = []
+    after: list[dict[str, Any]] = []
     first = first_anomaly(r for c in candidates for r in c.refs)
     earlier = [(kind, ref) for kind, ref in changes if first and (t := moment(ref)) and t <= first]
     if earlier:
@@ -294,8 +296,9 @@ def order_hypotheses(
     slow, pool = _first(candidates, SLOW_SYMPTOMS), _first(candidates, EXHAUSTED_SYMPTOMS)
     if slow and pool and slow[0] < pool[0] and slow[1] is not pool[1]:
         a, b = slow[1].first, pool[1].first
-        out.append(_hypothesis(f"{a.service} 在 {a.clock} 起变慢，早于 {b.clock} 起 {b.service} 的池耗尽：池可能被慢的依赖占满"))
-    return out
+        after.append(_hypothesis(f"{a.service} 在 {a.clock} 起变慢，早于 {b.clock} 起 {b.service} 的池耗尽：池可能被慢的依赖占满"))
+    merged = out + list(runbook)[: max(0, MAX_HYPOTHESES - len(out) - len(after))] + after
+    return [{**h, "hypothesis_id": f"h{i}"} for i, h in enumerate(merged, 1)]
 
 
 # --- Missing information ------------------------------------------------------------------------------
@@ -488,8 +491,7 @@ def build_contract(
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
     weights = symptom_weights([c.first for c in candidates], facts.symptoms)
     hypotheses, actions = runbook_guidance(hits, weights, require_match=bool(facts.listing), claims=claims)
-    merged = (order_hypotheses(changes, candidates) + hypotheses)[:MAX_HYPOTHESES]
-    hypotheses = [{**h, "hypothesis_id": f"h{i}"} for i, h in enumerate(merged, 1)]
+    hypotheses = order_hypotheses(changes, candidates, hypotheses)
     if not facts.known_services and facts.unknown_services:
         hypotheses, actions = [], []  # nothing was found to act on: only the gap is stated
     elif facts.narrow:
