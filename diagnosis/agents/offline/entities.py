@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 from diagnosis.agents.offline.spelling import any_spelling_in, first_position
@@ -161,10 +162,11 @@ def find_symptoms(question: str) -> list[str]:
     return [h[2] for h in hits]
 
 
-def evidence_symptoms(text: str, *, implied: bool = True) -> set[str]:
+@lru_cache(maxsize=8192)
+def evidence_symptoms(text: str, *, implied: bool = True) -> frozenset[str]:
     """Symptom ids an evidence text shows (with what they imply unless ``implied`` is False: a
-    5xx response is an error)."""
-    shown = {s.id for s in SYMPTOMS if any_spelling_in(s.evidence, text)}
+    5xx response is an error); cached, the executor reads the same refs several times."""
+    shown = frozenset(s.id for s in SYMPTOMS if any_spelling_in(s.evidence, text))
     if not implied:
         return shown
     return shown | {i for s in shown for i in SYMPTOMS_BY_ID[s].implies}

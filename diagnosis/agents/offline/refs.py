@@ -147,7 +147,7 @@ def collect_refs(
                     service=canonical_service(service, services) if service else "",
                     level=level,
                     clock=clock,
-                    symptoms=frozenset(evidence_symptoms(text)),
+                    symptoms=evidence_symptoms(text),
                 )
             )
     return refs
