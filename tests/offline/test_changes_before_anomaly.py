@@ -35,16 +35,22 @@ def test_a_dependency_change_before_the_failures_is_a_timeline_claim_and_a_hypot
     assert any("13:40:00 deployer" in h["text"] for h in contract["hypotheses"]), contract["hypotheses"]
     assert all(c["claim_type"] != "root_cause" for c in contract["claims"])
     read = change_read(run)
-    assert "SyncBinAsync" not in str(read.output)  # the read asks for change words, "sync operation" not "sync"
+    assert "SyncBinAsync" not in str(
+        read.output
+    )  # the read asks for change words, "sync operation" not "sync"
     assert STOCK_ROLLOUT in str(read.output) and LABEL_ROLLOUT in str(read.output)
 
 
 def test_a_failure_logged_only_at_warn_is_read_when_the_error_read_is_empty(api_user, warehouse):
     run, _, contract = plan_and_execute(api_user, "pick-service 13:50 以后为什么一直失败？")
-    error_read = ToolInvocation.objects.filter(run=run, arguments__service="pick-service").order_by("seq").first()
+    error_read = (
+        ToolInvocation.objects.filter(run=run, arguments__service="pick-service").order_by("seq").first()
+    )
     assert error_read is not None and error_read.arguments["level"] == "ERROR"
     assert error_read.status == ToolInvocation.Status.NO_HIT
-    assert ToolInvocation.objects.filter(run=run, arguments__service="pick-service", arguments__level="WARN").exists()
+    assert ToolInvocation.objects.filter(
+        run=run, arguments__service="pick-service", arguments__level="WARN"
+    ).exists()
     assert any("reserve stock failed" in t for t in texts(contract, "observation")), texts(contract)
 
 

@@ -33,8 +33,15 @@ POOL = "thread pool exhausted: active=32 max=32 queued=140"
 
 
 def _log(clock: str, service: str, level: str, message: str) -> dict[str, Any]:
-    return {"timestamp": f"{DAY}T{clock}+08:00", "service": service, "level": level, "instance": f"{service}-0",
-            "message": message, "trace_id": "", "attributes": {}}  # fmt: skip
+    return {
+        "timestamp": f"{DAY}T{clock}+08:00",
+        "service": service,
+        "level": level,
+        "instance": f"{service}-0",
+        "message": message,
+        "trace_id": "",
+        "attributes": {},
+    }
 
 
 def _busy_pick_stream() -> list[dict[str, Any]]:
@@ -61,8 +68,8 @@ BUNDLE: dict[str, Any] = {
         *_busy_pick_stream(),
         _log("13:40:00", "deployer", "INFO", STOCK_ROLLOUT),
         _log("14:10:00", "deployer", "INFO", LABEL_ROLLOUT),
-        *[_log(f"{13 + (52 + i) // 60}:{(52 + i) % 60:02d}:20", "pick-service", "WARN", RESERVE_FAILED.format(n=i))
-          for i in range(60)],
+        *[_log(f"{13 + (52 + i) // 60}:{(52 + i) % 60:02d}:20", "pick-service", "WARN",
+               RESERVE_FAILED.format(n=i)) for i in range(60)],
         _log("09:05:00", "label-service", "INFO", LABEL_PUSH),
         *[_log(f"{9 + h:02d}:{m:02d}:00", "label-service", "ERROR", LABEL_ERROR.format(n=h * 100 + m))
           for h in range(6) for m in range(10, 60, 10)],

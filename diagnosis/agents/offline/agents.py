@@ -227,8 +227,14 @@ class OfflineExecutor:
             )
 
     def _look_up(
-        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, asked: set[str], first: str,
-        focus: Focus, min_score: float = 0,
+        self,
+        request: ExecutorRequest,
+        tools: ToolRunner,
+        facts: QuestionFacts,
+        asked: set[str],
+        first: str,
+        focus: Focus,
+        min_score: float = 0,
     ) -> tuple[str, list[Ref], dict[str, float]]:
         """Look the runbooks up by what the chosen evidence (scored ≥ ``min_score``) shows unless a
         lookup did (``first``) or that query was ``asked``; returns the evidence lookup's id, the
@@ -261,8 +267,14 @@ class OfflineExecutor:
         refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
         if not select_candidates([r for r in refs if r.kind != "hit"], facts, Focus.of(facts, checked)):
             return knowledge_first
-        asked = {str(c.arguments.get("query") or "").casefold() for c in tools.history() if c.tool_name == "lookup_knowledge"}
-        knowledge_first, hits, weights = self._look_up(request, tools, facts, asked, knowledge_first, Focus.of(facts, checked))
+        asked = {
+            str(c.arguments.get("query") or "").casefold()
+            for c in tools.history()
+            if c.tool_name == "lookup_knowledge"
+        }
+        knowledge_first, hits, weights = self._look_up(
+            request, tools, facts, asked, knowledge_first, Focus.of(facts, checked)
+        )
         title = runbook_to_read(hits, weights, require_match=bool(facts.listing))
         read = f"{title} 常见原因 处理方案"
         if title and read.casefold() not in asked:
@@ -277,8 +289,12 @@ class OfflineExecutor:
         candidates = _relevant_candidates(tools.history(), facts, request.services)
         if not candidates:
             return "", []
-        planned = {str(s.arguments.get("query", "")).casefold() for s in steps if s.tool == "lookup_knowledge"}
-        knowledge_first, hits, weights = self._look_up(request, tools, facts, planned, "", Focus.of(facts), 10)
+        planned = {
+            str(s.arguments.get("query", "")).casefold() for s in steps if s.tool == "lookup_knowledge"
+        }
+        knowledge_first, hits, weights = self._look_up(
+            request, tools, facts, planned, "", Focus.of(facts), 10
+        )
         log_calls = [c for c in tools.history() if c.tool_name == "query_logs" and c.round == request.round]
         used = {str(c.arguments.get("keyword") or "").casefold() for c in log_calls}
         service = (facts.known_services or [candidates[0].first.service])[0]

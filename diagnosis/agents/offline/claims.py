@@ -280,7 +280,9 @@ def _first(candidates: Sequence[Candidate], symptoms: frozenset[str]) -> tuple[d
 
 
 def order_hypotheses(
-    changes: Sequence[tuple[str, Ref]], candidates: Sequence[Candidate], runbook: Sequence[dict[str, Any]] = ()
+    changes: Sequence[tuple[str, Ref]],
+    candidates: Sequence[Candidate],
+    runbook: Sequence[dict[str, Any]] = (),
 ) -> list[dict[str, Any]]:
     """Directions by the order of the confirmed anomalies, never a confirmed cause, around the
     ``runbook`` ones (at most MAX_HYPOTHESES in all, these two kept): first a change shortly before
@@ -292,11 +294,17 @@ def order_hypotheses(
     earlier = [(kind, ref) for kind, ref in changes if first and (t := moment(ref)) and t <= first]
     if earlier:
         kind, change = max(earlier, key=lambda kc: str(moment(kc[1])))
-        out.append(_hypothesis(f"{change.clock} {change.service} 的{kind}与其后 {first:%H:%M:%S} 起的异常有关"))
+        out.append(
+            _hypothesis(f"{change.clock} {change.service} 的{kind}与其后 {first:%H:%M:%S} 起的异常有关")
+        )
     slow, pool = _first(candidates, SLOW_SYMPTOMS), _first(candidates, EXHAUSTED_SYMPTOMS)
     if slow and pool and slow[0] < pool[0] and slow[1] is not pool[1]:
         a, b = slow[1].first, pool[1].first
-        after.append(_hypothesis(f"{a.service} 在 {a.clock} 起变慢，早于 {b.clock} 起 {b.service} 的池耗尽：池可能被慢的依赖占满"))
+        after.append(
+            _hypothesis(
+                f"{a.service} 在 {a.clock} 起变慢，早于 {b.clock} 起 {b.service} 的池耗尽：池可能被慢的依赖占满"
+            )
+        )
     merged = out + list(runbook)[: max(0, MAX_HYPOTHESES - len(out) - len(after))] + after
     return [{**h, "hypothesis_id": f"h{i}"} for i, h in enumerate(merged, 1)]
 

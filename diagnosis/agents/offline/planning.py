@@ -52,7 +52,11 @@ GAP_WIDEN = timedelta(minutes=30)
 MAX_GAPS = 3
 MAX_K8S_STEPS = len(K8S_KINDS)  # planned beside (not instead of) the ≤ 6 log/metric/runbook steps
 K8S_LIMIT = 20
-K8S_PURPOSE = {"pods": "Pod 状态（就绪、重启、等待/终止原因）", "events": "Kubernetes 事件", "deployments": "Deployment 版本与变更"}
+K8S_PURPOSE = {
+    "pods": "Pod 状态（就绪、重启、等待/终止原因）",
+    "events": "Kubernetes 事件",
+    "deployments": "Deployment 版本与变更",
+}
 
 _DESCRIPTION_IDENT = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Za-z]{2,}(?:[A-Z][A-Za-z]*)*(?![A-Za-z0-9_])")
 
@@ -98,6 +102,11 @@ def change_step(window: TimeWindow, anomaly: datetime | None = None) -> PlanStep
     )
 
 
+def _given(**arguments: Any) -> dict[str, Any]:
+    """Tool arguments without the empty ones (no service = every service)."""
+    return {k: v for k, v in arguments.items() if v}
+
+
 def matched_triggers(question: str) -> list[str]:
     """Ids of the ``k8s.toml`` triggers whose words the question contains."""
     return [id_ for id_, words, _ in K8S_TRIGGERS if any_spelling_in(words, question)]
@@ -111,7 +120,7 @@ def k8s_steps(question: str, services: Sequence[str], span: dict[str, str]) -> l
     return [
         PlanStep(
             tool="query_k8s",
-            arguments={k: v for k, v in {"kind": kind, "name": service, **span, "limit": K8S_LIMIT}.items() if v},
+            arguments=_given(kind=kind, name=service, **span, limit=K8S_LIMIT),
             purpose=f"{service or '全部服务'} 的{K8S_PURPOSE[kind]}",
         )
         for kind in K8S_KINDS
@@ -159,43 +168,25 @@ def plan_normal(
     for service in per_service:
         who = service or "全部服务"
         if not alerts_only:
-            steps.append(
-                PlanStep(
-                    tool="query_logs",
-                    arguments={
-                        k: v
-                        for k, v in {"service": service, "level": level, **span, "limit": LOG_LIMIT}.items()
-                        if v
-                    },
-                    purpose=f"{who} 在 {window.label()} 的 {level} 及以上日志",
-                )
-            )
+            arguments = _given(service=service, level=level, **span, limit=LOG_LIMIT)
+            purpose = f"{who} 在 {window.label()} 的 {level} 及以上日志"
+            steps.append(PlanStep(tool="query_logs", arguments=arguments, purpose=purpose))
         steps.append(
             PlanStep(
-                tool="query_metrics",
-                arguments={k: v for k, v in {"service": service, **span}.items() if v},
-                purpose=f"{who} 的告警与指标",
+                tool="query_metrics", arguments=_given(service=service, **span), purpose=f"{who} 的告警与指标"
             )
         )
     if keyword and not alerts_only:
-        for service in per_service[:1]:
-            steps.insert(
-                1,
-                PlanStep(
-                    tool="query_logs",
-                    arguments={
-                        k: v
-                        for k, v in {
-                            "service": service,
-                            "keyword": keyword,
-                            **span,
-                            "limit": LOG_LIMIT,
-                        }.items()
-                        if v
-                    },
-                    purpose=f"{service or '全部服务'} 中含 {keyword} 的日志",
-                ),
-            )
+        service = per_service[0]
+        arguments = _given(service=service, keyword=keyword, **span, limit=LOG_LIMIT)
+        steps.insert(
+            1,
+            PlanStep(
+                tool="query_logs",
+                arguments=arguments,
+                purpose=f"{service or '全部服务'} 中含 {keyword} 的日志",
+            ),
+        )
     steps = steps[: MAX_STEPS - 1]
     steps.append(
         PlanStep(
@@ -285,7 +276,7 @@ def plan_gaps(
                 **span,
                 "limit": GAP_LOG_LIMIT,
             }
-        arguments = {k: v for k, v in arguments.items() if v}
+        arguments = _given(**arguments)
         label = text or query or "证据缺口"
         labels.append(label[:40])
         steps.append(
@@ -307,11 +298,7 @@ def plan_gaps(
             "end": question_window.end.isoformat(),
             "limit": GAP_LOG_LIMIT,
         }
-        steps.append(
-            PlanStep(
-                tool="query_logs", arguments={k: v for k, v in arguments.items() if v}, purpose="补充证据"
-            )
-        )
+        steps.append(PlanStep(tool="query_logs", arguments=_given(**arguments), purpose="补充证据"))
     return Plan(
         mode="EVIDENCE_GAP_ONLY", goal="只针对证据缺口补充证据：" + "；".join(labels)[:200], steps=steps
     )

@@ -18,7 +18,12 @@ from diagnosis.agents.offline.text import fold
 from diagnosis.agents.offline.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, any_spelling_in
 
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
-SOURCE_TYPE = {"query_logs": "log", "query_metrics": "metric", "lookup_knowledge": "knowledge", "query_k8s": "k8s"}
+SOURCE_TYPE = {
+    "query_logs": "log",
+    "query_metrics": "metric",
+    "lookup_knowledge": "knowledge",
+    "query_k8s": "k8s",
+}
 # Severity steps of a log level: 1 = a warning, 2 = a failure (scoring, anomaly, change lines).
 LEVEL_RANK = {"DEBUG": 0, "INFO": 0, "WARN": 1, "WARNING": 1, "ERROR": 2, "FATAL": 3, "CRITICAL": 3}
 
