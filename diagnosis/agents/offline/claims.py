@@ -169,38 +169,33 @@ def _change_claim(kind: str, ref: Ref) -> tuple[str, list[dict[str, Any]]]:
     return f"{ref.clock} {m.group(3)} 记录{kind}（{m.group(4)}）：{quote(shown)}", [_binding(ref, excerpt)]
 
 
+def _shown(e: dict[str, Any], key: str, excerpt: str, shape: str = "{}") -> str:
+    """The element's ``key`` value when the excerpt shows it (as ``shape``), else ""."""
+    value = str(e.get(key) or "")
+    return value if value and shape.format(value) in excerpt else ""
+
+
 def _alert_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str, Any]]]:
     ref = c.first
-    e, text = ref.element, ref.text
-    excerpt = excerpt_of(text)
-    name = str(e.get("name") or "")
-    parts = [
-        f"{ref.service or e.get('service', '')} 的告警 {name}"
-        if name and name in excerpt
-        else f"{ref.service} 的告警"
-    ]
-    severity = str(e.get("severity") or "")
-    if severity and f" {severity} " in excerpt:
-        parts[0] += f"（{severity}）"
-    state = str(e.get("state") or "")
-    since = _since(excerpt, today)
-    if state == "firing" and " firing " in excerpt:
+    e, excerpt = ref.element, excerpt_of(ref.text)
+    name, severity = _shown(e, "name", excerpt), _shown(e, "severity", excerpt, " {} ")
+    head = f"{ref.service or e.get('service', '')} 的告警 {name}" if name else f"{ref.service} 的告警"
+    parts = [head + (f"（{severity}）" if severity else "")]
+    state, since = _shown(e, "state", excerpt, " {} "), _since(excerpt, today)
+    if state == "firing":
         parts.append("正在触发（firing）" + (f"，开始于 {since}" if since else ""))
-    elif state == "resolved" and " resolved " in excerpt:
+    elif state == "resolved":
         resolved = _RESOLVED_AT.search(excerpt)
         parts.append(
             (f"开始于 {since}，" if since else "")
             + "已恢复（resolved）"
             + (f"，恢复于 {resolved.group(1)}" if resolved else "")
         )
-    value = str(e.get("value") or "")
-    if value and f" value {value}" in excerpt:
+    if value := _shown(e, "value", excerpt, " value {}"):
         parts.append(f"值 {value}")
-    summary = str(e.get("summary") or "")
-    if summary and summary in excerpt:
+    if summary := _shown(e, "summary", excerpt):
         parts.append(f"摘要：{quote(summary)}")
-    claim_type = "observation"
-    return "，".join(parts), claim_type, [_binding(ref, excerpt)]
+    return "，".join(parts), "observation", [_binding(ref, excerpt)]
 
 
 def _alert_list_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str, Any]]]:
@@ -215,25 +210,18 @@ def _alert_list_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dic
     bindings: list[dict[str, Any]] = []
     for ref in c.refs:
         e, excerpt = ref.element, excerpt_of(ref.text)
-        name = str(e.get("name") or "")
-        if not name or name not in excerpt:
+        name = _shown(e, "name", excerpt)
+        if not name:
             continue
-        bits = []
-        severity = str(e.get("severity") or "")
-        if severity and f" {severity} " in excerpt:
-            bits.append(severity)
-        state = str(e.get("state") or "")
-        if len(states) > 1 and f" {state} " in excerpt:
-            bits.append(state)
-        since = _since(excerpt, today)
-        if since:
-            bits.append(f"开始于 {since}")
-        resolved = _RESOLVED_AT.search(excerpt)
-        if state == "resolved" and resolved:
-            bits.append(f"恢复于 {resolved.group(1)}")
-        value = str(e.get("value") or "")
-        if value and f" value {value}" in excerpt:
-            bits.append(f"值 {value}")
+        state, resolved = str(e.get("state") or ""), _RESOLVED_AT.search(excerpt)
+        bits = [
+            _shown(e, "severity", excerpt, " {} "),
+            _shown(e, "state", excerpt, " {} ") if len(states) > 1 else "",
+            f"开始于 {since}" if (since := _since(excerpt, today)) else "",
+            f"恢复于 {resolved.group(1)}" if state == "resolved" and resolved else "",
+            f"值 {value}" if (value := _shown(e, "value", excerpt, " value {}")) else "",
+        ]
+        bits = [b for b in bits if b]
         items.append(name + (f"（{'，'.join(bits)}）" if bits else ""))
         bindings.append(_binding(ref, excerpt))
     service = c.first.service or str(c.first.element.get("service") or "")
