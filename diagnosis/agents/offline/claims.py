@@ -328,61 +328,38 @@ def missing_info(
     current_round: int,
     claims_made: bool = True,
 ) -> list[dict[str, str]]:
-    items: list[dict[str, str]] = []
+    items: list[tuple[str, str]] = []  # (item, reason)
     label = window.label()
     for name in facts.unknown_services:
-        items.append(
-            {
-                "item": f"{_spaced(name)}的日志、告警与指标",
-                "reason": f"已加载的数据中没有名为{_spaced(name, both=True)}的服务，相关查询无结果",
-            }
-        )
+        reason = f"已加载的数据中没有名为{_spaced(name, both=True)}的服务，相关查询无结果"
+        items.append((f"{_spaced(name)}的日志、告警与指标", reason))
     relevant = [
         r for r in refs if r.kind != "hit" and (allowed_services is None or r.service in allowed_services)
     ]
     for service in facts.known_services:
         if not any(r.service == service for r in relevant):
-            items.append(
-                {
-                    "item": f"{service} 在 {label} 的日志、告警与指标",
-                    "reason": "本次查询没有返回该服务的任何记录",
-                }
-            )
+            items.append((f"{service} 在 {label} 的日志、告警与指标", "本次查询没有返回该服务的任何记录"))
     scope = "、".join(facts.known_services) or "相关服务"
-    if relevant:
-        for symptom_id in facts.symptoms:
-            if not any(symptom_id in r.symptoms for r in relevant):
-                symptom = SYMPTOMS_BY_ID[symptom_id].label
-                items.append(
-                    {
-                        "item": f"{_spaced(scope)}的{symptom}证据",
-                        "reason": f"本次查询到的日志、告警与指标中没有与{symptom}直接相关的记录",
-                    }
-                )
+    for symptom_id in facts.symptoms if relevant else ():
+        if not any(symptom_id in r.symptoms for r in relevant):
+            symptom = SYMPTOMS_BY_ID[symptom_id].label
+            reason = f"本次查询到的日志、告警与指标中没有与{symptom}直接相关的记录"
+            items.append((f"{_spaced(scope)}的{symptom}证据", reason))
     if not claims_made and not items and not facts.unknown_services:
-        items.append(
-            {
-                "item": f"{_spaced(scope)}在 {label} 与问题直接相关的证据",
-                "reason": "查询到的日志、告警与指标中没有与问题直接相关的记录",
-            }
-        )
+        reason = "查询到的日志、告警与指标中没有与问题直接相关的记录"
+        items.append((f"{_spaced(scope)}在 {label} 与问题直接相关的证据", reason))
     for call in history:
         if call.tool_name not in EVIDENCE_TOOLS:
             continue
         if call.status == "failed":
-            items.append(
-                {"item": _describe_call(call), "reason": f"调用失败：{(call.error or '未知错误')[:120]}"}
-            )
+            items.append((_describe_call(call), f"调用失败：{(call.error or '未知错误')[:120]}"))
         elif call.status == "deduped" and call.round == current_round:
-            reason = f"与 {call.deduped_from or '之前的调用'} 重复，没有带来新证据"
-            items.append({"item": _describe_call(call), "reason": reason})
+            items.append(
+                (_describe_call(call), f"与 {call.deduped_from or '之前的调用'} 重复，没有带来新证据")
+            )
         elif call.status == "no_hit" and call.tool_name == "lookup_knowledge":
-            items.append({"item": _describe_call(call), "reason": "知识库中没有匹配的处理手册"})
-    unique: list[dict[str, str]] = []
-    for item in items:
-        if item not in unique:
-            unique.append(item)
-    return unique[:MAX_MISSING]
+            items.append((_describe_call(call), "知识库中没有匹配的处理手册"))
+    return [{"item": item, "reason": reason} for item, reason in dict.fromkeys(items)][:MAX_MISSING]
 
 
 # --- The contract -------------------------------------------------------------------------------------

@@ -40,16 +40,6 @@ def clock(value: str) -> str:
     return f"{value[:10]} {value[11:19]}"
 
 
-def pod_unhealthy_json(pod: dict[str, Any]) -> bool:
-    return pod_is_unhealthy(str(pod.get("phase") or ""), str(pod.get("ready") or ""), pod.get("waiting_reason"))
-
-
-def deployment_unavailable_json(deployment: dict[str, Any]) -> bool:
-    return deployment_is_unavailable(
-        int(deployment.get("replicas") or 0), int(deployment.get("available") or 0), deployment.get("conditions") or []
-    )
-
-
 def _element(call: ToolCallResult, raw_path: str) -> dict[str, Any] | None:
     parts = raw_path.split("/")
     if len(parts) != 3 or parts[1] not in KINDS or not parts[2].isdigit():
@@ -90,7 +80,7 @@ def pod_claim(pod: dict[str, Any], excerpt: str, today: str) -> tuple[str, str]:
     waiting = pod.get("waiting_reason")
     if waiting and _fits(f"等待原因 {waiting}", excerpt):
         head = f"{subject} 处于 {waiting}"
-    elif pod_unhealthy_json(pod):
+    elif _wrong("pods", pod):
         head = f"{subject} 未就绪"
     else:
         head = f"{subject} 正常运行"
@@ -135,7 +125,7 @@ def deployment_claims(deployment: dict[str, Any], excerpt: str, today: str) -> l
     shown_conditions = [c for c in conditions if _fits(c, excerpt)]
     claims = []
     if state:
-        verb = "不可用" if deployment_unavailable_json(deployment) else "可用"
+        verb = "不可用" if _wrong("deployments", deployment) else "可用"
         claims.append(
             (
                 f"{subject} 当前{verb}（{'，'.join(state)}）"
@@ -178,12 +168,14 @@ def _about(kind: str, element: dict[str, Any], services: Sequence[str]) -> bool:
     return False
 
 
-def _wrong(kind: str, element: dict[str, Any]) -> bool:
+def _wrong(kind: str, e: dict[str, Any]) -> bool:
+    """A pod not healthy, a Warning event, a deployment not available (``evidence.k8s_objects``)."""
     if kind == "pods":
-        return pod_unhealthy_json(element)
+        return pod_is_unhealthy(str(e.get("phase") or ""), str(e.get("ready") or ""), e.get("waiting_reason"))
     if kind == "events":
-        return str(element.get("type")) == "Warning"
-    return deployment_unavailable_json(element)
+        return str(e.get("type")) == "Warning"
+    replicas, available = int(e.get("replicas") or 0), int(e.get("available") or 0)
+    return deployment_is_unavailable(replicas, available, e.get("conditions") or [])
 
 
 def _wanted(kind: str, element: dict[str, Any], services: Sequence[str]) -> bool:
