@@ -38,6 +38,7 @@ from diagnosis.agents.offline.vocabulary import (
     ERRORISH,
     K8S_TRIGGERS,
     KEY_TERMS,
+    QUESTION_WORDS,
     SYMPTOMS_BY_ID,
     any_spelling_in,
 )
@@ -212,11 +213,9 @@ def _gap_text(gap: dict[str, Any]) -> tuple[str, str]:
 
 
 def _infer_tool(text: str) -> str:
-    if any(w in text for w in ("告警", "指标", "alert", "metric")):
+    if any_spelling_in(QUESTION_WORDS["gap_metrics"], text):
         return "query_metrics"
-    if any(w in text for w in ("手册", "runbook", "知识")):
-        return "lookup_knowledge"
-    return "query_logs"
+    return "lookup_knowledge" if any_spelling_in(QUESTION_WORDS["gap_knowledge"], text) else "query_logs"
 
 
 def plan_gaps(
