@@ -92,6 +92,7 @@ class OfflineExecutor:
     Between the two it takes the follow-up steps an engineer would take (all bounded, all
     persisted like any call):
 
+    - an asked service's ERROR read with no line → the same read at WARN (≤ 2 calls);
     - no time given and nothing about the asked symptom in the default hour → the planned log
       and metric reads once more over the last 24 hours (≤ 3 calls);
     - "which service …" → a WARN-and-above read of each service the all-service read did not
@@ -101,7 +102,9 @@ class OfflineExecutor:
       against the asked service's logs (≤ 2 calls);
     - the runbook the chosen evidence calls for: looked up by what that evidence shows when the
       step above did not (≤ 1 call), and the leading one read by its title when its
-      causes/actions were not among the hits (≤ 1 call), so the 建议 come from it.
+      causes/actions were not among the hits (≤ 1 call), so the 建议 come from it;
+    - context reads: the asked logs over the window before (baseline) and the lines naming a
+      change since the lookback before the window or the first anomaly (``changes``; 1 call each).
     """
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
