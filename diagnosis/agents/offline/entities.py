@@ -165,7 +165,7 @@ def find_symptoms(question: str) -> list[str]:
 @lru_cache(maxsize=8192)
 def evidence_symptoms(text: str, *, implied: bool = True) -> frozenset[str]:
     """Symptom ids an evidence text shows (with what they imply unless ``implied`` is False: a
-    5xx response is an error); cached, the executor reads the same refs several times."""
+    5xx response is an error). Cached: one run asks about the same evidence lines many times."""
     shown = frozenset(s.id for s in SYMPTOMS if any_spelling_in(s.evidence, text))
     if not implied:
         return shown
