@@ -116,6 +116,9 @@ class QueryLogsArgs(_Windowed):
     keyword: OptionalText = Field(
         None, description="Case-insensitive substring(s) of the message; space-separated words must all match"
     )
+    any_keyword: OptionalText = Field(
+        None, description="Case-insensitive substrings of the message separated by |; at least one must match"
+    )
     limit: int = Field(
         LIMIT_DEFAULT, ge=1, le=LIMIT_MAX, description="Maximum records returned (newest first)"
     )

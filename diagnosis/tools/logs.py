@@ -44,6 +44,7 @@ def run(args: QueryLogsArgs, ctx: ToolContext) -> ToolOutcome:
         services=service_filter(args.service, ctx),
         levels=levels_at_least(args.level),
         keywords=args.keyword.split() if args.keyword else [],
+        any_keywords=[k.strip() for k in (args.any_keyword or "").split("|") if k.strip()],
         limit=args.limit,
     )
     result = backend.search_logs(query)

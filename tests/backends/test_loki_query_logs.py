@@ -108,6 +108,13 @@ def test_keywords_become_case_insensitive_line_filters_before_the_level_filter(r
     )
 
 
+def test_any_keyword_alternatives_become_one_case_insensitive_line_filter(run, world, incident):
+    call(run, service="payment-service", any_keyword="rolled back|config.push", **WINDOW)
+    assert incident.requests_to(LOKI_QUERY_RANGE)[0].query == (
+        '{service=~"(?i)(?:payment-service|支付服务|Payment)"} |~ "(?i)(?:rolled back|config\\\\.push)"'
+    )
+
+
 def test_no_matching_lines_is_no_hit(run, world, fake_loki):
     fake_loki.serve(LOKI_QUERY_RANGE, loki_streams())
     inv = call(run, service="payment-service", keyword="nothing-like-this", **WINDOW)

@@ -1,5 +1,5 @@
 """The offline provider on Kubernetes questions: it plans query_k8s from the question's words
-(data: ``k8s_questions.toml``), turns the state into claims bound to exact k8s refs that pass the
+(data: ``rules/k8s.toml``), turns the state into claims bound to exact k8s refs that pass the
 Gatekeeper, and the answer names what the state shows."""
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from datetime import datetime
 import pytest
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.agents.offline.k8s_planning import matched_triggers
-from diagnosis.agents.offline.planning import plan_normal
+from diagnosis.agents.offline.planning import matched_triggers, plan_normal
 from diagnosis.models import ToolInvocation
 from tests.k8s.state import REFERENCE_TIME, SERVICES
 from tests.offline.running import ask, gatekeeper_result, plan_and_execute
@@ -112,3 +111,12 @@ def test_without_a_service_the_claims_are_what_is_wrong_in_the_cluster(api_user,
     assert any("上次终止 OOMKilled（退出码 137，于 10:24:51）" in t for t in texts), texts
     assert any("ReplicaSet/emailservice-7c9d8b5f6 有 Warning 事件 FailedCreate" in t for t in texts), texts
     assert not any("正常运行" in t for t in texts)
+
+
+def test_a_listing_of_pods_in_a_state_lists_every_such_pod_and_nothing_else(api_user, boutique):
+    _, _, contract = plan_and_execute(api_user, "集群里现在有哪些 Pod 处于 Pending？")
+    texts = [c["claim_text"] for c in contract["claims"]]
+    assert any("adservice-6c9f7b8d5-q7m2x" in t for t in texts), texts
+    assert any("loadgenerator-6f7b9d8c4-t5r8v" in t for t in texts), texts
+    assert not any("cartservice" in t or "frontend" in t for t in texts), texts  # Running pods are not listed
+    assert all("Pending" in c["evidence_bindings"][0]["evidence_excerpt"] for c in contract["claims"])

@@ -3,11 +3,19 @@ count for a question (in or shortly before the window, related to the asked serv
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
-from diagnosis.agents.offline.changes import CHANGE_LOOKBACK, change_kind, change_refs
+from diagnosis.agents.base import ServiceInfo
+from diagnosis.agents.offline.changes import (
+    ANOMALY_HORIZON,
+    CHANGE_LOOKBACK,
+    change_kind,
+    change_refs,
+    dependencies,
+    span_start,
+)
 from diagnosis.agents.offline.refs import Ref
 
 DAY = "2026-12-01"
@@ -80,3 +88,49 @@ def test_another_services_change_counts_only_when_it_shares_an_identifier_with_t
     assert change_refs([push, unrelated], start=start, end=end, services=["tag-service"]) == []
     every = change_refs([push, unrelated], start=start, end=end, services=[])
     assert [r.service for _, r in every] == ["config-center", "search-service"]
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("job invoice-archive started: moving 2.1M rows (mode=bulk)", "任务"),
+        ("Sync operation to 5d1e2f0 succeeded: application shop-billing (bump chart 1.4.0)", "发布"),
+    ],
+)
+def test_a_batch_job_start_and_a_gitops_sync_are_changes(line, kind):
+    assert change_kind(line, "INFO") == kind
+
+
+def test_an_error_line_is_a_failure_not_a_change():
+    line = "UPDATE failed (java.sql.SQLTransactionRollbackException: lock wait timeout) - rolled back"
+    assert change_kind(line, "INFO") == "回滚"
+    assert change_kind(line, "ERROR") == ""
+
+
+def test_an_anomaly_older_than_the_window_moves_the_span_back_but_not_past_the_horizon():
+    start, _ = _window()
+    assert span_start(start, None) == start - CHANGE_LOOKBACK
+    assert span_start(start, start - timedelta(hours=2)) == start - timedelta(hours=2) - CHANGE_LOOKBACK
+    assert span_start(start, start - timedelta(days=3)) == start - ANOMALY_HORIZON - CHANGE_LOOKBACK
+
+
+def test_the_dependencies_are_the_services_a_description_names_by_name_alias_or_stem():
+    catalog = [
+        ServiceInfo(name="cashier", aliases=["收银服务"], description="收银（Go），调用积分、coupon-service"),
+        ServiceInfo(name="points-service", aliases=["积分服务"], description="积分"),
+        ServiceInfo(name="coupon-service", aliases=[], description="优惠券"),
+        ServiceInfo(name="report-service", aliases=["报表服务"], description="报表，读积分库"),
+    ]
+    assert dependencies(["cashier"], catalog) == {"points-service", "coupon-service"}
+
+
+def test_a_dependencys_change_counts_only_before_the_first_anomaly():
+    start, end = _window()
+    before = _ref("09:20:00", "ci", "INFO", "deploy points-service v3.1 finished", 0)
+    after = _ref("09:45:00", "ci", "INFO", "deploy coupon-service v1.9 finished", 1)
+    error = _ref("09:40:00", "cashier", "WARN", "earn points failed: connection refused", 2)
+    found = change_refs(
+        [before, after, error], start=start, end=end, services=["cashier"], anomalies=[error],
+        depends_on={"points-service", "coupon-service"},
+    )  # fmt: skip
+    assert [r.raw_path for _, r in found] == ["/records/0"]

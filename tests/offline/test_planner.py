@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from diagnosis.agents.base import AgentContext, PlannerRequest, ServiceInfo
 from diagnosis.agents.offline import build_provider
+from diagnosis.agents.offline.planning import MAX_K8S_STEPS
 
 SH = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=SH)
@@ -186,5 +187,8 @@ def test_gap_only_mode_infers_a_tool_when_the_gap_names_none():
 @given(question=st.text(max_size=200))
 def test_any_text_gets_a_valid_bounded_plan(question):
     p = plan(question)
-    assert 1 <= len(p.steps) <= 6 and p.steps[-1].tool == "lookup_knowledge"
-    assert p.steps[-1].arguments["query"].strip()
+    # Kubernetes reads are planned beside (not instead of) the ≤ 6 log/metric/runbook steps.
+    planned = [s for s in p.steps if s.tool != "query_k8s"]
+    assert 1 <= len(planned) <= 6 and planned[-1].tool == "lookup_knowledge"
+    assert len(p.steps) - len(planned) <= MAX_K8S_STEPS
+    assert planned[-1].arguments["query"].strip()

@@ -102,3 +102,23 @@ def test_symptoms_are_read_in_order_of_appearance(question, symptoms):
 )
 def test_confirmation_questions_are_narrow_cause_questions_are_broad(question, narrow):
     assert analyse(question, CATALOG).narrow is narrow
+
+
+@pytest.mark.parametrize(
+    ("question", "listing", "items"),
+    [
+        ("warehouse 命名空间里有哪些 Pod 处于 Pending？", "items", ("warehouse", "pending")),
+        ("集群里哪些 Pod 起不来？", "", ()),  # a kind word names no item
+        ("今晚 warehouse 有哪些发布？", "", ()),  # what changed is a change listing
+        ("现在有哪些告警？", "alerts", ()),
+    ],
+)
+def test_a_list_of_what_the_question_words_name_is_an_items_listing(question, listing, items):
+    facts = analyse(question, [])
+    assert (facts.listing, facts.items) == (listing, items)
+
+
+def test_an_item_of_a_listing_shows_every_item_word_as_a_whole_token():
+    facts = analyse("哪些 Pod 处于 Pending？", [])
+    assert facts.lists("Pod ns/picker-0：阶段 Pending，就绪 0/1")
+    assert not facts.lists("Pod ns/picker-1：阶段 Running，pendings=0")

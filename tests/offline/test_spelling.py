@@ -87,3 +87,9 @@ def test_every_symptom_spelling_compiles_and_matches_its_own_trigger_words():
             if trigger.startswith("re:"):
                 continue
             assert any_spelling_in(symptom.triggers, trigger.rstrip("*")), (symptom.id, trigger)
+
+
+def test_a_camel_case_spelling_matches_the_same_tokens_as_the_text():
+    assert any_spelling_in(["ImagePullBackOff"], "Error: ImagePullBackOff")
+    assert any_spelling_in(["ImagePullBackOff"], "image pull back-off for pod picker-0")
+    assert not any_spelling_in(["ImagePullBackOff"], "ImagePullBackOffice")

@@ -88,6 +88,12 @@ def test_every_space_separated_keyword_must_match_case_insensitively(run, incide
     assert call(run, keyword="hikaripool nonsense", **WINDOW).status == ToolInvocation.Status.NO_HIT
 
 
+def test_any_keyword_matches_a_message_containing_one_of_its_alternatives(run, incident):
+    inv = call(run, any_keyword="nonsense|Connection is NOT available", **WINDOW)
+    assert [r["message"] for r in inv.output["records"]] == [POOL]
+    assert call(run, any_keyword="nonsense|other", **WINDOW).status == ToolInvocation.Status.NO_HIT
+
+
 def test_chinese_keyword_matches_a_substring(run, world):
     make_log("数据库连接池耗尽，获取连接超时", when="10:10")
     inv = call(run, keyword="连接池耗尽", **WINDOW)

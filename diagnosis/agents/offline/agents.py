@@ -25,6 +25,7 @@ from diagnosis.agents.base import (
     ToolCallResult,
     ToolRunner,
 )
+from diagnosis.agents.offline.changes import first_anomaly
 from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
 from diagnosis.agents.offline.conversation import read_planned
 from diagnosis.agents.offline.entities import QuestionFacts
@@ -35,9 +36,15 @@ from diagnosis.agents.offline.followups import (
     runbook_causes,
     services_to_sweep,
 )
-from diagnosis.agents.offline.k8s_planning import MAX_K8S_STEPS
-from diagnosis.agents.offline.planning import MAX_STEPS, baseline_step, change_step, plan_gaps, plan_normal
-from diagnosis.agents.offline.refs import collect_refs
+from diagnosis.agents.offline.planning import (
+    MAX_K8S_STEPS,
+    MAX_STEPS,
+    baseline_step,
+    change_step,
+    plan_gaps,
+    plan_normal,
+)
+from diagnosis.agents.offline.refs import Ref, collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
 from diagnosis.agents.offline.time_expressions import TimeWindow, widened
@@ -85,6 +92,7 @@ class OfflineExecutor:
     Between the two it takes the follow-up steps an engineer would take (all bounded, all
     persisted like any call):
 
+    - an asked service's ERROR read with no line → the same read at WARN (≤ 2 calls);
     - no time given and nothing about the asked symptom in the default hour → the planned log
       and metric reads once more over the last 24 hours (≤ 3 calls);
     - "which service …" → a WARN-and-above read of each service the all-service read did not
@@ -94,7 +102,9 @@ class OfflineExecutor:
       against the asked service's logs (≤ 2 calls);
     - the runbook the chosen evidence calls for: looked up by what that evidence shows when the
       step above did not (≤ 1 call), and the leading one read by its title when its
-      causes/actions were not among the hits (≤ 1 call), so the 建议 come from it.
+      causes/actions were not among the hits (≤ 1 call), so the 建议 come from it;
+    - context reads: the asked logs over the window before (baseline) and the lines naming a
+      change since the lookback before the window or the first anomaly (``changes``; 1 call each).
     """
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
@@ -111,6 +121,7 @@ class OfflineExecutor:
         checked: list[str] = []
         knowledge_first = ""
         if request.mode == "NORMAL":
+            self._lower_level_if_empty(tools, steps)
             if not window.explicit:
                 window = self._widen_if_empty(request, tools, facts, window, steps)
             if facts.listing == "services":
@@ -124,7 +135,8 @@ class OfflineExecutor:
                 if baseline is not None:
                     tools.call(baseline.tool, dict(baseline.arguments), Origin.BASELINE)
                 if facts.offers_changes:
-                    step = change_step(window)
+                    evidence = _relevant_candidates(tools.history(), facts, request.services)
+                    step = change_step(window, first_anomaly(r for c in evidence for r in c.refs))
                     tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
         history = tools.history()
         contract = build_contract(
@@ -170,6 +182,17 @@ class OfflineExecutor:
             knowledge_first=lead,
         )["claims"]
 
+    def _lower_level_if_empty(self, tools: ToolRunner, steps: Sequence[PlanStep]) -> None:
+        """A service's ERROR read with no line is read again at WARN: a failure is often logged
+        as a warning ("failed to send …" at WARN), and a quiet ERROR level is no evidence of health."""
+        calls = {json.dumps(c.arguments, sort_keys=True): c for c in tools.history()}
+        for step in steps:
+            arguments = dict(step.arguments)
+            call = calls.get(json.dumps(arguments, sort_keys=True))
+            read = step.tool == "query_logs" and arguments.get("service") and not arguments.get("keyword")
+            if read and arguments.get("level") == "ERROR" and call is not None and call.status == "no_hit":
+                tools.call(step.tool, {**arguments, "level": "WARN"}, Origin.WIDEN)
+
     def _widen_if_empty(
         self,
         request: ExecutorRequest,
@@ -206,6 +229,30 @@ class OfflineExecutor:
                 Origin.SWEEP,
             )
 
+    def _look_up(
+        self,
+        request: ExecutorRequest,
+        tools: ToolRunner,
+        facts: QuestionFacts,
+        asked: set[str],
+        first: str,
+        focus: Focus,
+        min_score: float = 0,
+    ) -> tuple[str, list[Ref], dict[str, float]]:
+        """Look the runbooks up by what the chosen evidence (scored ≥ ``min_score``) shows unless a
+        lookup did (``first``) or that query was ``asked``; returns the evidence lookup's id, the
+        hits (that lookup's first) and the weights of the symptoms the chosen evidence shows."""
+        refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
+        candidates = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
+        query = evidence_knowledge_query([c for c in candidates if c.score >= min_score])
+        if not first and query and query.casefold() not in asked:
+            first = tools.call(
+                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
+            ).invocation_id
+            refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
+        hits = sorted((r for r in refs if r.kind == "hit"), key=lambda r: r.invocation_id != first)
+        return first, hits, symptom_weights([c.first for c in candidates], facts.symptoms)
+
     def _read_runbook(
         self,
         request: ExecutorRequest,
@@ -220,24 +267,17 @@ class OfflineExecutor:
         Returns the evidence lookup's invocation id (``knowledge_first``, or the new one)."""
         if not facts.known_services and facts.unknown_services:
             return knowledge_first
-        history = tools.history()
-        refs, _ = relevant_refs(collect_refs(history, request.services), facts)
-        candidates = select_candidates([r for r in refs if r.kind != "hit"], facts, Focus.of(facts, checked))
-        if not candidates:
+        refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
+        if not select_candidates([r for r in refs if r.kind != "hit"], facts, Focus.of(facts, checked)):
             return knowledge_first
         asked = {
             str(c.arguments.get("query") or "").casefold()
-            for c in history
+            for c in tools.history()
             if c.tool_name == "lookup_knowledge"
         }
-        query = evidence_knowledge_query(candidates)
-        if not knowledge_first and query and query.casefold() not in asked:
-            knowledge_first = tools.call(
-                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
-            ).invocation_id
-            refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
-        hits = sorted((r for r in refs if r.kind == "hit"), key=lambda r: r.invocation_id != knowledge_first)
-        weights = symptom_weights([c.first for c in candidates], facts.symptoms)
+        knowledge_first, hits, weights = self._look_up(
+            request, tools, facts, asked, knowledge_first, Focus.of(facts, checked)
+        )
         title = runbook_to_read(hits, weights, require_match=bool(facts.listing))
         read = f"{title} 常见原因 处理方案"
         if title and read.casefold() not in asked:
@@ -252,25 +292,13 @@ class OfflineExecutor:
         candidates = _relevant_candidates(tools.history(), facts, request.services)
         if not candidates:
             return "", []
-        knowledge_first = ""
-        query = evidence_knowledge_query(candidates)
         planned = {
             str(s.arguments.get("query", "")).casefold() for s in steps if s.tool == "lookup_knowledge"
         }
-        if query and query.casefold() not in planned:
-            knowledge_first = tools.call(
-                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
-            ).invocation_id
-        history = tools.history()
-        refs, _ = relevant_refs(collect_refs(history, request.services), facts)
-        hits = [r for r in refs if r.kind == "hit"]
-        hits.sort(key=lambda r: r.invocation_id != knowledge_first)
-        focus = Focus.of(facts)
-        weights = symptom_weights(
-            [c.first for c in select_candidates([r for r in refs if r.kind != "hit"], facts, focus)],
-            facts.symptoms,
+        knowledge_first, hits, weights = self._look_up(
+            request, tools, facts, planned, "", Focus.of(facts), 10
         )
-        log_calls = [c for c in history if c.tool_name == "query_logs" and c.round == request.round]
+        log_calls = [c for c in tools.history() if c.tool_name == "query_logs" and c.round == request.round]
         used = {str(c.arguments.get("keyword") or "").casefold() for c in log_calls}
         service = (facts.known_services or [candidates[0].first.service])[0]
         template = next((c.arguments for c in log_calls if c.arguments.get("start")), {})

@@ -17,6 +17,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from diagnosis.agents.offline.refs import LEVEL_RANK
+
 # A ratio of rates counts by its order of magnitude (log2): 8× the usual rate is worth 3.
 RATIO_WEIGHT = 1.0
 # One level step (INFO → WARN → ERROR → FATAL) is worth a doubling of the rate.
@@ -27,7 +29,6 @@ NEW_WEIGHT = 2.0
 BURST_WEIGHT = 0.5
 # Lines added to the baseline count before dividing (a template absent from it is "rare").
 SMOOTHING = 0.5
-LEVELS = {"DEBUG": 0, "INFO": 0, "WARN": 1, "WARNING": 1, "ERROR": 2, "FATAL": 3}
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def score(s: TemplateStats) -> float:
     ratio = max(0.0, math.log2(window_rate / baseline_rate))
     new = NEW_WEIGHT if s.in_baseline == 0 else 0.0
     burst = BURST_WEIGHT * math.log2(1 + max(s.burst, 1))
-    return RATIO_WEIGHT * ratio + LEVEL_WEIGHT * LEVELS.get(s.level.upper(), 0) + new + burst
+    return RATIO_WEIGHT * ratio + LEVEL_WEIGHT * LEVEL_RANK.get(s.level.upper(), 0) + new + burst
 
 
 def ranked(stats: Iterable[TemplateStats]) -> list[TemplateStats]:

@@ -66,6 +66,8 @@ def _service_spellings(services: Sequence[ServiceInfo]) -> set[str]:
 def dimension_terms(question: str, services: Sequence[ServiceInfo]) -> list[str]:
     text = nfkc(question)
     folded = fold(question)
+    for word in _GENERIC:  # a word inside a generic one is not named (空间 of 命名空间)
+        folded = folded.replace(fold(word), " " * len(word))
     names = _service_spellings(services)
     terms = [
         m.group(1)

@@ -1,14 +1,22 @@
 """Change events as evidence (pure, no Django): the deploys, releases, rollouts, config and
-feature-flag pushes, operator restarts, scalings and rollbacks an engineer asks about first
-("what changed?"), at any level — INFO included.
+feature-flag pushes, batch jobs, operator restarts, scalings and rollbacks an engineer asks about
+first ("what changed?"), at any level below ERROR (an ERROR line reports a failure: the
+``Rollback`` of ``MySQLTransactionRollbackException`` is no rollback).
 
 A line is a change when it names a kind of change (``rules/changes.toml``) *and* an action
-(pushed, enabled, rolled out, 推送 …): "config loaded" at start-up is one, "using config x" is not.
-A change counts for a question when it happened in the window or at most ``CHANGE_LOOKBACK``
-before it, and is *related*: on an asked service, naming one, or sharing a distinctive
-identifier (``tag_schema_v2``, ``v2.14.3``) with the asked services' anomalous lines — a config
-push on config-center before tag-service's 500s that name the same flag. With no service asked,
-every change of the window is related.
+(pushed, enabled, rolled out, started, 推送 …): "config loaded" at start-up is one, "using config
+x" is not. A change counts for a question when it happened in the window or at most
+``CHANGE_LOOKBACK`` before it — or before the first anomaly, when the anomaly began earlier than
+the asked window (a crash loop since the evening's deploy) — and is *related*:
+
+- on an asked service or naming one (any time in that span);
+- on a *dependency* of an asked service — a service its description names (by name, alias, or
+  an alias's stem: 邮件服务 → 邮件) — or naming one, but only before the first anomaly: a
+  dependency's change after the errors began is not their cause;
+- sharing a distinctive identifier (``tag_schema_v2``, ``v2.14.3``) with the asked services'
+  anomalous lines — a config push on config-center before tag-service's 500s naming the flag.
+
+With no service asked, every change of the span is related.
 """
 
 from __future__ import annotations
@@ -16,30 +24,71 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
-from diagnosis.agents.offline.refs import Ref
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref
 from diagnosis.agents.offline.spelling import any_spelling_in, fold
-from diagnosis.agents.offline.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS
+from diagnosis.agents.offline.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
 
 # Deploys and config pushes take effect within minutes; half an hour also covers a slow rollout.
 CHANGE_LOOKBACK = timedelta(minutes=30)
-MAX_CHANGE_CLAIMS = 2
+# An anomaly that began long before the asked window is looked back to at most this far.
+ANOMALY_HORIZON = timedelta(hours=6)
+MAX_CHANGE_CLAIMS = 2  # a diagnosis cites the nearest changes, not the day's release log
+MAX_LISTED_CHANGES = 6  # a "what changed" question lists them
+WARNING, FAILURE = 1, 2  # LEVEL_RANK steps: an anomalous line, a failure (no change line)
+# Substrings the change read asks the log tool for (any one must occur; the tool matches substrings).
+READ_WORDS: tuple[str, ...] = tuple(rules("changes")["words"]["read"])
 # An identifier distinctive enough to relate two lines: has a digit, "_" or "." inside, ≥ 5 chars.
 _DISTINCTIVE = re.compile(r"[a-z0-9]+(?:[._][a-z0-9]+)+|[a-z]+\d[a-z0-9]*")
+_STEM_SUFFIX = "服务"
 
 
-def change_kind(text: str) -> str:
+def change_kind(text: str, level: str = "") -> str:
     """The Chinese kind of change a line records (发布, 配置变更 …), "" when it records none."""
-    if not any_spelling_in(CHANGE_ACTIONS, text):
+    if LEVEL_RANK.get(level.upper(), 0) >= FAILURE or not any_spelling_in(CHANGE_ACTIONS, text):
         return ""
     return next((kind for kind, spellings in CHANGE_KINDS if any_spelling_in(spellings, text)), "")
 
 
-def _moment(ref: Ref) -> datetime | None:
+def moment(ref: Ref) -> datetime | None:
+    """When a log line was written or an alert started (None when its element has no time)."""
+    value = ref.element.get("timestamp") or ref.element.get("starts_at") or ""
     try:
-        return datetime.fromisoformat(str(ref.element.get("timestamp") or ""))
+        return datetime.fromisoformat(str(value))
     except ValueError:
         return None
+
+
+def first_anomaly(refs: Iterable[Ref]) -> datetime | None:
+    """The earliest anomalous evidence: a WARN-or-worse log line, or an alert's start."""
+    times = [
+        t
+        for r in refs
+        if (r.kind == "log" and LEVEL_RANK.get(r.level, 0) >= WARNING) or r.kind == "alert"
+        if (t := moment(r)) is not None
+    ]
+    return min(times, default=None)
+
+
+def span_start(window_start: datetime, anomaly: datetime | None) -> datetime:
+    """Where change events start to count: ``CHANGE_LOOKBACK`` before the window, or before the
+    first anomaly when it began earlier (at most ``ANOMALY_HORIZON`` before the window)."""
+    if anomaly is not None and anomaly < window_start:
+        window_start = max(anomaly, window_start - ANOMALY_HORIZON)
+    return window_start - CHANGE_LOOKBACK
+
+
+def dependencies(asked: Sequence[str], services: Iterable[Any]) -> set[str]:
+    """The services the asked ones' descriptions name: by name, alias or an alias's stem."""
+    catalog = list(services)
+    described = " ".join(fold(s.description) for s in catalog if s.name in asked)
+    found = set()
+    for s in catalog:
+        spellings = [s.name, *s.aliases, *(a.removesuffix(_STEM_SUFFIX) for a in s.aliases)]
+        if s.name not in asked and any(len(w) >= 2 and fold(w) in described for w in spellings):
+            found.add(s.name)
+    return found
 
 
 def distinctive_tokens(text: str) -> set[str]:
@@ -49,6 +98,10 @@ def distinctive_tokens(text: str) -> set[str]:
     return {t for t in [*found, *parts] if len(t) >= 5 and _DISTINCTIVE.fullmatch(t)}
 
 
+def _names(ref: Ref, names: set[str]) -> bool:
+    return fold(ref.service) in names or any(name in fold(ref.message) for name in names)
+
+
 def change_refs(
     refs: Iterable[Ref],
     *,
@@ -56,18 +109,23 @@ def change_refs(
     end: datetime,
     services: Sequence[str],
     anomalies: Sequence[Ref] = (),
+    depends_on: Iterable[str] = (),
+    limit: int = MAX_CHANGE_CLAIMS,
 ) -> list[tuple[str, Ref]]:
-    """(kind, ref) of the related change lines in [start − CHANGE_LOOKBACK, end], related ones on
-    an asked service first, then in time order; at most MAX_CHANGE_CLAIMS, one per message."""
-    asked = {fold(s) for s in services}
+    """(kind, ref) of the related change lines in [``span_start``, end] (``start``: the window's
+    start), those on an asked service first, then in time order; at most ``limit``, one per message."""
+    asked, deps = {fold(s) for s in services}, {fold(s) for s in depends_on}
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
+    first = first_anomaly(anomalies)
+    since = span_start(start, first)
     found: dict[str, tuple[int, str, str, Ref]] = {}  # one per message
     for ref in refs:
-        moment, kind = _moment(ref), change_kind(ref.message) if ref.kind == "log" else ""
-        if not kind or moment is None or not (start - CHANGE_LOOKBACK <= moment <= end):
+        at, kind = moment(ref), change_kind(ref.message, ref.level) if ref.kind == "log" else ""
+        if not kind or at is None or not (since <= at <= end):
             continue
-        own = fold(ref.service) in asked or any(name in fold(ref.message) for name in asked)
-        if not asked or own or distinctive_tokens(ref.message) & shared:
+        own = _names(ref, asked)
+        upstream = bool(deps) and _names(ref, deps) and (first is None or at <= first)
+        if not asked or own or upstream or distinctive_tokens(ref.message) & shared:
             found.setdefault(ref.message, (0 if own else 1, ref.text[:19], kind, ref))
     ordered = sorted(found.values(), key=lambda t: (t[0], t[1]))
-    return [(kind, ref) for _, _, kind, ref in ordered[:MAX_CHANGE_CLAIMS]]
+    return [(kind, ref) for _, _, kind, ref in ordered[:limit]]

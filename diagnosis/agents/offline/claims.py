@@ -21,14 +21,30 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
-from diagnosis.agents.offline.changes import change_refs
+from diagnosis.agents.offline.changes import (
+    MAX_CHANGE_CLAIMS,
+    MAX_LISTED_CHANGES,
+    change_refs,
+    dependencies,
+    first_anomaly,
+    moment,
+)
 from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
-from diagnosis.agents.offline.refs import EVIDENCE_TOOLS, LOG_TEXT, SINCE, Origin, Ref, collect_refs, gloss
+from diagnosis.agents.offline.refs import (
+    EVIDENCE_TOOLS,
+    LOG_TEXT,
+    SINCE,
+    Origin,
+    Ref,
+    binding,
+    collect_refs,
+    gloss,
+)
 from diagnosis.agents.offline.runbooks import MAX_HYPOTHESES, runbook_guidance, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
@@ -38,7 +54,7 @@ from diagnosis.agents.offline.selection import (
     select_candidates,
 )
 from diagnosis.agents.offline.time_expressions import TimeWindow
-from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID, rules
 from diagnosis.composer.quoting import quote
 from gatekeeper.normalize import is_word_char
 
@@ -54,8 +70,6 @@ UNLISTED_ALERTS = {
     "reason": "符合条件的告警超出本次回答可列出的条数，未逐条列出；可按服务再查询 query_metrics",
 }
 
-SOURCE_TYPE = {"query_logs": "log", "query_metrics": "metric", "lookup_knowledge": "knowledge"}
-
 _RESOLVED_AT = re.compile(r"resolved at (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
 _SERIES_SPAN = re.compile(r"^\S+ \S+ (\d{4}-\d{2}-\d{2} \S+?–(?:\d{4}-\d{2}-\d{2} )?\S+) ")
 # "max 14.8%", "max 50 connections" (a spelled-out unit follows the number after a space).
@@ -68,6 +82,8 @@ _CROSSED = re.compile(r"超过阈值 (\S+(?: (?!于 )[A-Za-z_/]+)?) 于 (\S+?)(?
 _NOT_CROSSED = re.compile(r"未超过阈值 (\S+?(?: [A-Za-z_/]+)?)(?=[ ;(]|$)")
 _PEAK = re.compile(r"峰值于 (\S+?)(?=[ ;(]|$)")
 _SINCE_DATED = re.compile(r"since (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
+SLOW_SYMPTOMS = frozenset(rules("symptoms")["order"]["slow"])
+EXHAUSTED_SYMPTOMS = frozenset(rules("symptoms")["order"]["exhausted"])
 _EXTREME_PHRASE = {"max:time": "用时最长", "min:time": "用时最短", "max": "数值最大", "min": "数值最小"}
 
 
@@ -100,13 +116,7 @@ def excerpt_of(text: str, limit: int = MAX_EXCERPT_CHARS) -> str:
 
 
 def _binding(ref: Ref, excerpt: str) -> dict[str, Any]:
-    return {
-        "source_type": SOURCE_TYPE[ref.tool_name],
-        "tool_name": ref.tool_name,
-        "source_invocation_id": ref.invocation_id,
-        "raw_path": ref.raw_path,
-        "evidence_excerpt": excerpt,
-    }
+    return binding(ref.tool_name, ref.invocation_id, ref.raw_path, excerpt)
 
 
 # --- Claim text ---------------------------------------------------------------------------------------
@@ -159,38 +169,33 @@ def _change_claim(kind: str, ref: Ref) -> tuple[str, list[dict[str, Any]]]:
     return f"{ref.clock} {m.group(3)} 记录{kind}（{m.group(4)}）：{quote(shown)}", [_binding(ref, excerpt)]
 
 
+def _shown(e: dict[str, Any], key: str, excerpt: str, shape: str = "{}") -> str:
+    """The element's ``key`` value when the excerpt shows it (as ``shape``), else ""."""
+    value = str(e.get(key) or "")
+    return value if value and shape.format(value) in excerpt else ""
+
+
 def _alert_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str, Any]]]:
     ref = c.first
-    e, text = ref.element, ref.text
-    excerpt = excerpt_of(text)
-    name = str(e.get("name") or "")
-    parts = [
-        f"{ref.service or e.get('service', '')} 的告警 {name}"
-        if name and name in excerpt
-        else f"{ref.service} 的告警"
-    ]
-    severity = str(e.get("severity") or "")
-    if severity and f" {severity} " in excerpt:
-        parts[0] += f"（{severity}）"
-    state = str(e.get("state") or "")
-    since = _since(excerpt, today)
-    if state == "firing" and " firing " in excerpt:
+    e, excerpt = ref.element, excerpt_of(ref.text)
+    name, severity = _shown(e, "name", excerpt), _shown(e, "severity", excerpt, " {} ")
+    head = f"{ref.service or e.get('service', '')} 的告警 {name}" if name else f"{ref.service} 的告警"
+    parts = [head + (f"（{severity}）" if severity else "")]
+    state, since = _shown(e, "state", excerpt, " {} "), _since(excerpt, today)
+    if state == "firing":
         parts.append("正在触发（firing）" + (f"，开始于 {since}" if since else ""))
-    elif state == "resolved" and " resolved " in excerpt:
+    elif state == "resolved":
         resolved = _RESOLVED_AT.search(excerpt)
         parts.append(
             (f"开始于 {since}，" if since else "")
             + "已恢复（resolved）"
             + (f"，恢复于 {resolved.group(1)}" if resolved else "")
         )
-    value = str(e.get("value") or "")
-    if value and f" value {value}" in excerpt:
+    if value := _shown(e, "value", excerpt, " value {}"):
         parts.append(f"值 {value}")
-    summary = str(e.get("summary") or "")
-    if summary and summary in excerpt:
+    if summary := _shown(e, "summary", excerpt):
         parts.append(f"摘要：{quote(summary)}")
-    claim_type = "observation"
-    return "，".join(parts), claim_type, [_binding(ref, excerpt)]
+    return "，".join(parts), "observation", [_binding(ref, excerpt)]
 
 
 def _alert_list_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str, Any]]]:
@@ -205,25 +210,18 @@ def _alert_list_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dic
     bindings: list[dict[str, Any]] = []
     for ref in c.refs:
         e, excerpt = ref.element, excerpt_of(ref.text)
-        name = str(e.get("name") or "")
-        if not name or name not in excerpt:
+        name = _shown(e, "name", excerpt)
+        if not name:
             continue
-        bits = []
-        severity = str(e.get("severity") or "")
-        if severity and f" {severity} " in excerpt:
-            bits.append(severity)
-        state = str(e.get("state") or "")
-        if len(states) > 1 and f" {state} " in excerpt:
-            bits.append(state)
-        since = _since(excerpt, today)
-        if since:
-            bits.append(f"开始于 {since}")
-        resolved = _RESOLVED_AT.search(excerpt)
-        if state == "resolved" and resolved:
-            bits.append(f"恢复于 {resolved.group(1)}")
-        value = str(e.get("value") or "")
-        if value and f" value {value}" in excerpt:
-            bits.append(f"值 {value}")
+        state, resolved = str(e.get("state") or ""), _RESOLVED_AT.search(excerpt)
+        bits = [
+            _shown(e, "severity", excerpt, " {} "),
+            _shown(e, "state", excerpt, " {} ") if len(states) > 1 else "",
+            f"开始于 {since}" if (since := _since(excerpt, today)) else "",
+            f"恢复于 {resolved.group(1)}" if state == "resolved" and resolved else "",
+            f"值 {value}" if (value := _shown(e, "value", excerpt, " value {}")) else "",
+        ]
+        bits = [b for b in bits if b]
         items.append(name + (f"（{'，'.join(bits)}）" if bits else ""))
         bindings.append(_binding(ref, excerpt))
     service = c.first.service or str(c.first.element.get("service") or "")
@@ -259,25 +257,44 @@ def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     return "，".join(parts), claim_type, [_binding(ref, excerpt)]
 
 
-def change_hypotheses(
-    changes: Sequence[tuple[str, Ref]], candidates: Sequence[Candidate]
+def _hypothesis(text: str) -> dict[str, Any]:
+    rationale = "按事件先后推断（未经验证）：前者早于后者开始，二者相关与否需要回滚、对比或进一步排查确认"
+    return {"hypothesis_id": "h1", "text": text, "rationale": rationale}
+
+
+def _first(candidates: Sequence[Candidate], symptoms: frozenset[str]) -> tuple[datetime, Candidate] | None:
+    timed = [(t, c) for c in candidates if c.first.symptoms & symptoms if (t := moment(c.first)) is not None]
+    return min(timed, key=lambda tc: tc[0], default=None)
+
+
+def order_hypotheses(
+    changes: Sequence[tuple[str, Ref]],
+    candidates: Sequence[Candidate],
+    runbook: Sequence[dict[str, Any]] = (),
 ) -> list[dict[str, Any]]:
-    """A change shortly before the first anomalous line (ERROR/FATAL) of a claim: a direction by
-    the order of events, never a confirmed cause."""
-    errors = sorted(
-        c.first.text[:19] for c in candidates if c.kind == "log" and c.first.level in ("ERROR", "FATAL")
-    )
-    for kind, change in changes:
-        after = next((t for t in errors if t > change.text[:19]), "")
-        if after:
-            return [
-                {
-                    "hypothesis_id": "h1",
-                    "text": f"{change.clock} {change.service} 的{kind}与其后 {after[11:]} 起的报错有关",
-                    "rationale": "按事件先后推断（未经验证）：变更记录早于报错开始，二者相关与否需要回滚或对比确认",
-                }
-            ]
-    return []
+    """Directions by the order of the confirmed anomalies, never a confirmed cause, around the
+    ``runbook`` ones (at most MAX_HYPOTHESES in all, these two kept): first a change shortly before
+    the first anomaly (on the asked service or a dependency: ``change_refs``), last a slow
+    dependency (``rules/symptoms.toml`` [order]) before pool exhaustion."""
+    out: list[dict[str, Any]] = []
+    after: list[dict[str, Any]] = []
+    first = first_anomaly(r for c in candidates for r in c.refs)
+    earlier = [(kind, ref) for kind, ref in changes if first and (t := moment(ref)) and t <= first]
+    if earlier:
+        kind, change = max(earlier, key=lambda kc: str(moment(kc[1])))
+        out.append(
+            _hypothesis(f"{change.clock} {change.service} 的{kind}与其后 {first:%H:%M:%S} 起的异常有关")
+        )
+    slow, pool = _first(candidates, SLOW_SYMPTOMS), _first(candidates, EXHAUSTED_SYMPTOMS)
+    if slow and pool and slow[0] < pool[0] and slow[1] is not pool[1]:
+        a, b = slow[1].first, pool[1].first
+        after.append(
+            _hypothesis(
+                f"{a.service} 在 {a.clock} 起变慢，早于 {b.clock} 起 {b.service} 的池耗尽：池可能被慢的依赖占满"
+            )
+        )
+    merged = out + list(runbook)[: max(0, MAX_HYPOTHESES - len(out) - len(after))] + after
+    return [{**h, "hypothesis_id": f"h{i}"} for i, h in enumerate(merged, 1)]
 
 
 # --- Missing information ------------------------------------------------------------------------------
@@ -311,61 +328,38 @@ def missing_info(
     current_round: int,
     claims_made: bool = True,
 ) -> list[dict[str, str]]:
-    items: list[dict[str, str]] = []
+    items: list[tuple[str, str]] = []  # (item, reason)
     label = window.label()
     for name in facts.unknown_services:
-        items.append(
-            {
-                "item": f"{_spaced(name)}的日志、告警与指标",
-                "reason": f"已加载的数据中没有名为{_spaced(name, both=True)}的服务，相关查询无结果",
-            }
-        )
+        reason = f"已加载的数据中没有名为{_spaced(name, both=True)}的服务，相关查询无结果"
+        items.append((f"{_spaced(name)}的日志、告警与指标", reason))
     relevant = [
         r for r in refs if r.kind != "hit" and (allowed_services is None or r.service in allowed_services)
     ]
     for service in facts.known_services:
         if not any(r.service == service for r in relevant):
-            items.append(
-                {
-                    "item": f"{service} 在 {label} 的日志、告警与指标",
-                    "reason": "本次查询没有返回该服务的任何记录",
-                }
-            )
+            items.append((f"{service} 在 {label} 的日志、告警与指标", "本次查询没有返回该服务的任何记录"))
     scope = "、".join(facts.known_services) or "相关服务"
-    if relevant:
-        for symptom_id in facts.symptoms:
-            if not any(symptom_id in r.symptoms for r in relevant):
-                symptom = SYMPTOMS_BY_ID[symptom_id].label
-                items.append(
-                    {
-                        "item": f"{_spaced(scope)}的{symptom}证据",
-                        "reason": f"本次查询到的日志、告警与指标中没有与{symptom}直接相关的记录",
-                    }
-                )
+    for symptom_id in facts.symptoms if relevant else ():
+        if not any(symptom_id in r.symptoms for r in relevant):
+            symptom = SYMPTOMS_BY_ID[symptom_id].label
+            reason = f"本次查询到的日志、告警与指标中没有与{symptom}直接相关的记录"
+            items.append((f"{_spaced(scope)}的{symptom}证据", reason))
     if not claims_made and not items and not facts.unknown_services:
-        items.append(
-            {
-                "item": f"{_spaced(scope)}在 {label} 与问题直接相关的证据",
-                "reason": "查询到的日志、告警与指标中没有与问题直接相关的记录",
-            }
-        )
+        reason = "查询到的日志、告警与指标中没有与问题直接相关的记录"
+        items.append((f"{_spaced(scope)}在 {label} 与问题直接相关的证据", reason))
     for call in history:
         if call.tool_name not in EVIDENCE_TOOLS:
             continue
         if call.status == "failed":
-            items.append(
-                {"item": _describe_call(call), "reason": f"调用失败：{(call.error or '未知错误')[:120]}"}
-            )
+            items.append((_describe_call(call), f"调用失败：{(call.error or '未知错误')[:120]}"))
         elif call.status == "deduped" and call.round == current_round:
-            reason = f"与 {call.deduped_from or '之前的调用'} 重复，没有带来新证据"
-            items.append({"item": _describe_call(call), "reason": reason})
+            items.append(
+                (_describe_call(call), f"与 {call.deduped_from or '之前的调用'} 重复，没有带来新证据")
+            )
         elif call.status == "no_hit" and call.tool_name == "lookup_knowledge":
-            items.append({"item": _describe_call(call), "reason": "知识库中没有匹配的处理手册"})
-    unique: list[dict[str, str]] = []
-    for item in items:
-        if item not in unique:
-            unique.append(item)
-    return unique[:MAX_MISSING]
+            items.append((_describe_call(call), "知识库中没有匹配的处理手册"))
+    return [{"item": item, "reason": reason} for item, reason in dict.fromkeys(items)][:MAX_MISSING]
 
 
 # --- The contract -------------------------------------------------------------------------------------
@@ -446,6 +440,8 @@ def build_contract(
     evidence = [r for r in chosen if r.kind != "hit"]
     baseline = [r for r in collect_refs(history, services, only=Origin.BASELINE) if r.kind == "log"]
     candidates = select_candidates(evidence, facts, focus, baseline)
+    if facts.items:
+        candidates = [c for c in candidates if facts.lists(c.first.text)]
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
     changes = (
@@ -454,7 +450,9 @@ def build_contract(
             start=window.start,
             end=window.end,
             services=facts.known_services,
-            anomalies=[r for c in candidates if c.kind == "log" for r in c.refs],
+            anomalies=[r for c in candidates if c.kind in ("log", "alert") for r in c.refs],
+            depends_on=dependencies(facts.known_services, services),
+            limit=MAX_LISTED_CHANGES if facts.change else MAX_CHANGE_CLAIMS,
         )
         if facts.offers_changes and (facts.known_services or not facts.unknown_services)
         else []
@@ -466,8 +464,7 @@ def build_contract(
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
     weights = symptom_weights([c.first for c in candidates], facts.symptoms)
     hypotheses, actions = runbook_guidance(hits, weights, require_match=bool(facts.listing), claims=claims)
-    merged = (change_hypotheses(changes, candidates) + hypotheses)[:MAX_HYPOTHESES]
-    hypotheses = [{**h, "hypothesis_id": f"h{i}"} for i, h in enumerate(merged, 1)]
+    hypotheses = order_hypotheses(changes, candidates, hypotheses)
     if not facts.known_services and facts.unknown_services:
         hypotheses, actions = [], []  # nothing was found to act on: only the gap is stated
     elif facts.narrow:

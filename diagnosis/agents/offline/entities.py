@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from diagnosis.agents.offline.spelling import any_spelling_in, first_position
 from diagnosis.agents.offline.text import fold, nfkc
-from diagnosis.agents.offline.vocabulary import QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
+from diagnosis.agents.offline.vocabulary import K8S_TRIGGERS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
 
 
 class _ServiceLike(Protocol):
@@ -178,7 +178,7 @@ _WHICH_SERVICE = re.compile(
     r"(?:哪个|哪些|哪几个|几个|什么|啥)(?:服务|系统|应用|模块|组件)|which (?:service|system|app)"
 )
 
-_ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
+ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
 
 
 def asks(words: str, question: str) -> bool:
@@ -191,13 +191,34 @@ def asks_extreme(question: str) -> str:
     return "max" if asks("extreme_max", question) else "min" if asks("extreme_min", question) else ""
 
 
+_ITEM_WORD = re.compile(r"(?<![a-z0-9_\-])[a-z][a-z0-9]*(?![a-z0-9_\-])")
+
+
+# The words naming a kind of thing (pod, 容器 …), not which one: k8s.toml's "kubernetes" trigger.
+_KIND_WORDS = next(words for id_, words, _ in K8S_TRIGGERS if id_ == "kubernetes")
+
+
+def item_words(question: str, mentions: Sequence[ServiceMention]) -> tuple[str, ...]:
+    """The words a listing's items must show: the question's ASCII words that are not part of a
+    service it names, a question word or a kind word (哪些 Pod 处于 Pending → pending)."""
+    named = {part for m in mentions for part in re.split(r"[-_\s]+", m.text)}
+    skip = named | set(QUESTION_WORDS["not_terms"])
+    words = (w for w in _ITEM_WORD.findall(fold(question)) if w not in skip)
+    return tuple(dict.fromkeys(w for w in words if not any_spelling_in(_KIND_WORDS, w)))
+
+
 def asks_listing(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> str:
     """ "alerts" for a question that enumerates alerts (哪些告警, 有什么告警, 还有哪些没有恢复),
-    "services" for "which service …" with no service named, else ""."""
+    "services" for "which service …" with no service named, "items" for a list of what its
+    words name (哪些 Pod 处于 Pending; not what changed: that is a change listing), else ""."""
     listing, unresolved = asks("listing", question), asks("unresolved", question)
     if ("alert" in symptoms and (listing or unresolved)) or (unresolved and listing):
         return "alerts"
-    return "services" if not mentions and _WHICH_SERVICE.search(fold(question)) else ""
+    if not mentions and _WHICH_SERVICE.search(fold(question)):
+        return "services"
+    if listing and not asks("change", question) and item_words(question, mentions):
+        return "items"
+    return ""
 
 
 def is_narrow(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> bool:
@@ -205,7 +226,7 @@ def is_narrow(question: str, mentions: Sequence[ServiceMention], symptoms: Seque
     if asks("cause", question) or len(mentions) > 1:
         return False
     # One named service, or one named alert (an identifier such as HighErrorRate).
-    specific = len(mentions) == 1 or bool(_ALERT_NAME.search(nfkc(question)))
+    specific = len(mentions) == 1 or bool(ALERT_NAME.search(nfkc(question)))
     return specific and asks("confirm", question) and len(symptoms) <= 2
 
 
@@ -219,10 +240,15 @@ class QuestionFacts:
     cause: bool
     quantity: bool = False  # asks for a figure: answer from the asked dimension's series/alert
     extreme: str = ""  # "max" | "min": a superlative — cite the extreme line, not the first
-    listing: str = ""  # "alerts" | "services": enumerate alerts / one claim per service
+    listing: str = ""  # "alerts" | "services" | "items": alerts / one claim per service / named items
     unresolved: bool = False  # with listing "alerts": only those still firing
     alert_names: tuple[str, ...] = ()  # alert identifiers the question names (HighErrorRate)
     change: bool = False  # asks what changed (变更 / 发布 / what changed)
+    items: tuple[str, ...] = ()  # with listing "items": the words every listed item shows
+
+    def lists(self, text: str) -> bool:
+        """An evidence text is an item of an "items" listing: it shows every item word."""
+        return all(any_spelling_in((w,), text) for w in self.items)
 
     @property
     def offers_changes(self) -> bool:
@@ -241,6 +267,7 @@ class QuestionFacts:
 def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
     mentions = find_services(question, services)
     symptoms = find_symptoms(question)
+    listing = asks_listing(question, mentions, symptoms)
     return QuestionFacts(
         services=tuple(mentions),
         symptoms=tuple(symptoms),
@@ -249,9 +276,10 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         # a figure (内存用到多少, 磁盘使用率, 峰值); 几次 / 几个 too, not 几点 (a time)
         quantity=asks("quantity", question) or bool(_QUANTITY_RE.search(fold(question))),
         extreme=asks_extreme(question),
-        listing=asks_listing(question, mentions, symptoms),
+        listing=listing,
         # only what is still firing: 未恢复/还在触发/firing, or "now" (现在有哪些告警)
         unresolved=asks("unresolved", question) or asks("current", question),
-        alert_names=tuple(dict.fromkeys(m.group(0) for m in _ALERT_NAME.finditer(nfkc(question)))),
+        alert_names=tuple(dict.fromkeys(m.group(0) for m in ALERT_NAME.finditer(nfkc(question)))),
         change=asks("change", question),
+        items=item_words(question, mentions) if listing == "items" else (),
     )

@@ -22,11 +22,11 @@ from typing import Any
 
 from diagnosis.agents.base import ToolCallResult
 from diagnosis.agents.offline.entities import QuestionFacts
+from diagnosis.agents.offline.refs import binding
 from diagnosis.composer.quoting import quote
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
 
 TOOL = "query_k8s"
-SOURCE_TYPE = "k8s"
 MAX_PODS = 2
 MAX_EVENTS = 3
 MAX_CLAIMS = 8
@@ -40,16 +40,6 @@ def clock(value: str) -> str:
     return f"{value[:10]} {value[11:19]}"
 
 
-def pod_unhealthy_json(pod: dict[str, Any]) -> bool:
-    return pod_is_unhealthy(str(pod.get("phase") or ""), str(pod.get("ready") or ""), pod.get("waiting_reason"))
-
-
-def deployment_unavailable_json(deployment: dict[str, Any]) -> bool:
-    return deployment_is_unavailable(
-        int(deployment.get("replicas") or 0), int(deployment.get("available") or 0), deployment.get("conditions") or []
-    )
-
-
 def _element(call: ToolCallResult, raw_path: str) -> dict[str, Any] | None:
     parts = raw_path.split("/")
     if len(parts) != 3 or parts[1] not in KINDS or not parts[2].isdigit():
@@ -59,16 +49,6 @@ def _element(call: ToolCallResult, raw_path: str) -> dict[str, Any] | None:
     if not isinstance(items, list) or index >= len(items) or not isinstance(items[index], dict):
         return None
     return items[index]
-
-
-def _binding(call: ToolCallResult, raw_path: str, excerpt: str) -> dict[str, Any]:
-    return {
-        "source_type": SOURCE_TYPE,
-        "tool_name": TOOL,
-        "source_invocation_id": call.invocation_id,
-        "raw_path": raw_path,
-        "evidence_excerpt": excerpt,
-    }
 
 
 def _moment(value: str | None, today: str) -> str:
@@ -100,7 +80,7 @@ def pod_claim(pod: dict[str, Any], excerpt: str, today: str) -> tuple[str, str]:
     waiting = pod.get("waiting_reason")
     if waiting and _fits(f"等待原因 {waiting}", excerpt):
         head = f"{subject} 处于 {waiting}"
-    elif pod_unhealthy_json(pod):
+    elif _wrong("pods", pod):
         head = f"{subject} 未就绪"
     else:
         head = f"{subject} 正常运行"
@@ -145,7 +125,7 @@ def deployment_claims(deployment: dict[str, Any], excerpt: str, today: str) -> l
     shown_conditions = [c for c in conditions if _fits(c, excerpt)]
     claims = []
     if state:
-        verb = "不可用" if deployment_unavailable_json(deployment) else "可用"
+        verb = "不可用" if _wrong("deployments", deployment) else "可用"
         claims.append(
             (
                 f"{subject} 当前{verb}（{'，'.join(state)}）"
@@ -188,12 +168,14 @@ def _about(kind: str, element: dict[str, Any], services: Sequence[str]) -> bool:
     return False
 
 
-def _wrong(kind: str, element: dict[str, Any]) -> bool:
+def _wrong(kind: str, e: dict[str, Any]) -> bool:
+    """A pod not healthy, a Warning event, a deployment not available (``evidence.k8s_objects``)."""
     if kind == "pods":
-        return pod_unhealthy_json(element)
+        return pod_is_unhealthy(str(e.get("phase") or ""), str(e.get("ready") or ""), e.get("waiting_reason"))
     if kind == "events":
-        return str(element.get("type")) == "Warning"
-    return deployment_unavailable_json(element)
+        return str(e.get("type")) == "Warning"
+    replicas, available = int(e.get("replicas") or 0), int(e.get("available") or 0)
+    return deployment_is_unavailable(replicas, available, e.get("conditions") or [])
 
 
 def _wanted(kind: str, element: dict[str, Any], services: Sequence[str]) -> bool:
@@ -237,8 +219,10 @@ def k8s_claims(
             kind = raw_path.split("/")[1] if element is not None else ""
             if element is None or not text or text in seen or not _wanted(kind, element, services):
                 continue
+            if facts.items and not facts.lists(text):
+                continue  # a listing lists what its words name, every such item
             key = (kind, _owner(kind, element) if services else "")
-            if taken.get(key, 0) >= _CAPS[kind] * (1 if services else 2):
+            if not facts.items and taken.get(key, 0) >= _CAPS[kind] * (1 if services else 2):
                 continue
             seen.add(text)
             taken[key] = taken.get(key, 0) + 1
@@ -250,7 +234,7 @@ def k8s_claims(
                         "claim_type": claim_type,
                         "claim_text": claim_text,
                         "support_level": "direct",
-                        "evidence_bindings": [_binding(call, raw_path, cut)],
+                        "evidence_bindings": [binding(TOOL, call.invocation_id, raw_path, cut)],
                     }
                 )
     return claims[:MAX_CLAIMS]

@@ -26,13 +26,22 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
-from diagnosis.agents.offline.changes import CHANGE_LOOKBACK
+from diagnosis.agents.offline.asking import question_metric
+from diagnosis.agents.offline.changes import READ_WORDS, span_start
 from diagnosis.agents.offline.conversation import resolve
-from diagnosis.agents.offline.entities import QuestionFacts, analyse
-from diagnosis.agents.offline.k8s_planning import k8s_steps
+from diagnosis.agents.offline.entities import ALERT_NAME, QuestionFacts, analyse
+from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
+from diagnosis.agents.offline.refs import EVIDENCE_TOOLS
 from diagnosis.agents.offline.text import nfkc
 from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window
-from diagnosis.agents.offline.vocabulary import ERRORISH, KEY_TERMS, SYMPTOMS_BY_ID
+from diagnosis.agents.offline.vocabulary import (
+    ERRORISH,
+    K8S_TRIGGERS,
+    KEY_TERMS,
+    QUESTION_WORDS,
+    SYMPTOMS_BY_ID,
+    any_spelling_in,
+)
 from diagnosis.schemas.session_context import SessionContext
 
 MAX_STEPS = 6
@@ -42,11 +51,15 @@ GAP_LOG_LIMIT = 100
 GAP_TOP_K = 8  # a gap's runbook lookup reads more sections than the planned one (top_k 5)
 GAP_WIDEN = timedelta(minutes=30)
 MAX_GAPS = 3
-EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
+MAX_K8S_STEPS = len(K8S_KINDS)  # planned beside (not instead of) the ≤ 6 log/metric/runbook steps
+K8S_LIMIT = 20
+K8S_PURPOSE = {
+    "pods": "Pod 状态（就绪、重启、等待/终止原因）",
+    "events": "Kubernetes 事件",
+    "deployments": "Deployment 版本与变更",
+}
 
 _DESCRIPTION_IDENT = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Za-z]{2,}(?:[A-Z][A-Za-z]*)*(?![A-Za-z0-9_])")
-_ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
-_METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
 
 
 def _level_for(symptoms: Sequence[str]) -> str:
@@ -79,14 +92,41 @@ def knowledge_query(facts: QuestionFacts, services: Sequence[ServiceInfo]) -> st
     return " ".join(dict.fromkeys(t for t in terms if t))[:200]
 
 
-def change_step(window: TimeWindow) -> PlanStep:
-    """The change events of every service in the window and the ``CHANGE_LOOKBACK`` before it,
-    INFO included (a deploy or a config push is rarely logged as a warning)."""
-    span = {"start": (window.start - CHANGE_LOOKBACK).isoformat(), "end": window.end.isoformat()}
-    arguments = {"level": "INFO", **span, "limit": GAP_LOG_LIMIT}
+def change_step(window: TimeWindow, anomaly: datetime | None = None) -> PlanStep:
+    """The lines of every service naming a change (``changes.READ_WORDS``) in the window and the
+    lookback before it or before the first ``anomaly`` (``changes.span_start``), INFO included (a
+    deploy or a config push is rarely logged as a warning)."""
+    span = {"start": span_start(window.start, anomaly).isoformat(), "end": window.end.isoformat()}
+    arguments = {"level": "INFO", "any_keyword": "|".join(READ_WORDS), **span, "limit": GAP_LOG_LIMIT}
     return PlanStep(
         tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、回滚）"
     )
+
+
+def _given(**arguments: Any) -> dict[str, Any]:
+    """Tool arguments without the empty ones (no service = every service)."""
+    return {k: v for k, v in arguments.items() if v}
+
+
+def matched_triggers(question: str) -> list[str]:
+    """Ids of the ``k8s.toml`` triggers whose words the question contains."""
+    return [id_ for id_, words, _ in K8S_TRIGGERS if any_spelling_in(words, question)]
+
+
+def k8s_steps(question: str, services: Sequence[str], span: dict[str, str]) -> list[PlanStep]:
+    """A query_k8s call per kind the question's triggers call for (restarts → pods and events …),
+    for the first asked service or the whole cluster; none when no trigger matches."""
+    wanted = {kind for id_, _, kinds in K8S_TRIGGERS if id_ in matched_triggers(question) for kind in kinds}
+    service = services[0] if services else None
+    return [
+        PlanStep(
+            tool="query_k8s",
+            arguments=_given(kind=kind, name=service, **span, limit=K8S_LIMIT),
+            purpose=f"{service or '全部服务'} 的{K8S_PURPOSE[kind]}",
+        )
+        for kind in K8S_KINDS
+        if kind in wanted
+    ]
 
 
 def baseline_step(steps: Sequence[PlanStep], window: TimeWindow) -> PlanStep | None:
@@ -129,43 +169,25 @@ def plan_normal(
     for service in per_service:
         who = service or "全部服务"
         if not alerts_only:
-            steps.append(
-                PlanStep(
-                    tool="query_logs",
-                    arguments={
-                        k: v
-                        for k, v in {"service": service, "level": level, **span, "limit": LOG_LIMIT}.items()
-                        if v
-                    },
-                    purpose=f"{who} 在 {window.label()} 的 {level} 及以上日志",
-                )
-            )
+            arguments = _given(service=service, level=level, **span, limit=LOG_LIMIT)
+            purpose = f"{who} 在 {window.label()} 的 {level} 及以上日志"
+            steps.append(PlanStep(tool="query_logs", arguments=arguments, purpose=purpose))
         steps.append(
             PlanStep(
-                tool="query_metrics",
-                arguments={k: v for k, v in {"service": service, **span}.items() if v},
-                purpose=f"{who} 的告警与指标",
+                tool="query_metrics", arguments=_given(service=service, **span), purpose=f"{who} 的告警与指标"
             )
         )
     if keyword and not alerts_only:
-        for service in per_service[:1]:
-            steps.insert(
-                1,
-                PlanStep(
-                    tool="query_logs",
-                    arguments={
-                        k: v
-                        for k, v in {
-                            "service": service,
-                            "keyword": keyword,
-                            **span,
-                            "limit": LOG_LIMIT,
-                        }.items()
-                        if v
-                    },
-                    purpose=f"{service or '全部服务'} 中含 {keyword} 的日志",
-                ),
-            )
+        service = per_service[0]
+        arguments = _given(service=service, keyword=keyword, **span, limit=LOG_LIMIT)
+        steps.insert(
+            1,
+            PlanStep(
+                tool="query_logs",
+                arguments=arguments,
+                purpose=f"{service or '全部服务'} 中含 {keyword} 的日志",
+            ),
+        )
     steps = steps[: MAX_STEPS - 1]
     steps.append(
         PlanStep(
@@ -191,11 +213,9 @@ def _gap_text(gap: dict[str, Any]) -> tuple[str, str]:
 
 
 def _infer_tool(text: str) -> str:
-    if any(w in text for w in ("告警", "指标", "alert", "metric")):
+    if any_spelling_in(QUESTION_WORDS["gap_metrics"], text):
         return "query_metrics"
-    if any(w in text for w in ("手册", "runbook", "知识")):
-        return "lookup_knowledge"
-    return "query_logs"
+    return "lookup_knowledge" if any_spelling_in(QUESTION_WORDS["gap_knowledge"], text) else "query_logs"
 
 
 def plan_gaps(
@@ -242,12 +262,11 @@ def plan_gaps(
             }
         elif tool == "query_metrics":
             arguments = {"service": service_name, **span}
-            alert = _ALERT_NAME.search(nfkc(combined))
-            metric = _METRIC_NAME.search(nfkc(combined))
+            alert, metric = ALERT_NAME.search(nfkc(combined)), question_metric(combined)
             if alert:
                 arguments["alert_name"] = alert.group(0)
             elif metric:
-                arguments["metric"] = metric.group(0)
+                arguments["metric"] = metric
         else:
             arguments = {
                 "service": service_name,
@@ -256,7 +275,7 @@ def plan_gaps(
                 **span,
                 "limit": GAP_LOG_LIMIT,
             }
-        arguments = {k: v for k, v in arguments.items() if v}
+        arguments = _given(**arguments)
         label = text or query or "证据缺口"
         labels.append(label[:40])
         steps.append(
@@ -278,11 +297,7 @@ def plan_gaps(
             "end": question_window.end.isoformat(),
             "limit": GAP_LOG_LIMIT,
         }
-        steps.append(
-            PlanStep(
-                tool="query_logs", arguments={k: v for k, v in arguments.items() if v}, purpose="补充证据"
-            )
-        )
+        steps.append(PlanStep(tool="query_logs", arguments=_given(**arguments), purpose="补充证据"))
     return Plan(
         mode="EVIDENCE_GAP_ONLY", goal="只针对证据缺口补充证据：" + "；".join(labels)[:200], steps=steps
     )

@@ -18,6 +18,14 @@ from diagnosis.agents.offline.text import fold
 from diagnosis.agents.offline.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, any_spelling_in
 
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
+SOURCE_TYPE = {
+    "query_logs": "log",
+    "query_metrics": "metric",
+    "lookup_knowledge": "knowledge",
+    "query_k8s": "k8s",
+}
+# Severity steps of a log level: 1 = a warning, 2 = a failure (scoring, anomaly, change lines).
+LEVEL_RANK = {"DEBUG": 0, "INFO": 0, "WARN": 1, "WARNING": 1, "ERROR": 2, "FATAL": 3, "CRITICAL": 3}
 
 LOG_TEXT = re.compile(r"^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) (\S+) ([A-Z]+) (.*)$", re.S)
 SINCE = re.compile(r"since (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
@@ -27,7 +35,7 @@ class Origin(StrEnum):
     """Why the executor made a follow-up call of its own (``ToolCallResult.origin``): a later
     round recomputes the earlier contract from these tags, never from argument values."""
 
-    WIDEN = "widen"  # the planned reads again over a wider window
+    WIDEN = "widen"  # the planned reads again over a wider window or at a lower level
     SWEEP = "service_sweep"  # a "which service" read of one more service
     EVIDENCE_LOOKUP = "evidence_lookup"  # runbooks looked up by what the evidence shows
     HYPOTHESIS_CHECK = "hypothesis_check"  # a runbook cause checked against the logs
@@ -54,6 +62,17 @@ class Ref:
     def message(self) -> str:
         m = LOG_TEXT.match(self.text)
         return m.group(5) if m else str(self.element.get("message") or self.text)
+
+
+def binding(tool_name: str, invocation_id: str, raw_path: str, excerpt: str) -> dict[str, Any]:
+    """One evidence binding of a claim: the ref it rests on and the verbatim excerpt it quotes."""
+    return {
+        "source_type": SOURCE_TYPE[tool_name],
+        "tool_name": tool_name,
+        "source_invocation_id": invocation_id,
+        "raw_path": raw_path,
+        "evidence_excerpt": excerpt,
+    }
 
 
 def _pointer_element(output: Any, raw_path: str) -> dict[str, Any]:
@@ -133,7 +152,7 @@ def collect_refs(
                     service=canonical_service(service, services) if service else "",
                     level=level,
                     clock=clock,
-                    symptoms=frozenset(evidence_symptoms(text)),
+                    symptoms=evidence_symptoms(text),
                 )
             )
     return refs

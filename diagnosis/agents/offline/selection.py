@@ -36,7 +36,7 @@ from diagnosis.agents.offline.measures import (
     unit_kind,
     value_kind,
 )
-from diagnosis.agents.offline.refs import Ref, gloss
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss
 from diagnosis.agents.offline.templates import mine
 from diagnosis.agents.offline.text import fold
 from diagnosis.agents.offline.vocabulary import ERRORISH
@@ -46,7 +46,6 @@ MAX_CLAIMS_NARROW = 2
 MAX_LOG_CLAIMS = 3
 MAX_ALERTS_PER_CLAIM = 6
 MAX_FIGURE_ALERTS = 2  # a figure is answered by its series and the (at most two) alerts watching it
-LEVEL_SCORE = {"FATAL": 3, "ERROR": 2, "WARN": 1, "WARNING": 1}
 # Ranking weight of a template's anomaly score (0 … ~10): a very anomalous template outranks a line
 # one level more severe (3) or more concrete, never one showing one more asked symptom (30).
 ANOMALY_WEIGHT = 1.0
@@ -127,7 +126,7 @@ def log_candidates(
         for r in refs
         if r.kind == "log"
         # an INFO line counts only when it shows the asked symptom
-        and (LEVEL_SCORE.get(r.level, 0) > 0 or r.symptoms & (focus.primary | focus.secondary))
+        and (LEVEL_RANK.get(r.level, 0) > 0 or r.symptoms & (focus.primary | focus.secondary))
     ]
     before = [r for r in baseline if r.kind == "log"]
     ordered = sorted(lines + before, key=lambda r: (r.text[:19], r.invocation_id, r.raw_path))
@@ -147,7 +146,7 @@ def log_candidates(
         note = ""
         if picked is not None:
             cited, note = [picked], f"{extreme}:{kind}"
-        score: float = 10 * _relevance(first, focus) + 3 * LEVEL_SCORE.get(first.level, 0)
+        score: float = 10 * _relevance(first, focus) + 3 * LEVEL_RANK.get(first.level, 0)
         score += _concreteness(first.text)
         # burst: the most lines in one minute (a log text starts "YYYY-MM-DD HH:MM")
         burst = max(Counter(m.text[:16] for m in members).values())

@@ -47,7 +47,7 @@ def normalise(text: str) -> str:
 def _pattern(spelling: str) -> str:
     if spelling.startswith("re:"):
         return f"(?:{spelling[3:]})"
-    folded = fold(spelling).strip()
+    folded = fold(_CAMEL.sub(" ", nfkc(spelling))).strip()  # ImagePullBackOff: the text's tokens
     if not folded.isascii():
         return re.escape(folded)
     prefix = folded.endswith("*")

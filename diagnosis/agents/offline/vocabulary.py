@@ -6,8 +6,8 @@
   question names it, how an evidence line shows it, and which tool calls look for it.
 - ``KEY_TERMS`` / ``GLOSS_TERMS`` (``terms.toml``): Chinese domain words a claim may use, each with
   the evidence spellings that support it; the markers of wording that goes beyond a line.
-- ``QUESTION_WORDS`` (``questions.toml``), ``RUNBOOK_HEADINGS`` (``runbooks.toml``) and
-  ``CHANGE_KINDS`` (``changes.toml``).
+- ``QUESTION_WORDS`` (``questions.toml``), ``RUNBOOK_HEADINGS`` (``runbooks.toml``),
+  ``CHANGE_KINDS`` (``changes.toml``) and ``K8S_TRIGGERS`` (``k8s.toml``).
 """
 
 from __future__ import annotations
@@ -88,6 +88,10 @@ OVERSTATEMENT_MARKERS: dict[str, tuple[str, ...]] = {
     k: tuple(v) for k, v in rules("terms")["overstatement"].items()
 }
 QUESTION_WORDS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in rules("questions").items()}
+# (id, question spellings, query_k8s kinds) of k8s.toml: the questions Kubernetes state answers.
+K8S_TRIGGERS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = tuple(
+    (t["id"], tuple(t["words"]), tuple(t["kinds"])) for t in rules("k8s")["trigger"]
+)
 RUNBOOK_HEADINGS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in rules("runbooks").items()}
 CAUSE_HEADINGS, ACTION_HEADINGS = RUNBOOK_HEADINGS["cause_headings"], RUNBOOK_HEADINGS["action_headings"]
 

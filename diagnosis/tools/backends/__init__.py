@@ -29,6 +29,7 @@ class LogQuery:
     services: Sequence[str] = ()  # every name of the wanted service (matched case-insensitively); empty = all
     levels: Sequence[str] = ()  # accepted levels (upper-case); empty = all
     keywords: Sequence[str] = ()  # each must occur in the message (case-insensitive)
+    any_keywords: Sequence[str] = ()  # at least one must occur in the message (case-insensitive)
     limit: int = 20
 
 

@@ -74,6 +74,9 @@ class BuiltinLogsBackend(_Scoped):
             qs = qs.annotate(level_upper=Upper("level")).filter(level_upper__in=list(query.levels))
         for keyword in query.keywords:
             qs = qs.filter(message__icontains=keyword)
+        if query.any_keywords:
+            matches = (Q(message__icontains=k) for k in query.any_keywords)
+            qs = qs.filter(functools.reduce(operator.or_, matches))
         total = qs.count()
         rows = qs.order_by("-timestamp", "-id").values_list(
             "timestamp", "service", "level", "message", "instance", "trace_id"

@@ -10,7 +10,8 @@ One ``query_range`` call (``direction=backward``) per search, its LogQL built fr
   that has the label; LogQL needs one matcher that does not match the empty string).
 - **Keywords**: one case-insensitive line filter ``|~ "(?i)<literal>"`` per keyword (the tool's
   keywords are case-insensitive substrings; Loki turns this form into a case-insensitive
-  contains). Line filters come before the label filter because they are cheaper.
+  contains); the ``any_keywords`` (at least one must occur) are one ``|~ "(?i)(?:a|b)"`` filter.
+  Line filters come before the label filter because they are cheaper.
 - **Level**: a *label filter* on ``LOKI_LEVEL_LABEL`` (default ``level``) — it sees stream
   labels and structured metadata, so it works when the level is indexed or attached as
   metadata; on Loki 3 ``LOKI_LEVEL_LABEL=detected_level`` uses Loki's own detection. A level
@@ -104,6 +105,8 @@ class LokiLogsBackend:
         for keyword in query.keywords:
             if keyword:
                 parts.append(f"|~ {quote_string('(?i)' + quote_meta(keyword))}")
+        if any(query.any_keywords):
+            parts.append(f"|~ {quote_string(any_of_regex([k for k in query.any_keywords if k]))}")
         levels = [lvl for lvl in query.levels if lvl]
         if levels:
             parts.append(f"| {self.level_label}=~{quote_string(any_of_regex(levels))}")

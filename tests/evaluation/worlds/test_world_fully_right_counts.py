@@ -1,0 +1,22 @@
+"""The per-world figures of the offline analysis (issue 11 done-when: ≥ 11 of 12 fully right per
+world, leak rate 0), held at what it measures now so a change cannot lower them silently. Raise a
+floor when the analysis gets better; lower one only with the reason in the commit."""
+
+from __future__ import annotations
+
+import pytest
+
+from diagnosis.evaluation.runner import world_evaluate
+
+pytestmark = pytest.mark.django_db
+
+#: Fully right answers per world, as measured (ticketing has 13 questions, boutique 12).
+FULLY_RIGHT_FLOOR = {"ticketing": 13, "boutique": 12}
+
+
+@pytest.mark.parametrize("world", sorted(FULLY_RIGHT_FLOOR))
+def test_every_world_keeps_its_fully_right_count_and_leaks_nothing(world):
+    figures = world_evaluate(world)
+    wrong = {r.question.name: r.reasons() for r in figures.results if not r.fully_right}
+    assert figures.fully_right >= FULLY_RIGHT_FLOOR[world], wrong
+    assert figures.leaking == 0 and figures.safe
