@@ -52,6 +52,7 @@ def main() -> int:
     from rest_framework.authtoken.models import Token
 
     from diagnosis.models import DiagnosisRun, DiagnosisSession
+    from diagnosis.selectors.scopes import default_scope
     from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 
     call_command("migrate", verbosity=0)
@@ -62,6 +63,7 @@ def main() -> int:
     existing = DiagnosisRun.objects.count()
     if existing < args.runs:
         call_command("load_demo", verbosity=0, stdout=open(os.devnull, "w"))
+        scope = default_scope()  # every session reads one evidence scope (DESIGN §10.3)
         users = [User.objects.get_or_create(username=f"p5-user-{i}")[0] for i in range(200)]
         small = {"verifier_evaluation": {"verifier_status": "completed", "verdict": "PASS", "effective_verdict": "PASS",
                                          "rationale": "证据充分。" * 60, "claim_checks": []}}
@@ -72,7 +74,7 @@ def main() -> int:
         for n in range(existing, args.runs):
             owner = users[n % len(users)]
             if n % 10 == 0:
-                session = DiagnosisSession(owner=owner, title=f"会话 {n}")
+                session = DiagnosisSession(owner=owner, title=f"会话 {n}", scope=scope)
                 batch_sessions.append(session)
             outcome, verdict, severity = mix[n % len(mix)]
             created = now - timedelta(minutes=n)
