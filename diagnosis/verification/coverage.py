@@ -47,8 +47,8 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from diagnosis.agents.offline.text import fold
-from diagnosis.agents.offline.vocabulary import KEY_TERMS_BY_WORD, SYMPTOMS, any_spelling_in
+from diagnosis.reading.text import fold
+from diagnosis.reading.vocabulary import KEY_TERMS_BY_WORD, SYMPTOMS, any_spelling_in
 from diagnosis.verification.asked import EXISTENCE, LISTING, QUANTITY, Asked
 from diagnosis.verification.verdict import DIRECT_OBSERVATION, LOW_CONFID, PASS, REASONABLE_INFERENCE, Verdict
 

@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.agents.offline.asking import derive_asked
-from diagnosis.agents.offline.conversation import (
+from diagnosis.agents.offline.planning import plan_normal
+from diagnosis.reading.asking import derive_asked
+from diagnosis.reading.conversation import (
     RULES_FILE,
     USED_DIMENSION,
     USED_KIND,
@@ -23,7 +24,6 @@ from diagnosis.agents.offline.conversation import (
     read_planned,
     resolve,
 )
-from diagnosis.agents.offline.planning import plan_normal
 from diagnosis.schemas.session_context import PreviousTurn, SessionContext
 from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow, asked_label
 

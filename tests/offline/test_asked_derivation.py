@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.agents.offline.asking import derive_asked
 from diagnosis.agents.offline.planning import plan_normal
+from diagnosis.reading.asking import derive_asked
 
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
 SERVICES = [

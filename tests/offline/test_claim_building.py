@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import gatekeeper
 from diagnosis.agents.base import ServiceInfo
 from diagnosis.agents.offline.claims import build_contract, excerpt_of
-from diagnosis.agents.offline.entities import analyse
-from diagnosis.agents.offline.time_expressions import resolve_window
+from diagnosis.reading.entities import analyse
+from diagnosis.reading.time_expressions import resolve_window
 from tests.offline.evidence import alert, assert_grounded, knowledge_call, log_call, metrics_call, record
 
 SH = ZoneInfo("Asia/Shanghai")

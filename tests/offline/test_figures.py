@@ -16,8 +16,8 @@ from zoneinfo import ZoneInfo
 from diagnosis.agents.base import ServiceInfo
 from diagnosis.agents.offline.checks import DIRECT, check_claim
 from diagnosis.agents.offline.claims import build_contract
-from diagnosis.agents.offline.entities import analyse
-from diagnosis.agents.offline.time_expressions import resolve_window
+from diagnosis.reading.entities import analyse
+from diagnosis.reading.time_expressions import resolve_window
 from tests.offline.evidence import alert, assert_grounded, log_call, metrics_call, record, series
 
 SH = ZoneInfo("Asia/Shanghai")

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.agents.offline.entities import analyse, find_services, find_symptoms
+from diagnosis.reading.entities import analyse, find_services, find_symptoms
 
 CATALOG = [
     ServiceInfo(name="payment-service", aliases=["支付服务", "支付", "payment"]),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.agents.offline.entities import analyse
+from diagnosis.reading.entities import analyse
 
 CATALOG = [
     ServiceInfo(name="billing-service", aliases=["账单服务", "计费系统"]),

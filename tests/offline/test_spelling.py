@@ -8,10 +8,10 @@ import string
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from diagnosis.agents.offline.entities import evidence_symptoms, find_symptoms
 from diagnosis.agents.offline.refs import gloss
-from diagnosis.agents.offline.spelling import any_spelling_in, first_position
-from diagnosis.agents.offline.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, SYMPTOMS
+from diagnosis.reading.entities import evidence_symptoms, find_symptoms
+from diagnosis.reading.spelling import any_spelling_in, first_position
+from diagnosis.reading.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, SYMPTOMS
 
 # Every ASCII whole-word spelling a gloss can fire on, with its term.
 _GLOSS_WORDS = sorted(

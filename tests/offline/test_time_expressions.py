@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from diagnosis.agents.offline.time_expressions import MAX_LOOKBACK, resolve_window
+from diagnosis.reading.time_expressions import MAX_LOOKBACK, resolve_window
 
 SH = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=SH)

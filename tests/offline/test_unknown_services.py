@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.agents.offline.entities import find_services
-from diagnosis.agents.offline.text import words
 from diagnosis.models import DiagnosisRun
+from diagnosis.reading.entities import find_services
+from diagnosis.reading.text import words
 from tests.offline.ledger_world import load_ledger_world
 from tests.offline.running import ask, confirmed_lines, plan_and_execute
 

@@ -14,12 +14,12 @@ import pytest
 
 from diagnosis.agents.base import ServiceInfo
 from diagnosis.agents.offline.claims import build_contract
-from diagnosis.agents.offline.entities import analyse
 from diagnosis.agents.offline.followups import MAX_SERVICE_SWEEP, services_to_sweep
 from diagnosis.agents.offline.refs import collect_refs
 from diagnosis.agents.offline.selection import Focus
-from diagnosis.agents.offline.time_expressions import resolve_window
 from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.reading.entities import analyse
+from diagnosis.reading.time_expressions import resolve_window
 from tests.offline.evidence import alert, assert_grounded, log_call, metrics_call, record
 from tests.offline.ledger_world import PROXY_502, load_ledger_world
 from tests.offline.running import ask, confirmed_lines, plan_and_execute

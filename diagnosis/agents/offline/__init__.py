@@ -1,10 +1,9 @@
 """The offline provider (``LLM_PROVIDER=offline``, the default): deterministic agents with no
 network that reason over the loaded data (DESIGN §7 "offline").
 
-Pure reasoning lives in Django-free modules — ``time_expressions`` (question times → window),
-``entities`` (services, symptoms, scope), ``planning`` (question → tool calls), ``refs`` (tool
-evidence as read), ``selection`` (which evidence answers the question), ``runbooks`` (runbook
-hits → guidance), ``claims`` (→ Executor V2 contract), ``followups`` (the executor's next reads),
+Pure reasoning lives in Django-free modules — ``planning`` (question → tool calls; the question
+itself is read by ``diagnosis.reading``), ``refs`` (tool evidence as read), ``selection`` (which
+evidence answers the question), ``runbooks`` (runbook hits → guidance), ``claims`` (→ Executor V2 contract), ``followups`` (the executor's next reads),
 ``checks`` (claim vs. evidence classification) and ``verifying`` (Verifier input → reply) — and
 ``agents`` adapts them to the role interfaces.
 """

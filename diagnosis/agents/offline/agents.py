@@ -27,8 +27,6 @@ from diagnosis.agents.base import (
 )
 from diagnosis.agents.offline.changes import first_anomaly
 from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
-from diagnosis.agents.offline.conversation import read_planned
-from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.followups import (
     Origin,
     evidence_knowledge_query,
@@ -47,9 +45,11 @@ from diagnosis.agents.offline.planning import (
 from diagnosis.agents.offline.refs import Ref, collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
-from diagnosis.agents.offline.time_expressions import TimeWindow, widened
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
-from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+from diagnosis.reading.conversation import read_planned
+from diagnosis.reading.entities import QuestionFacts
+from diagnosis.reading.time_expressions import TimeWindow, widened
+from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID
 
 MAX_WIDENING_CALLS = 3
 WIDEN_TOOLS = ("query_logs", "query_metrics")

@@ -27,8 +27,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref
-from diagnosis.agents.offline.spelling import any_spelling_in, fold
-from diagnosis.agents.offline.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
+from diagnosis.reading.spelling import any_spelling_in, fold
+from diagnosis.reading.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
 
 # Deploys and config pushes take effect within minutes; half an hour also covers a slow rollout.
 CHANGE_LOOKBACK = timedelta(minutes=30)

@@ -34,8 +34,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from diagnosis.agents.offline.text import fold, nfkc, words
-from diagnosis.agents.offline.vocabulary import (
+from diagnosis.reading.text import fold, nfkc, words
+from diagnosis.reading.vocabulary import (
     INTERPRETATION_MARKERS,
     KEY_TERMS_BY_WORD,
     OVERSTATEMENT_MARKERS,

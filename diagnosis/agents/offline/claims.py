@@ -33,7 +33,6 @@ from diagnosis.agents.offline.changes import (
     first_anomaly,
     moment,
 )
-from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
@@ -53,9 +52,10 @@ from diagnosis.agents.offline.selection import (
     relevant_refs,
     select_candidates,
 )
-from diagnosis.agents.offline.time_expressions import TimeWindow
-from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID, rules
 from diagnosis.composer.quoting import quote
+from diagnosis.reading.entities import QuestionFacts
+from diagnosis.reading.time_expressions import TimeWindow
+from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID, rules
 from gatekeeper.normalize import is_word_char
 
 ANSWER_VERSION = "executor_evidence_v2"

@@ -20,12 +20,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from diagnosis.agents.offline.entities import find_symptoms
 from diagnosis.agents.offline.refs import Origin as Origin  # re-exported for the executor
 from diagnosis.agents.offline.refs import Ref, gloss
 from diagnosis.agents.offline.runbooks import ranked_sections
 from diagnosis.agents.offline.selection import Candidate, Focus, log_candidates
-from diagnosis.agents.offline.vocabulary import CAUSE_HEADINGS, SYMPTOMS_BY_ID
+from diagnosis.reading.entities import find_symptoms
+from diagnosis.reading.vocabulary import CAUSE_HEADINGS, SYMPTOMS_BY_ID
 
 MAX_QUERY_TERMS = 8
 MAX_CHECKS = 2

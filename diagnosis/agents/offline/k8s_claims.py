@@ -21,10 +21,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from diagnosis.agents.base import ToolCallResult
-from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.refs import binding
 from diagnosis.composer.quoting import quote
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
+from diagnosis.reading.entities import QuestionFacts
 
 TOOL = "query_k8s"
 MAX_PODS = 2

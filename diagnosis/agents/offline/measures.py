@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from diagnosis.agents.offline.text import fold
-from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID, any_spelling_in, rules
+from diagnosis.reading.text import fold
+from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID, any_spelling_in, rules
 
 TIME, SIZE, PERCENT, COUNT = "time", "size", "percent", "count"
 

@@ -26,15 +26,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
-from diagnosis.agents.offline.asking import question_metric
 from diagnosis.agents.offline.changes import READ_WORDS, span_start
-from diagnosis.agents.offline.conversation import resolve
-from diagnosis.agents.offline.entities import ALERT_NAME, QuestionFacts, analyse
 from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS
-from diagnosis.agents.offline.text import nfkc
-from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window
-from diagnosis.agents.offline.vocabulary import (
+from diagnosis.reading.asking import question_metric
+from diagnosis.reading.conversation import resolve
+from diagnosis.reading.entities import ALERT_NAME, QuestionFacts, analyse
+from diagnosis.reading.text import nfkc
+from diagnosis.reading.time_expressions import TimeWindow, resolve_window
+from diagnosis.reading.vocabulary import (
     ERRORISH,
     K8S_TRIGGERS,
     KEY_TERMS,

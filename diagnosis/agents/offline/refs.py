@@ -13,9 +13,9 @@ from enum import StrEnum
 from typing import Any
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
-from diagnosis.agents.offline.entities import evidence_symptoms
-from diagnosis.agents.offline.text import fold
-from diagnosis.agents.offline.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, any_spelling_in
+from diagnosis.reading.entities import evidence_symptoms
+from diagnosis.reading.text import fold
+from diagnosis.reading.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, any_spelling_in
 
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
 SOURCE_TYPE = {

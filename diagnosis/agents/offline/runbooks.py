@@ -7,10 +7,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from diagnosis.agents.offline.entities import evidence_symptoms
 from diagnosis.agents.offline.refs import Ref
-from diagnosis.agents.offline.vocabulary import ACTION_HEADINGS, CAUSE_HEADINGS
 from diagnosis.composer.advice import RUNBOOK_FIT_MIN, runbook_fit
+from diagnosis.reading.entities import evidence_symptoms
+from diagnosis.reading.vocabulary import ACTION_HEADINGS, CAUSE_HEADINGS
 
 MAX_HYPOTHESES = 3
 MAX_ACTIONS = 3

@@ -25,7 +25,6 @@ from dataclasses import dataclass, replace
 
 from diagnosis.agents.offline.anomaly import TemplateStats
 from diagnosis.agents.offline.anomaly import score as anomaly_score
-from diagnosis.agents.offline.entities import QuestionFacts
 from diagnosis.agents.offline.measures import (
     PERCENT,
     SIZE,
@@ -38,8 +37,9 @@ from diagnosis.agents.offline.measures import (
 )
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss
 from diagnosis.agents.offline.templates import mine
-from diagnosis.agents.offline.text import fold
-from diagnosis.agents.offline.vocabulary import ERRORISH
+from diagnosis.reading.entities import QuestionFacts
+from diagnosis.reading.text import fold
+from diagnosis.reading.vocabulary import ERRORISH
 
 MAX_CLAIMS_BROAD = 5
 MAX_CLAIMS_NARROW = 2

@@ -25,8 +25,8 @@ from diagnosis.agents.offline.checks import (
     check_claim,
     extract,
 )
-from diagnosis.agents.offline.entities import find_symptoms
-from diagnosis.agents.offline.vocabulary import SYMPTOMS_BY_ID
+from diagnosis.reading.entities import find_symptoms
+from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID
 from diagnosis.verification.query_claims import restates_query, rests_only_on_query
 from diagnosis.verification.verdict import (
     LOW_CONFID,

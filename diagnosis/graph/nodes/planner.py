@@ -26,12 +26,12 @@ from typing import Final
 from pydantic import ValidationError
 
 from diagnosis.agents.base import AgentError, Plan, PlannerRequest
-from diagnosis.agents.offline.conversation import resolve
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import EVIDENCE_GAP_ONLY, PLANNER, GraphState
 from diagnosis.models import ToolInvocation
+from diagnosis.reading.conversation import resolve
 from diagnosis.trace_summary import build_tool_trace_summary, planner_view
 from diagnosis.verification.asked import Asked
 

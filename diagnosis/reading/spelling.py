@@ -1,4 +1,4 @@
-"""The one spelling matcher of the offline agents (pure, no Django).
+"""The one spelling matcher (pure, no Django): question reading, coverage and the offline agents.
 
 A *spelling* is how a word shows in a question or an evidence line, as written in the rule data
 (``rules/*.toml``):

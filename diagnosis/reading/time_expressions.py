@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from diagnosis.agents.offline.text import CHINESE_NUMERAL_CHARS, chinese_number, nfkc
-from diagnosis.agents.offline.vocabulary import rules
+from diagnosis.reading.text import CHINESE_NUMERAL_CHARS, chinese_number, nfkc
+from diagnosis.reading.vocabulary import rules
 
 DEFAULT_SPAN = timedelta(hours=1)
 RECENT_SPAN = timedelta(minutes=30)

@@ -1,5 +1,5 @@
 """A question read in its session (pure, no Django): follow-up references resolved against the
-previous turn (issue 13 item 3; rules in ``followup_rules.toml``).
+previous turn (issue 13 item 3; rules in ``rules/followups.toml``).
 
 A question leans on the previous turn only when it says so — a pronoun for the previous subject
 (它 / 这个服务), an elliptic fragment (那 order-service 呢？, 那它的 P99 呢？), or a reference to the
@@ -31,14 +31,14 @@ from pathlib import Path
 from typing import Final
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.agents.offline.asking import derive_asked, dimension_terms, question_metric, stated_kind
-from diagnosis.agents.offline.entities import QuestionFacts, ServiceMention, analyse, find_symptoms, is_narrow
-from diagnosis.agents.offline.text import fold
-from diagnosis.agents.offline.time_expressions import TimeWindow, resolve_window, window_from_iso
+from diagnosis.reading.asking import derive_asked, dimension_terms, question_metric, stated_kind
+from diagnosis.reading.entities import QuestionFacts, ServiceMention, analyse, find_symptoms, is_narrow
+from diagnosis.reading.text import fold
+from diagnosis.reading.time_expressions import TimeWindow, resolve_window, window_from_iso
 from diagnosis.schemas.session_context import PreviousTurn, SessionContext
 from diagnosis.verification.asked import QUANTITY, Asked, AskedDimension, AskedWindow
 
-RULES_FILE: Final = Path(__file__).with_name("followup_rules.toml")
+RULES_FILE: Final = Path(__file__).parent / "rules" / "followups.toml"
 _TRAILING: Final = " \t\r\n?!.,;:。，！？；：…~～"
 
 # What a follow-up took from the previous turn (``Reading.used``).

@@ -1,4 +1,4 @@
-"""Small text helpers shared by the offline agents (pure, no Django).
+"""Small text helpers shared by the question reading and the offline agents (pure, no Django).
 
 - ``fold``: NFKC + case-fold, so full-width digits/colons/letters behave like ASCII ones.
 - ``chinese_number``: ``"二十三"`` → 23, ``"两"`` → 2, ``"10"`` → 10 (small numbers only).
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from diagnosis.agents.offline.spelling import fold, nfkc
-from diagnosis.agents.offline.vocabulary import SEGMENTER_WORDS
+from diagnosis.reading.spelling import fold, nfkc
+from diagnosis.reading.vocabulary import SEGMENTER_WORDS
 from diagnosis.retrieval.segmenter import lazy_segmenter
 
 __all__ = ["fold", "nfkc", "chinese_number", "words"]

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
-from diagnosis.agents.offline.spelling import any_spelling_in, first_position
-from diagnosis.agents.offline.text import fold, nfkc
-from diagnosis.agents.offline.vocabulary import K8S_TRIGGERS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
+from diagnosis.reading.spelling import any_spelling_in, first_position
+from diagnosis.reading.text import fold, nfkc
+from diagnosis.reading.vocabulary import K8S_TRIGGERS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
 
 
 class _ServiceLike(Protocol):

@@ -1,4 +1,4 @@
-"""The operations vocabulary the offline agents reason with, read from the rule data in
+"""The operations vocabulary questions and evidence are read with, from the rule data in
 ``rules/`` (pure, no Django; every spelling is matched by ``spelling``):
 
 - ``SYMPTOMS`` (``symptoms.toml``): what a question can ask about (HTTP 5xx, errors, timeouts,
@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from diagnosis.agents.offline.spelling import any_spelling_in as any_spelling_in  # the one matcher
+from diagnosis.reading.spelling import any_spelling_in as any_spelling_in  # the one matcher
 
 RULES_DIR = Path(__file__).with_name("rules")
 

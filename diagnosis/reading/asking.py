@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.agents.offline.entities import QuestionFacts, analyse
-from diagnosis.agents.offline.text import fold, nfkc
-from diagnosis.agents.offline.time_expressions import resolve_window, widened
-from diagnosis.agents.offline.vocabulary import KEY_TERMS, QUESTION_WORDS, SYMPTOMS, any_spelling_in
+from diagnosis.reading.entities import QuestionFacts, analyse
+from diagnosis.reading.text import fold, nfkc
+from diagnosis.reading.time_expressions import resolve_window, widened
+from diagnosis.reading.vocabulary import KEY_TERMS, QUESTION_WORDS, SYMPTOMS, any_spelling_in
 from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
 
 _ASCII_TERM = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9]*|\d[xX]{2}|[1-5]\d\d)(?![A-Za-z0-9_\-])")
