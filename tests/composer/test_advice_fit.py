@@ -103,3 +103,27 @@ def test_a_nearly_full_pool_is_an_anomaly_and_not_over_the_threshold_is_not():
     assert shows_anomaly([near_full])
     assert not shows_anomaly([quiet])
     assert not shows_anomaly([{**near_full, "text": "连接池用量 20/200", "evidence": [{"matched_text": "usage 20/200"}]}])
+
+
+def _pod(text: str, evidence: str) -> dict:
+    return {"claim_id": "c1", "claim_type": "observation", "text": text, "evidence": [{"matched_text": evidence}]}
+
+
+def test_kubernetes_state_that_is_not_healthy_is_an_anomaly():
+    # A listing of Pending pods must not end with "没有发现异常，暂不需要处置" (the boutique world).
+    pending = _pod(
+        "shippingservice 的 Pod shippingservice-8c7d6b5f4-p5r8t 未就绪（阶段 Pending，就绪 0/1，重启 0 次）",
+        "Pod boutique/shippingservice-8c7d6b5f4-p5r8t（服务 shippingservice）：阶段 Pending，就绪 0/1，重启 0 次",
+    )
+    assert shows_anomaly([pending])
+    for waiting in ("ImagePullBackOff", "CrashLoopBackOff", "ErrImagePull", "CreateContainerConfigError"):
+        assert shows_anomaly([_pod(f"adservice 的 Pod adservice-1 处于 {waiting}", f"Pod boutique/adservice-1：等待原因 {waiting}")])
+    unavailable = _pod("adservice 的 Deployment adservice 当前不可用（副本 1，就绪 0，可用 0）",
+                       "Deployment boutique/adservice（服务 adservice）：副本 1，就绪 0，可用 0")
+    assert shows_anomaly([unavailable])
+    # The healthy renderings stay healthy.
+    running = _pod("currencyservice 的 Pod currencyservice-1 正常运行（阶段 Running，就绪 1/1，重启 0 次）",
+                   "Pod boutique/currencyservice-1（服务 currencyservice）：阶段 Running，就绪 1/1，重启 0 次")
+    available = _pod("currencyservice 的 Deployment currencyservice 当前可用（副本 2，就绪 2，可用 2）",
+                     "Deployment boutique/currencyservice（服务 currencyservice）：副本 2，就绪 2，可用 2")
+    assert not shows_anomaly([running, available])
