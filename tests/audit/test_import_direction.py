@@ -1,11 +1,14 @@
 """Import arrows run one way (STYLE "Arrows run one way", issue 12 item 3): adapters → run
 services → graph → audit/recording layer → models. The graph and the audit layer never import
-the run services, and only the finaliser writes a terminal run status."""
+the run services, and only the finaliser writes a terminal run status. The question reading and
+the offline agents are pure (no Django), and the reading never imports the offline agents."""
 
 from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,6 +31,9 @@ def _imports(path: Path) -> set[str]:
     [
         ("graph", ("diagnosis.services", "diagnosis.api", "diagnosis.web", "diagnosis.tasks")),
         ("audit", ("diagnosis.services", "diagnosis.graph", "diagnosis.api", "diagnosis.web", "diagnosis.tasks")),
+        # The question reading every provider's plan goes through is pure and needs no offline agent.
+        ("reading", ("django", "rest_framework", "diagnosis.agents.offline")),
+        ("agents/offline", ("django", "rest_framework")),
     ],
 )
 def test_lower_layer_never_imports_a_higher_one(package, forbidden):
@@ -55,3 +61,19 @@ def test_only_the_finaliser_and_terminal_descriptions_name_a_terminal_status_wri
                 offenders.append(f"{path.relative_to(ROOT)}:{lineno}: {line.strip()}")
     allowed = {"audit/finalise.py", "graph/persist.py", "services/runs.py"}
     assert [o for o in offenders if o.split(":")[0] not in allowed] == []
+
+
+def test_a_question_is_read_without_django_being_imported():
+    # Transitively too: resolve() runs in a bare interpreter with no settings configured.
+    code = (
+        "import sys\n"
+        "from datetime import datetime\n"
+        "from diagnosis.agents.base import ServiceInfo\n"
+        "from diagnosis.reading.conversation import resolve\n"
+        "r = resolve(question='payment-service 从 10:05 开始大量 500', now=datetime(2026, 11, 28, 10, 30),"
+        " tz='Asia/Shanghai', services=[ServiceInfo(name='payment-service')], context=None)\n"
+        "assert r.asked.services == ['payment-service'], r.asked\n"
+        "assert not [m for m in sys.modules if m == 'django' or m.startswith('django.')], 'django imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT.parent, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
