@@ -63,7 +63,9 @@ def test_adservice_image_pull_backoff_becomes_bound_claims_that_pass_the_gatekee
         for t in texts
     ), texts
     pull = next(c for c in k8s if "Warning 事件 Failed" in c["claim_text"])
-    assert pull["claim_text"].startswith("Pod/adservice-6c9f7b8d5-q7m2x 有 Warning 事件 Failed（共 6 次，首次 10:01:33，最近 10:27:10）：「Failed to pull image")
+    assert pull["claim_text"].startswith(
+        "adservice 的 Pod/adservice-6c9f7b8d5-q7m2x 有 Warning 事件 Failed（共 6 次，首次 10:01:33，最近 10:27:10）：「Failed to pull image"
+    )
     change = next(c for c in k8s if c["claim_type"] == "timeline")
     assert "于 10:01:30 变更，当前版本 7，镜像 us-central1-docker.pkg.dev/google-samples/microservices-demo/adservice:v0.10.2" in change["claim_text"]
     # Every k8s binding points at the element its claim is about, and the Gatekeeper accepts it.
@@ -92,6 +94,16 @@ def test_the_whole_offline_run_answers_with_the_image_pull_backoff(api_user, bou
     assert run.gatekeeper_severity == "none"
     assert "ImagePullBackOff" in run.final_answer
     assert "adservice-6c9f7b8d5-q7m2x" in run.final_answer
+
+
+def test_an_asked_services_events_count_as_about_that_service(api_user, boutique):
+    # An event names its object (Pod/adservice-6c9f…), not the service: the claim says whose it is,
+    # so the coverage check does not set it aside as "不涉及所问的服务".
+    run = ask(api_user, "adservice 为什么起不来？")
+    coverage = run.self_evaluation["verifier_evaluation"]["coverage"]
+    assert coverage["status"] == "answered"
+    assert not [r for r in coverage["reasons"] if "不涉及所问的服务" in r], coverage["reasons"]
+    assert "adservice 的 Pod/adservice-6c9f7b8d5-q7m2x 有 Warning 事件 Failed" in run.final_answer
 
 
 def k8s_claim_texts(contract):

@@ -94,13 +94,16 @@ def _short(text: str) -> str:
     return text[: cut if cut > MAX_QUOTED_CHARS // 2 else MAX_QUOTED_CHARS].rstrip() + "…"
 
 
-def event_claim(event: dict[str, Any], excerpt: str, today: str, ref_text: str) -> tuple[str, str]:
+def event_claim(event: dict[str, Any], excerpt: str, today: str, ref_text: str, service: str = "") -> tuple[str, str]:
+    """ "shippingservice 的 Pod/shippingservice-8c7d… 有 Warning 事件 FailedScheduling（共 42 次…）：「…」";
+    ``service``: the asked service the event's object belongs to (an event names no service)."""
     counts = [f"共 {event['count']} 次"] if _fits(f"共 {event['count']} 次", excerpt) else []
     if _fits(f"首次 {clock(event['first_seen'])}", excerpt):
         counts.append(f"首次 {_moment(event['first_seen'], today)}")
     if _fits(f"最近 {clock(event['last_seen'])}", excerpt):
         counts.append(f"最近 {_moment(event['last_seen'], today)}")
-    text = f"{event['object']} 有 {event['type']} 事件 {event['reason']}" + (f"（{'，'.join(counts)}）" if counts else "")
+    subject = f"{service} 的 {event['object']}" if service else event["object"]
+    text = f"{subject} 有 {event['type']} 事件 {event['reason']}" + (f"（{'，'.join(counts)}）" if counts else "")
     message = str(event.get("message") or "")
     if message:
         start = len(ref_text) - len(message)
@@ -159,13 +162,15 @@ def _owner(kind: str, element: dict[str, Any]) -> str:
     return str(element.get("service") or "")
 
 
-def _about(kind: str, element: dict[str, Any], services: Sequence[str]) -> bool:
+def _about(kind: str, element: dict[str, Any], services: Sequence[str]) -> str:
+    """The asked service ``element`` belongs to ("" when none): a pod or deployment by its service,
+    an event by its object's name (``adservice-5f…`` belongs to adservice)."""
     owner = _owner(kind, element).casefold()
     for service in services:
         wanted = service.casefold()
         if owner == wanted or (kind == "events" and owner.startswith(wanted + "-")):
-            return True
-    return False
+            return service
+    return ""
 
 
 def _wrong(kind: str, e: dict[str, Any]) -> bool:
@@ -181,18 +186,20 @@ def _wrong(kind: str, e: dict[str, Any]) -> bool:
 def _wanted(kind: str, element: dict[str, Any], services: Sequence[str]) -> bool:
     if services:
         # the asked service's pods (healthy or not) and deployment; only its Warning events
-        return _about(kind, element, services) and (kind != "events" or _wrong(kind, element))
+        return bool(_about(kind, element, services)) and (kind != "events" or _wrong(kind, element))
     return _wrong(kind, element)
 
 
 _CAPS: dict[str, int] = {"pods": MAX_PODS, "events": MAX_EVENTS, "deployments": 1}
 
 
-def _claims_for(kind: str, element: dict[str, Any], excerpt: str, today: str, text: str) -> list[tuple[str, str]]:
+def _claims_for(
+    kind: str, element: dict[str, Any], excerpt: str, today: str, text: str, services: Sequence[str]
+) -> list[tuple[str, str]]:
     if kind == "pods":
         return [pod_claim(element, excerpt, today)]
     if kind == "events":
-        return [event_claim(element, excerpt, today, text)]
+        return [event_claim(element, excerpt, today, text, _about(kind, element, services))]
     return deployment_claims(element, excerpt, today)
 
 
@@ -227,7 +234,7 @@ def k8s_claims(
             seen.add(text)
             taken[key] = taken.get(key, 0) + 1
             cut = excerpt(text)
-            for claim_text, claim_type in _claims_for(kind, element, cut, today, text):
+            for claim_text, claim_type in _claims_for(kind, element, cut, today, text, services):
                 claims.append(
                     {
                         "claim_id": f"c{first_id + len(claims)}",
