@@ -1,7 +1,8 @@
 """Change events and the order of anomalies on a world of their own (``warehouse_world``): the
 change read finds the change lines among a busy INFO stream, reaches back to an anomaly that began
 before the asked window, offers a dependency's change made before the failures (not one made
-after), reads a failure logged only at WARN, and states orderings as hypotheses only."""
+after), reads a failure logged only at WARN, and states orderings as hypotheses only. A noisy
+neighbour's change lines that fill the read's limit do not hide the changes before the anomaly."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def warehouse(db):
 
 
 def change_read(run) -> ToolInvocation:
-    return ToolInvocation.objects.get(run=run, arguments__has_key="any_keyword")
+    return ToolInvocation.objects.filter(run=run, arguments__has_key="any_keyword").order_by("seq").first()
 
 
 def texts(contract, claim_type=None) -> list[str]:
@@ -66,3 +67,18 @@ def test_a_slow_dependency_before_pool_exhaustion_is_a_hypothesis_never_a_claim(
     ordered = [h["text"] for h in contract["hypotheses"] if "池耗尽" in h["text"]]
     assert ordered and "11:00:30" in ordered[0] and "11:06:00" in ordered[0], contract["hypotheses"]
     assert not any("池可能被慢的依赖占满" in t for t in texts(contract))
+
+
+@pytest.mark.parametrize(
+    ("question", "change"),
+    [("pick-service 13:50 以后为什么一直失败？", "stock-service v4.2.0"), ("label-service 为什么一直报错？", "label.template=v3")],
+)
+def test_changes_before_the_anomaly_are_found_when_a_noisy_neighbour_fills_the_change_read(api_user, db, question, change):
+    load_warehouse_world(noisy=True)
+    run, _, contract = plan_and_execute(api_user, question)
+    reads = list(ToolInvocation.objects.filter(run=run, arguments__has_key="any_keyword").order_by("seq"))
+    assert reads[0].output["truncated"] and len(reads) == 2  # the newest 100 lines, then once more before them
+    assert reads[1].arguments["start"] == reads[0].arguments["start"]
+    assert reads[1].arguments["end"] < reads[0].arguments["end"]
+    assert any(change in t for t in texts(contract, "timeline")), texts(contract)
+    assert not any("rotation_bot" in t for t in texts(contract))  # the neighbour's pushes are not related

@@ -87,5 +87,22 @@ BUNDLE: dict[str, Any] = {
 }
 
 
-def load_warehouse_world() -> None:
-    evidence_bundle_load(data=BUNDLE, source_name="warehouse-world")
+# A noisy neighbour: ads-service's rotation bot pushes a config change every 20 s from 13:55 to 15:00
+# (195 change lines, more than the change read's 100), unrelated to any failure.
+NOISY_PUSH = "config changed: ads.banner.slot={n} (was {m}) by rotation_bot"
+
+
+def _noisy_pushes() -> list[dict[str, Any]]:
+    return [
+        _log(f"{13 + (55 + t // 3) // 60}:{(55 + t // 3) % 60:02d}:{t % 3 * 20:02d}", "ads-service", "INFO",
+             NOISY_PUSH.format(n=t, m=t - 1))
+        for t in range(195)
+    ]  # fmt: skip
+
+
+def load_warehouse_world(*, noisy: bool = False) -> None:
+    data = BUNDLE
+    if noisy:
+        ads = {"name": "ads-service", "aliases": ["广告服务"], "description": "广告位轮播"}
+        data = {**BUNDLE, "services": [*BUNDLE["services"], ads], "logs": [*BUNDLE["logs"], *_noisy_pushes()]}
+    evidence_bundle_load(data=data, source_name="warehouse-world")

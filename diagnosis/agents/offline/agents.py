@@ -39,6 +39,7 @@ from diagnosis.agents.offline.planning import (
     MAX_STEPS,
     baseline_step,
     change_step,
+    earlier_change_step,
     plan_gaps,
     plan_normal,
 )
@@ -104,7 +105,8 @@ class OfflineExecutor:
       step above did not (≤ 1 call), and the leading one read by its title when its
       causes/actions were not among the hits (≤ 1 call), so the 建议 come from it;
     - context reads: the asked logs over the window before (baseline) and the lines naming a
-      change since the lookback before the window or the first anomaly (``changes``; 1 call each).
+      change since the lookback before the window or the first anomaly (``changes``; 1 call each,
+      and one more change read before the first one's oldest line when it hit its limit).
     """
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
@@ -136,8 +138,12 @@ class OfflineExecutor:
                     tools.call(baseline.tool, dict(baseline.arguments), Origin.BASELINE)
                 if facts.offers_changes:
                     evidence = _relevant_candidates(tools.history(), facts, request.services)
-                    step = change_step(window, first_anomaly(r for c in evidence for r in c.refs))
-                    tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
+                    anomaly = first_anomaly(r for c in evidence for r in c.refs)
+                    step = change_step(window, anomaly)
+                    read = tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
+                    earlier = earlier_change_step(step, read.output, anomaly)
+                    if earlier is not None:  # a noisy neighbour filled the read: once more before it
+                        tools.call(earlier.tool, dict(earlier.arguments), Origin.CHANGES)
         history = tools.history()
         contract = build_contract(
             facts=facts,

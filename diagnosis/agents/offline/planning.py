@@ -103,6 +103,24 @@ def change_step(window: TimeWindow, anomaly: datetime | None = None) -> PlanStep
     )
 
 
+def earlier_change_step(step: PlanStep, output: Any, anomaly: datetime | None = None) -> PlanStep | None:
+    """When the change read hit its limit it returned the newest lines: the same read once more up
+    to its oldest line returned (or the first ``anomaly``, when earlier), where the changes that can
+    explain a failure are; None when nothing was cut off."""
+    if not isinstance(output, dict) or not output.get("truncated"):
+        return None
+    try:
+        times = [datetime.fromisoformat(str(r["timestamp"])) for r in output.get("records") or []]
+        start = datetime.fromisoformat(str(step.arguments["start"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    end = min([*times, *([anomaly] if anomaly else [])], default=None)
+    if end is None or end <= start:
+        return None
+    arguments = {**step.arguments, "end": end.isoformat()}
+    return PlanStep(tool=step.tool, arguments=arguments, purpose="更早的变更记录（上一次读取已达条数上限）")
+
+
 def _given(**arguments: Any) -> dict[str, Any]:
     """Tool arguments without the empty ones (no service = every service)."""
     return {k: v for k, v in arguments.items() if v}
