@@ -8,6 +8,9 @@ what a fully right answer to each must contain.
   feature-flag push, GC pauses, MySQL deadlocks);
 - ``boutique`` — an Online Boutique on Kubernetes (ImagePullBackOff, OOMKilled/CrashLoopBackOff,
   missing ServiceAccount, FailedScheduling), with a ``k8s`` section (DESIGN §10.2);
+- ``delivery`` — QuickBite 快送外卖, a food-delivery platform (disk full after a logrotate change,
+  CoreDNS forwarder change → no such host, Kafka rebalance storm and consumer lag, clock skew →
+  JWT 401s, load-balancer idle timeout → connection resets and 502s);
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -17,10 +20,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.worlds import boutique, ticketing
+from diagnosis.evaluation.worlds import boutique, delivery, ticketing
 from diagnosis.evaluation.worlds.spec import World
 
-WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD)}
+WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD)}
 
 
 def world_get(name: str) -> World:
