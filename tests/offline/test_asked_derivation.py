@@ -10,6 +10,7 @@ import pytest
 from diagnosis.agents.base import ServiceInfo
 from diagnosis.agents.offline.planning import plan_normal
 from diagnosis.reading.asking import derive_asked
+from diagnosis.reading.entities import analyse
 
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
 SERVICES = [
@@ -40,6 +41,33 @@ def asked(question):
 )
 def test_each_kind_of_question_is_recognised(question, kind):
     assert asked(question).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        # Other ways on-call engineers ask for a cause.
+        ("支付服务十点前后到底出了什么事？", "cause"),
+        ("inventory-service 这是怎么了？", "cause"),
+        ("支付服务一直超时，是哪儿出的问题？", "cause"),
+        ("支付服务 9 点报的是什么错？", "cause"),  # 什么 is no yes/no particle 么
+        # A yes/no asked as "…过…没有？".
+        ("边缘节点昨天报过 5xx 告警没有？", "existence"),
+        ("支付服务上午出过超时没？", "existence"),
+        # A list of what changed, in everyday words.
+        ("payment-service 今天都动过哪些东西？发版和改配置都算。", "listing"),
+    ],
+)
+def test_everyday_phrasings_of_each_kind_are_recognised(question, kind):
+    assert asked(question).kind == kind
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["payment-service 今天都动过哪些东西？", "支付服务上午发过版吗？", "inventory-service 昨天改过配置没有？"],
+)
+def test_everyday_words_for_a_change_ask_what_changed(question):
+    assert analyse(question, SERVICES).change
 
 
 def test_services_are_canonical_and_the_dimension_names_the_measured_thing():
