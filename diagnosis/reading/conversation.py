@@ -32,9 +32,9 @@ from typing import Final
 
 from diagnosis.agents.base import ServiceInfo
 from diagnosis.reading.asking import derive_asked, dimension_terms, question_metric, stated_kind
-from diagnosis.reading.entities import QuestionFacts, ServiceMention, analyse, find_symptoms, is_narrow
+from diagnosis.reading.entities import QuestionFacts, ServiceMention, analyse, asks, find_symptoms, is_narrow
 from diagnosis.reading.text import fold
-from diagnosis.reading.time_expressions import TimeWindow, resolve_window, window_from_iso
+from diagnosis.reading.time_expressions import TimeWindow, for_extreme, resolve_window, window_from_iso
 from diagnosis.schemas.session_context import PreviousTurn, SessionContext
 from diagnosis.verification.asked import QUANTITY, Asked, AskedDimension, AskedWindow
 
@@ -134,10 +134,15 @@ def _mentions(names: Sequence[str]) -> tuple[ServiceMention, ...]:
     return tuple(ServiceMention(name, True, fold(name), -1) for name in names)
 
 
+def _past_extreme(question: str, facts: QuestionFacts) -> bool:
+    return bool(facts.extreme) and asks("ever", question)
+
+
 def _standalone(question: str, now: datetime, tz: str, services: Sequence[ServiceInfo]) -> Reading:
+    facts = analyse(question, services)
     return Reading(
-        facts=analyse(question, services),
-        window=resolve_window(question, now, tz),
+        facts=facts,
+        window=for_extreme(resolve_window(question, now, tz), _past_extreme(question, facts), now),
         asked=derive_asked(question=question, now=now, tz=tz, services=services),
     )
 
@@ -230,7 +235,7 @@ def read_planned(
     the plan's ``asked`` resolved (the executor has no session context of its own); otherwise the
     question's own."""
     facts = analyse(question, services)
-    window = resolve_window(question, now, tz)
+    window = for_extreme(resolve_window(question, now, tz), _past_extreme(question, facts), now)
     if asked is None or asked.source != "followup" or asked.window is None:
         return facts, window
     planned = window_from_iso(asked.window.start, asked.window.end, now, tz) or window

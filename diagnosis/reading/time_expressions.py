@@ -33,6 +33,7 @@ POINT_LEAD = timedelta(minutes=10)
 POINT_TAIL = timedelta(minutes=50)
 MAX_LOOKBACK = timedelta(hours=48)
 WIDE_SPAN = timedelta(hours=24)
+WIDENED = "widened"  # the name of a window widened to WIDE_SPAN
 
 _NUM = f"[0-9{CHINESE_NUMERAL_CHARS}]"
 
@@ -68,7 +69,7 @@ class TimeWindow:
     start: datetime
     end: datetime
     explicit: bool  # the question pinned a time (the executor must not widen it)
-    kind: str  # point | range | relative | span | day_part | day | recent | now | default
+    kind: str  # point | range | relative | span | day_part | day | recent | now | default | widened
     expression: str = ""  # the words it came from
     anchor: datetime | None = None  # the point time, when one was named
 
@@ -286,7 +287,13 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
 
 def widened(window: TimeWindow, now: datetime) -> TimeWindow:
     """The wider window the executor falls back to when a default window found nothing."""
-    return TimeWindow(_after(now, -WIDE_SPAN), now, False, "widened", window.expression, None)
+    return TimeWindow(_after(now, -WIDE_SPAN), now, False, WIDENED, window.expression, None)
+
+
+def for_extreme(window: TimeWindow, past: bool, now: datetime) -> TimeWindow:
+    """A superlative about the past asked without a time (``past``: 最高冲到过多少, 最多的时候) spans
+    the wide window: the maximum of the default hour alone would be a sample."""
+    return widened(window, now) if past and not window.explicit and window.kind != WIDENED else window
 
 
 def window_from_iso(start: str, end: str, now: datetime, tz: str = "Asia/Shanghai", *, days: int = 0) -> TimeWindow | None:

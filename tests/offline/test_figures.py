@@ -217,3 +217,14 @@ def test_the_new_claim_shapes_are_direct_observations_of_their_evidence():
         for claim in contract["claims"]:
             evidence = [refs[(b["source_invocation_id"], b["raw_path"])] for b in claim["evidence_bindings"]]
             assert check_claim(claim["claim_text"], evidence).verification == DIRECT, claim["claim_text"]
+
+
+def test_a_series_over_two_days_states_its_peak_and_crossing_with_their_dates():
+    # Over a window across midnight the ref text dates its times ("峰值于 2027-03-15 14:30"): the
+    # claim states the date and the clock, never the date alone.
+    logs, metrics = memory_world()
+    series_ = [{**metrics.output["series"][0], "first_at": "2027-03-14T16:00:00+08:00"}, *metrics.output["series"][1:]]
+    metrics = metrics_call(metrics.output["alerts"], series_)
+    texts = claim_texts(contract_for("计费系统内存最高用到过多少？", logs, metrics))
+    series_claim = next(t for t in texts if "container_memory_rss" in t)
+    assert "峰值于 2027-03-15 14:30" in series_claim and "于 2027-03-15 14:20 超过阈值 3500MiB" in series_claim, series_claim

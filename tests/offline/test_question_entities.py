@@ -83,6 +83,10 @@ def test_a_catalog_alias_always_finds_its_service(base, alias):
         ("数据库连接池不够", ["connection_pool"]),
         ("CPU 很高", ["cpu"]),
         ("p99 是 500ms", ["latency"]),
+        ("那台机器的 /data 盘使用率多少", ["disk"]),
+        ("数据盘满了吗", ["disk"]),
+        ("看一下大盘", []),  # 大盘 is the dashboard, 复盘 a review, 盘点 a stock-take
+        ("明天复盘，先盘点一下告警", ["alert"]),
     ],
 )
 def test_symptoms_are_read_in_order_of_appearance(question, symptoms):

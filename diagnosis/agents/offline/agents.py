@@ -49,7 +49,7 @@ from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, 
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.reading.conversation import read_planned
 from diagnosis.reading.entities import QuestionFacts
-from diagnosis.reading.time_expressions import TimeWindow, widened
+from diagnosis.reading.time_expressions import WIDENED, TimeWindow, widened
 from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID
 
 MAX_WIDENING_CALLS = 3
@@ -209,8 +209,8 @@ class OfflineExecutor:
     ) -> TimeWindow:
         if not facts.known_services and facts.unknown_services:
             return window  # nothing to find about a service the data does not have
-        if _relevant_candidates(tools.history(), facts, request.services):
-            return window
+        if window.kind == WIDENED or _relevant_candidates(tools.history(), facts, request.services):
+            return window  # already the wide window (a superlative), or something was found
         wide = widened(window, request.now)
         start, end = wide.iso()
         calls = 0

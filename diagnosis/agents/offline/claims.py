@@ -78,9 +78,11 @@ _SERIES_FIELD = {
     for k in ("min", "max", "avg", "last")
 }
 # "超过阈值 5000 messages 于 14:07": the threshold with its spelled-out unit, when it has one.
-_CROSSED = re.compile(r"超过阈值 (\S+(?: (?!于 )[A-Za-z_/]+)?) 于 (\S+?)(?=[ ;(]|$)")
+# A time in a series text: "10:28", or "2026-11-28 10:28" when the series spans more than one day.
+_AT = r"((?:\d{4}-\d{2}-\d{2} )?\S+?)(?=[ ;(]|$)"
+_CROSSED = re.compile(r"超过阈值 (\S+(?: (?!于 )[A-Za-z_/]+)?) 于 " + _AT)
 _NOT_CROSSED = re.compile(r"未超过阈值 (\S+?(?: [A-Za-z_/]+)?)(?=[ ;(]|$)")
-_PEAK = re.compile(r"峰值于 (\S+?)(?=[ ;(]|$)")
+_PEAK = re.compile(r"峰值于 " + _AT)
 _SINCE_DATED = re.compile(r"since (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
 SLOW_SYMPTOMS = frozenset(rules("symptoms")["order"]["slow"])
 EXHAUSTED_SYMPTOMS = frozenset(rules("symptoms")["order"]["exhausted"])
