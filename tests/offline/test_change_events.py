@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from diagnosis.agents.base import ServiceInfo
+from diagnosis.agents.base import PlanStep, ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.changes import (
     ANOMALY_HORIZON,
     CHANGE_LOOKBACK,
@@ -16,6 +16,7 @@ from diagnosis.agents.offline.changes import (
     dependencies,
     span_start,
 )
+from diagnosis.agents.offline.planning import earlier_change_step
 from diagnosis.agents.offline.refs import Ref
 
 DAY = "2026-12-01"
@@ -54,6 +55,10 @@ def test_a_line_recording_a_change_names_its_kind(line, kind):
         "using config file /etc/app.yaml",
         "GET /api/flags 200 OK (12ms)",
         "consumer lag 48210 messages on topic settle-events",
+        # A failure that names a configured value, by a client whose id contains "push" (Kafka).
+        "[Consumer clientId=consumer-push-dispatcher-2, groupId=push-dispatcher] consumer poll timeout has expired. "
+        "This means the time between subsequent calls to poll() was longer than the configured max.poll.interval.ms",
+        "push-gateway reachable again after 3 retries",
     ],
 )
 def test_a_line_that_only_mentions_a_setting_records_no_change(line):
@@ -134,3 +139,29 @@ def test_a_dependencys_change_counts_only_before_the_first_anomaly():
         depends_on={"points-service", "coupon-service"},
     )  # fmt: skip
     assert [r.raw_path for _, r in found] == ["/records/0"]
+
+
+def _read_result(records: int, refs: int, truncated: bool = False) -> ToolCallResult:
+    rows = [
+        {"timestamp": f"{DAY}T12:{59 - i // 2:02d}:{(i % 2) * 30:02d}+08:00", "service": "x", "level": "INFO", "message": "m"}
+        for i in range(records)
+    ]  # newest first, as the log tools return them
+    output = {"records": rows, "total": records + (10 if truncated else 0), "returned": records, "truncated": truncated}
+    return ToolCallResult(
+        invocation_id="inv_9", tool_name="query_logs", round=1, status="success", arguments={}, output=output,
+        evidence_refs=[{"raw_path": f"/records/{i}", "text": "t"} for i in range(refs)],
+    )
+
+
+def test_the_change_read_is_repeated_before_what_its_evidence_refs_could_hold():
+    step = PlanStep(tool="query_logs", arguments={"start": f"{DAY}T10:00:00+08:00", "end": f"{DAY}T13:00:00+08:00"}, purpose="")
+    # 80 lines returned, only the newest 50 became evidence refs: read again up to the 50th line.
+    again = earlier_change_step(step, _read_result(80, 50))
+    assert again is not None and again.arguments["end"] == f"{DAY}T12:35:00+08:00"
+    assert again.arguments["start"] == step.arguments["start"]
+    # More lines than the read's limit: the same.
+    assert earlier_change_step(step, _read_result(50, 50, truncated=True)) is not None
+    # Everything returned is evidence: no second read; nor before a start it cannot precede.
+    assert earlier_change_step(step, _read_result(30, 30)) is None
+    anomaly = datetime.fromisoformat(f"{DAY}T09:00:00+08:00")
+    assert earlier_change_step(step, _read_result(80, 50), anomaly) is None

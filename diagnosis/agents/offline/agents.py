@@ -106,7 +106,8 @@ class OfflineExecutor:
       causes/actions were not among the hits (≤ 1 call), so the 建议 come from it;
     - context reads: the asked logs over the window before (baseline) and the lines naming a
       change since the lookback before the window or the first anomaly (``changes``; 1 call each,
-      and one more change read before the first one's oldest line when it hit its limit).
+      and one more change read before the first one's oldest evidence line when it found more
+      lines than its refs hold).
     """
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
@@ -141,7 +142,7 @@ class OfflineExecutor:
                     anomaly = first_anomaly(r for c in evidence for r in c.refs)
                     step = change_step(window, anomaly)
                     read = tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
-                    earlier = earlier_change_step(step, read.output, anomaly)
+                    earlier = earlier_change_step(step, read, anomaly)
                     if earlier is not None:  # a noisy neighbour filled the read: once more before it
                         tools.call(earlier.tool, dict(earlier.arguments), Origin.CHANGES)
         history = tools.history()

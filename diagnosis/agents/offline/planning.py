@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from diagnosis.agents.base import Plan, PlanStep, ServiceInfo
+from diagnosis.agents.base import Plan, PlanStep, ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.changes import READ_WORDS, span_start
 from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS
@@ -103,22 +103,26 @@ def change_step(window: TimeWindow, anomaly: datetime | None = None) -> PlanStep
     )
 
 
-def earlier_change_step(step: PlanStep, output: Any, anomaly: datetime | None = None) -> PlanStep | None:
-    """When the change read hit its limit it returned the newest lines: the same read once more up
-    to its oldest line returned (or the first ``anomaly``, when earlier), where the changes that can
-    explain a failure are; None when nothing was cut off."""
-    if not isinstance(output, dict) or not output.get("truncated"):
+def earlier_change_step(step: PlanStep, read: ToolCallResult, anomaly: datetime | None = None) -> PlanStep | None:
+    """When the change read returned more lines than its evidence refs hold (or than its limit),
+    the newest ones are what it offers: the same read once more up to the oldest line with a ref
+    (or the first ``anomaly``, when earlier), where the changes that can explain a failure are;
+    None when every line it found is evidence."""
+    output = read.output if isinstance(read.output, dict) else {}
+    records = [r for r in output.get("records") or [] if isinstance(r, dict)]
+    held = sum(1 for ref in read.evidence_refs or [] if str(ref.get("raw_path") or "").startswith("/records/"))
+    if not records or (held >= len(records) and not output.get("truncated")):
         return None
     try:
-        times = [datetime.fromisoformat(str(r["timestamp"])) for r in output.get("records") or []]
+        times = [datetime.fromisoformat(str(r["timestamp"])) for r in records[: held or len(records)]]
         start = datetime.fromisoformat(str(step.arguments["start"]))
     except (KeyError, TypeError, ValueError):
         return None
-    end = min([*times, *([anomaly] if anomaly else [])], default=None)
-    if end is None or end <= start:
+    end = min([*times, *([anomaly] if anomaly else [])])
+    if end <= start:
         return None
     arguments = {**step.arguments, "end": end.isoformat()}
-    return PlanStep(tool=step.tool, arguments=arguments, purpose="更早的变更记录（上一次读取已达条数上限）")
+    return PlanStep(tool=step.tool, arguments=arguments, purpose="更早的变更记录（上一次读取的证据已达上限）")
 
 
 def _given(**arguments: Any) -> dict[str, Any]:
