@@ -139,11 +139,16 @@ def _clocks(text: str, *, has_day_marker: bool) -> list[_Clock]:
         minute_text = m.group(2)
         if minute_text is None:
             minute = 0
-            # "有一点慢" / "两点原因": a bare Chinese-numeral hour is a time only with context.
+            # "有一点慢" / "两点原因": a bare Chinese-numeral hour is a time only with context;
+            # "八点多" (a while after eight) is one, "一点多" (a little more) is not.
             tail = text[m.end() : m.end() + 4]
-            if not m.group(1).isdigit() and not (
-                has_day_marker or re.match(r"^\s*(?:钟|整|左右|前后|开始|起|以来|之后|以后|到|至)", tail)
-            ):
+            after = re.match(r"^\s*(?:钟|整|左右|前后|开始|起|以来|之后|以后|到|至)", tail) or (
+                m.group(1) != "一" and tail.startswith("多")
+            )
+            if not m.group(1).isdigit() and not (has_day_marker or after):
+                continue
+            if tail.startswith("多"):  # the clock's words include 多: "九点多开始" starts after it
+                found.append(_Clock(hour % 24, 0, 0, m.start(), m.end() + 1, m.group(0) + "多"))
                 continue
         elif minute_text == "半":
             minute = 30

@@ -43,6 +43,8 @@ def at(day: int, hour: int, minute: int = 0) -> datetime:
         ("从10:05到10:20", at(28, 10, 0), at(28, 10, 25)),
         ("刚才", at(28, 10, 0), NOW),
         ("现在有告警吗", at(28, 9, 30), NOW),
+        ("八点多不少用户登录失败", at(28, 7, 50), at(28, 8, 50)),  # 八点多: a while after eight
+        ("九点多开始报错", at(28, 8, 50), NOW),
     ],
 )
 def test_supported_expressions_resolve_relative_to_now(question, start, end):
@@ -63,7 +65,7 @@ def test_no_time_expression_reads_the_last_hour_and_is_not_explicit():
         assert (window.start, window.end, window.explicit) == (at(28, 9, 30), NOW, False)
 
 
-@pytest.mark.parametrize("question", ["HTTP 500 是什么原因", "有一点慢", "p99 延迟 500ms", "错误率 12.5%"])
+@pytest.mark.parametrize("question", ["HTTP 500 是什么原因", "有一点慢", "p99 延迟 500ms", "错误率 12.5%", "比平时慢了一点多"])
 def test_numbers_that_are_not_times_are_ignored(question):
     assert resolve_window(question, NOW).kind == "default"
 
