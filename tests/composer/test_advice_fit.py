@@ -127,3 +127,13 @@ def test_kubernetes_state_that_is_not_healthy_is_an_anomaly():
     available = _pod("currencyservice 的 Deployment currencyservice 当前可用（副本 2，就绪 2，可用 2）",
                      "Deployment boutique/currencyservice（服务 currencyservice）：副本 2，就绪 2，可用 2")
     assert not shows_anomaly([running, available])
+
+
+def test_a_runbook_fits_evidence_written_in_the_other_language():
+    # 时钟偏差 ↔ clock skew, 校验 ↔ validation (retrieval synonyms): a Chinese runbook title fits
+    # English evidence that shows the same thing, and still not evidence of something else.
+    skew = {"claim_id": "c1", "claim_type": "observation", "text": "qb-account-service 指标 node_clock_skew_seconds 最大值 94.3s",
+            "evidence": [{"matched_text": "node_clock_skew_seconds qb-account-service max 94.342s"},
+                         {"matched_text": "ERROR jwt validation failed: token used before issued -> 401"}]}
+    assert runbook_fit("JWT 校验失败与时钟偏差处理手册", [skew]) >= RUNBOOK_FIT_MIN
+    assert runbook_fit("JWT 校验失败与时钟偏差处理手册", [POOL_CLAIM]) < RUNBOOK_FIT_MIN
