@@ -146,9 +146,33 @@ def find_services(question: str, services: Iterable[_ServiceLike]) -> list[Servi
         start = suffix_start - len(name)
         if name and name + m.group(0) not in found:
             add_unknown(name + m.group(0), name + m.group(0), start, (start, suffix_end))
+    if not found and not unknown:
+        found.update(_described(text, services))
     mentions = list(found.values()) + list(unknown.values())
     mentions.sort(key=lambda m: m.start)
     return mentions
+
+
+# An identifier with a separator inside (a consumer group, a host, a table): push-dispatcher, geo.qb.internal.
+_IDENTIFIER = re.compile(r"(?<![a-z0-9_.\-])[a-z0-9]+(?:[-_.][a-z0-9]+)+(?![a-z0-9_\-]|\.[a-z0-9])")
+
+
+def _described(text: str, services: Iterable[_ServiceLike]) -> dict[str, ServiceMention]:
+    """Services a question names only by what their description names — 消费组 push-dispatcher,
+    geo.qb.internal — when exactly one description names it (else it implies no service)."""
+    catalog = list(services)
+    out: dict[str, ServiceMention] = {}
+    for m in _IDENTIFIER.finditer(text):
+        if len(m.group(0)) < 5:
+            continue
+        owners = [
+            s.name
+            for s in catalog
+            if re.search(rf"(?<![a-z0-9_.\-]){re.escape(m.group(0))}(?![a-z0-9_\-]|\.[a-z0-9])", fold(getattr(s, "description", "") or ""))
+        ]
+        if len(owners) == 1 and owners[0] not in out:
+            out[owners[0]] = ServiceMention(owners[0], True, m.group(0), m.start())
+    return out
 
 
 def find_symptoms(question: str) -> list[str]:

@@ -126,3 +126,26 @@ def test_an_item_of_a_listing_shows_every_item_word_as_a_whole_token():
     facts = analyse("哪些 Pod 处于 Pending？", [])
     assert facts.lists("Pod ns/picker-0：阶段 Pending，就绪 0/1")
     assert not facts.lists("Pod ns/picker-1：阶段 Running，pendings=0")
+
+
+DESCRIBED = [
+    ServiceInfo(name="notify-service", aliases=["通知服务"],
+                description="消费 Kafka topic order-events（消费组 notify-workers），调用短信网关 sms-gw.internal"),
+    ServiceInfo(name="ledger-service", aliases=["账本服务"], description="写 MySQL 表 ledger_entries；消费组 ledger-sync"),
+    ServiceInfo(name="report-service", aliases=["报表服务"], description="读 MySQL 表 ledger_entries，生成日报"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # What only one service's description names (a consumer group, a host) stands for that service.
+        ("notify-workers 这个消费组积压最多的时候有多少？", [("notify-service", True)]),
+        ("sms-gw.internal 是不是连不上了", [("notify-service", True)]),
+        # Named by two descriptions: no service is implied; a service named outright wins.
+        ("ledger_entries 表是不是锁住了", []),
+        ("账本服务的 notify-workers 有没有积压", [("ledger-service", True)]),
+    ],
+)
+def test_an_identifier_only_one_service_describes_stands_for_that_service(question, expected):
+    assert [(m.name, m.known) for m in find_services(question, DESCRIBED)] == expected
