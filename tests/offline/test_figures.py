@@ -228,3 +228,11 @@ def test_a_series_over_two_days_states_its_peak_and_crossing_with_their_dates():
     texts = claim_texts(contract_for("计费系统内存最高用到过多少？", logs, metrics))
     series_claim = next(t for t in texts if "container_memory_rss" in t)
     assert "峰值于 2027-03-15 14:30" in series_claim and "于 2027-03-15 14:20 超过阈值 3500MiB" in series_claim, series_claim
+
+
+def test_a_series_with_a_chinese_unit_keeps_its_unit_and_its_threshold_crossing():
+    lag = series("kafka_consumer_lag", [87, 48213, 12350], service="billing-service", unit="条", threshold=10000,
+                 first_at=AT.format(0), last_at=AT.format(50), peak_at=AT.format(36), crossed_at=AT.format(25))
+    texts = claim_texts(contract_for("计费系统消息积压最多的时候有多少条？", metrics_call([], [lag])))
+    claim = next(t for t in texts if "kafka_consumer_lag" in t)
+    assert "最大值 48213 条" in claim and "于 14:25 超过阈值 10000 条" in claim, claim

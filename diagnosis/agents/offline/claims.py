@@ -72,16 +72,18 @@ UNLISTED_ALERTS = {
 
 _RESOLVED_AT = re.compile(r"resolved at (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
 _SERIES_SPAN = re.compile(r"^\S+ \S+ (\d{4}-\d{2}-\d{2} \S+?–(?:\d{4}-\d{2}-\d{2} )?\S+) ")
-# "max 14.8%", "max 50 connections" (a spelled-out unit follows the number after a space).
+# A unit spelled out after the number and a space: "50 connections", "48213 条" (a Chinese counter).
+_UNIT = r"(?:[A-Za-z_/]+|[条次个笔单人台份](?![\u4e00-\u9fff]))"
+# "max 14.8%", "max 50 connections", "max 48213 条".
 _SERIES_FIELD = {
-    k: re.compile(rf"(?<![a-z]){k} ([^\s;]+(?: (?!(?:min|max|avg|last) )[A-Za-z_/]+)?)(?=[ ;]|$)")
+    k: re.compile(rf"(?<![a-z]){k} ([^\s;]+(?: (?!(?:min|max|avg|last) ){_UNIT})?)(?=[ ;]|$)")
     for k in ("min", "max", "avg", "last")
 }
-# "超过阈值 5000 messages 于 14:07": the threshold with its spelled-out unit, when it has one.
 # A time in a series text: "10:28", or "2026-11-28 10:28" when the series spans more than one day.
 _AT = r"((?:\d{4}-\d{2}-\d{2} )?\S+?)(?=[ ;(]|$)"
-_CROSSED = re.compile(r"超过阈值 (\S+(?: (?!于 )[A-Za-z_/]+)?) 于 " + _AT)
-_NOT_CROSSED = re.compile(r"未超过阈值 (\S+?(?: [A-Za-z_/]+)?)(?=[ ;(]|$)")
+# "超过阈值 5000 messages 于 14:07": the threshold with its spelled-out unit, when it has one.
+_CROSSED = re.compile(rf"超过阈值 (\S+(?: (?!于 ){_UNIT})?) 于 " + _AT)
+_NOT_CROSSED = re.compile(rf"未超过阈值 (\S+?(?: {_UNIT})?)(?=[ ;(]|$)")
 _PEAK = re.compile(r"峰值于 " + _AT)
 _SINCE_DATED = re.compile(r"since (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
 SLOW_SYMPTOMS = frozenset(rules("symptoms")["order"]["slow"])
