@@ -11,6 +11,9 @@ what a fully right answer to each must contain.
 - ``delivery`` — QuickBite 快送外卖, a food-delivery platform (disk full after a logrotate change,
   CoreDNS forwarder change → no such host, Kafka rebalance storm and consumer lag, clock skew →
   JWT 401s, load-balancer idle timeout → connection resets and 502s);
+- ``streaming`` — 米视频 MiVideo, an online video platform (Elasticsearch red after replicas 1 → 0 and
+  a node restart, Redis eviction after a key family without TTL, a circuit breaker opened by a slow
+  downstream, object-storage 403 after a secret rotation, thread-pool rejections in a premiere);
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -20,10 +23,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.worlds import boutique, delivery, ticketing
+from diagnosis.evaluation.worlds import boutique, delivery, streaming, ticketing
 from diagnosis.evaluation.worlds.spec import World
 
-WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD)}
+WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
+                                                                streaming.WORLD)}
 
 
 def world_get(name: str) -> World:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from diagnosis.evaluation.suite import SCENARIOS
-from diagnosis.evaluation.worlds import WORLDS, boutique, delivery, ticketing
+from diagnosis.evaluation.worlds import WORLDS, boutique, delivery, streaming, ticketing
 from diagnosis.evaluation.worlds.common import bundle_hash
 from diagnosis.evaluation.worlds.loading import K8S_SECTION, loadable
 from diagnosis.evaluation.worlds.spec import HEALTHY, World, WorldQuestion
@@ -25,6 +25,7 @@ PINNED = {
     "ticketing": "0e48c1021cb2eaf91c20b074271b83dfad7aeb9100eba1e72cc0cbc005491208",
     "boutique": "febe5f45bd868dd191bc95e0187d280986d8c8129b3a5c52650994b30bb43c36",
     "delivery": "c3e5df8f42382fd1b10126ab5b21c2eefb369c2143ecfd1dad4d15caffef846a",
+    "streaming": "399f89efde27a62bf2631187d2521b86ad3464c6a4512c4a16abc5d79459e248",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -76,7 +77,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
     assert bundle_hash(world.build()) == bundle_hash(world.build()) == PINNED[world.name]
 
 
-@pytest.mark.parametrize("module", [ticketing, boutique, delivery])
+@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -226,7 +227,8 @@ def test_no_forbidden_word_is_part_of_the_asked_services_own_story(world: World,
 
 
 def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time():
-    for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique), (delivery.WORLD, delivery)):
+    for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique), (delivery.WORLD, delivery),
+                          (streaming.WORLD, streaming)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -239,7 +241,8 @@ def test_the_pending_listing_names_exactly_the_pending_pods():
 
 def test_the_change_listings_are_info_change_lines():
     for world, name in ((ticketing.WORLD, "ticketing_route_changes_listing"), (boutique.WORLD, "boutique_changes_listing"),
-                        (delivery.WORLD, "delivery_push_changes_listing")):
+                        (delivery.WORLD, "delivery_push_changes_listing"),
+                        (streaming.WORLD, "streaming_play_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
