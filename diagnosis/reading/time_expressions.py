@@ -142,7 +142,7 @@ def _clocks(text: str, *, has_day_marker: bool) -> list[_Clock]:
             # "有一点慢" / "两点原因": a bare Chinese-numeral hour is a time only with context;
             # "八点多" (a while after eight) is one, "一点多" (a little more) is not.
             tail = text[m.end() : m.end() + 4]
-            after = re.match(r"^\s*(?:钟|整|左右|前后|开始|起|以来|之后|以后|到|至)", tail) or (
+            after = re.match(r"^\s*(?:钟|整|左右|前后|开始|起|以来|之后|以后|到|至|那会|那时|的时候)", tail) or (
                 m.group(1) != "一" and tail.startswith("多")
             )
             if not m.group(1).isdigit() and not (has_day_marker or after):
@@ -213,6 +213,11 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
             elif part is not None and part[0] == "中午" and hour < 5:
                 hour += 12
             moment = datetime.combine(day, time(hour % 24, c.minute, c.second), tzinfo=zone)
+            if part is None and ":" not in c.text and hour < 12 and not yesterday:
+                # "七点半" with no day part: the most recent past such time (19:30 asked at 23:30).
+                evening = moment + timedelta(hours=12)
+                if evening <= now:
+                    moment = evening
             if not yesterday and moment > now:
                 moment -= timedelta(days=1)  # a clock time later than now means yesterday
             return moment

@@ -236,3 +236,16 @@ def test_a_series_with_a_chinese_unit_keeps_its_unit_and_its_threshold_crossing(
     texts = claim_texts(contract_for("计费系统消息积压最多的时候有多少条？", metrics_call([], [lag])))
     claim = next(t for t in texts if "kafka_consumer_lag" in t)
     assert "最大值 48213 条" in claim and "于 14:25 超过阈值 10000 条" in claim, claim
+
+
+def test_how_many_keys_were_evicted_and_how_deep_a_queue_got_pick_their_series():
+    evicted = series("redis_evicted_keys_per_sec", [3, 4180, 12], service="billing-service", unit="keys/s", threshold=100,
+                     first_at=AT.format(0), last_at=AT.format(50), peak_at=AT.format(20), crossed_at=AT.format(15))
+    depth = series("job_queue_depth", [10, 18436, 900], service="billing-service", unit="个", threshold=1000,
+                   first_at=AT.format(0), last_at=AT.format(50), peak_at=AT.format(40), crossed_at=AT.format(30))
+    errors = series("http_error_ratio", [0.1, 9.3], service="billing-service", first_at=AT.format(0))
+    metrics = metrics_call([], [errors, evicted, depth])
+    texts = claim_texts(contract_for("计费系统的 Redis 每秒被踢掉的 key 最高到了多少？", metrics))
+    assert texts and "redis_evicted_keys_per_sec" in texts[0] and "最大值 4180" in texts[0], texts
+    texts = claim_texts(contract_for("计费系统的任务队列最堵的时候有多少个任务？", metrics))
+    assert texts and "job_queue_depth" in texts[0] and "最大值 18436 个" in texts[0], texts

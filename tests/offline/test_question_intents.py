@@ -73,3 +73,9 @@ def test_alert_names_in_the_question_are_kept():
         "ChargeErrorRatio",
         "ProxyUpstream5xx",
     )
+
+
+@pytest.mark.parametrize("question", ["眼下还亮着的告警都列一下。", "把现在还亮着的报警列下", "账单服务还红着的告警有哪些"])
+def test_colloquial_alert_listings_ask_for_the_firing_alerts(question):
+    facts = analyse(question, CATALOG)
+    assert facts.listing == "alerts" and facts.unresolved, facts

@@ -138,3 +138,23 @@ def test_hours_ago_count_elapsed_time_across_a_dst_change():
     now = datetime(2024, 11, 4, 0, 0, tzinfo=SH)  # 2024-11-03 11:00 in New York, after summer time ended
     window = resolve_window("47小时前开始报错", now, "America/New_York")
     assert window.anchor == now - timedelta(hours=47)
+
+
+EVENING = datetime(2026, 11, 28, 23, 30, tzinfo=SH)
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        # In the evening a bare "七点半" is the evening's 19:30, the most recent such time, not 07:30.
+        ("七点半多开始搜索报错", at(28, 19, 30)),
+        ("八点那会儿好多用户播放失败", at(28, 20)),
+        ("九点五十刚发过版", at(28, 21, 50)),
+        # A day part or a 24-hour clock says which one.
+        ("早上七点半开始报错", at(28, 7, 30)),
+        ("07:30 开始报错", at(28, 7, 30)),
+    ],
+)
+def test_a_bare_clock_hour_is_its_most_recent_past_occurrence(question, anchor):
+    window = resolve_window(question, EVENING)
+    assert window.explicit and window.anchor == anchor, window
