@@ -95,7 +95,7 @@ def test_the_offline_plan_carries_asked():
 
 def test_a_superlative_about_the_past_asked_without_a_time_reads_the_wide_window():
     # "最高冲到过多少": the maximum of the recent past; the last hour's maximum would be a sample.
-    for question in ("库存服务内存最高冲到过多少？", "库存服务连接池最满的时候用了多少？"):
+    for question in ("库存服务内存最高冲到过多少？", "库存服务连接池最满的时候用了多少？", "库存服务内存最高到了多少？"):
         plan = plan_normal(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES)
         reads = [s for s in plan.steps if s.tool in ("query_logs", "query_metrics")]
         assert reads and all(s.arguments["start"] == "2026-11-27T10:30:00+08:00" for s in reads), reads

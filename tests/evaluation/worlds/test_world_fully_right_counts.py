@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 #: Fully right answers per world, as measured (ticketing has 13 questions, boutique 12, delivery 13,
 #: streaming 13 — delivery was measured untuned, on first generation: 6 of 13; streaming likewise,
 #: untuned, on first generation: 5 of 13).
-FULLY_RIGHT_FLOOR = {"ticketing": 13, "boutique": 12, "delivery": 13, "streaming": 9}
+FULLY_RIGHT_FLOOR = {"ticketing": 13, "boutique": 12, "delivery": 13, "streaming": 10}
 
 
 @pytest.mark.parametrize("world", sorted(FULLY_RIGHT_FLOOR))
