@@ -91,14 +91,30 @@ def _ascii_bounded(text: str, start: int, end: int, name: str) -> bool:
     return not (name[-1:] in _ASCII_NAME_CHARS and end < len(text) and text[end] in _ASCII_NAME_CHARS)
 
 
+# An alias that is an ASCII name with a 集群/服务 … suffix (``ES 集群``, ``Kafka 集群``): people drop
+# the suffix (「ES 那边怎么了」), so the name alone names the service too.
+_ASCII_STEM = re.compile(r"^([a-z][a-z0-9.\-]*(?: [a-z][a-z0-9.\-]*)*)\s*" + _SUFFIX + "$")
+
+
+def service_spellings(service: _ServiceLike) -> list[str]:
+    """How a question may name ``service`` (folded): its name, its aliases and the ASCII stem of
+    an alias with a service suffix."""
+    out: list[str] = []
+    for spelling in [service.name, *(service.aliases or [])]:
+        if isinstance(spelling, str) and (folded := fold(spelling).strip()):
+            out.append(folded)
+            stem = _ASCII_STEM.match(folded)
+            if stem and len(stem.group(1)) >= 2:
+                out.append(stem.group(1))
+    return list(dict.fromkeys(out))
+
+
 def find_services(question: str, services: Iterable[_ServiceLike]) -> list[ServiceMention]:
     """Services named in ``question``, in order of appearance, each once."""
     text = fold(question)
     candidates: list[tuple[str, str]] = []
     for service in services:
-        for spelling in [service.name, *(service.aliases or [])]:
-            if isinstance(spelling, str) and fold(spelling).strip():
-                candidates.append((fold(spelling).strip(), service.name))
+        candidates += [(spelling, service.name) for spelling in service_spellings(service)]
     # Longest spelling first, so 支付服务 wins over 支付 and payment-service over payment.
     candidates.sort(key=lambda c: (-len(c[0]), c[0]))
     taken: list[tuple[int, int]] = []

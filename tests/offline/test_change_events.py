@@ -11,9 +11,12 @@ from diagnosis.agents.base import PlanStep, ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.changes import (
     ANOMALY_HORIZON,
     CHANGE_LOOKBACK,
+    READ_WORDS,
+    ROUTINE_LINES,
     change_kind,
     change_refs,
     dependencies,
+    resources,
     span_start,
 )
 from diagnosis.agents.offline.planning import earlier_change_step
@@ -127,6 +130,60 @@ def test_the_dependencies_are_the_services_a_description_names_by_name_alias_or_
         ServiceInfo(name="report-service", aliases=["报表服务"], description="报表，读积分库"),
     ]
     assert dependencies(["cashier"], catalog) == {"points-service", "coupon-service"}
+
+
+def test_a_service_whose_description_names_a_resource_the_asked_one_uses_is_related():
+    catalog = [
+        ServiceInfo(name="report-worker", aliases=["报表任务"],
+                    description="生成 PDF 写入 bucket clinic-rpt-prod；凭据来自 Vault secret/clinic/reports-s3，启动时读取"),
+        ServiceInfo(name="cred-rotator", aliases=[], description="CronJob rotate-secrets：轮换 Vault secret/clinic/* 的访问密钥"),
+        ServiceInfo(name="portal", aliases=[], description="门户（Node.js），下载 bucket clinic-rpt-prod 里的报表"),
+        ServiceInfo(name="gateway", aliases=[], description="入口，转发到 report-worker 与 portal"),
+        ServiceInfo(name="chat", aliases=[], description="在线问诊（Node.js）"),
+    ]  # fmt: skip
+    # The rotation job of the secret the worker reads (a wildcard path), the other reader of its bucket;
+    # not a service that only names the worker, nor one that shares a runtime.
+    assert dependencies(["report-worker"], catalog) == {"cred-rotator", "portal"}
+    assert dependencies(["portal"], catalog) == {"report-worker"}  # the bucket; "Node.js" is no resource
+    assert "secret/clinic/reports-s3" in resources(catalog[0].description)
+
+
+def test_lines_of_one_change_moments_apart_are_one_change_the_first_cited():
+    start, end = _window()
+    operator = _ref("09:31:05", "es-cluster", "INFO", "index settings updated by user=ops_li (CHG-88): replicas 1 -> 0", 0)
+    system = _ref("09:31:05", "es-cluster", "INFO", "[MetadataUpdateSettingsService] updating number_of_replicas to [0]", 1)
+    system.element["timestamp"] = f"{DAY}T09:31:05.060+08:00"
+    later = _ref("09:41:00", "es-cluster", "INFO", "rolling restart of es-data-2 by ops_li (MT-9)", 2)
+    found = change_refs([system, later, operator], start=start, end=end, services=["es-cluster"])
+    assert [r.raw_path for _, r in found] == ["/records/0", "/records/2"]
+
+
+def test_a_template_a_service_logs_over_and_over_is_routine_not_a_change():
+    start, end = _window()
+    jobs = [_ref(f"09:{31 + i:02d}:00", "report-worker", "INFO", f"job rpt-{4100 + i} started file=r{i}.pdf", i)
+            for i in range(ROUTINE_LINES)]  # fmt: skip
+    push = _ref("09:40:30", "report-worker", "INFO", "config changed: pdf.engine=v2 by ops_li", 9)
+    found = change_refs([*jobs, push], start=start, end=end, services=["report-worker"])
+    assert [r.raw_path for _, r in found] == ["/records/9"]
+    few = change_refs(jobs[: ROUTINE_LINES - 1], start=start, end=end, services=["report-worker"])
+    assert found and few  # fewer lines of it are a batch job an engineer would want to see
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("ansible: rolling restart of kafka-3 (10.1.2.3) by ops_li (MT-881): systemctl restart kafka", "人工重启"),
+        ("rotated secret/clinic/reports-s3 (version 4 -> 5): previous key revoked immediately", "凭据轮换"),
+        ("job secret-rotation-nightly-88 started (CronJob ops/secret-rotation-nightly)", "凭据轮换"),
+    ],
+)
+def test_an_operator_restart_and_a_secret_rotation_are_changes(line, kind):
+    assert change_kind(line) == kind
+    assert any(word in line.casefold() for word in READ_WORDS)  # and the change read asks for them
+
+
+def test_a_rotated_log_file_is_no_secret_rotation():
+    assert change_kind("logrotate: rotated /var/log/app/app.log (size 512M)") == ""
 
 
 def test_a_dependencys_change_counts_only_before_the_first_anomaly():

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.reading.entities import analyse, find_services, find_symptoms
+from diagnosis.reading.entities import analyse, find_services, find_symptoms, service_spellings
 
 CATALOG = [
     ServiceInfo(name="payment-service", aliases=["支付服务", "支付", "payment"]),
@@ -149,3 +149,22 @@ DESCRIBED = [
 )
 def test_an_identifier_only_one_service_describes_stands_for_that_service(question, expected):
     assert [(m.name, m.known) for m in find_services(question, DESCRIBED)] == expected
+
+
+def test_an_ascii_name_with_a_cluster_suffix_is_named_without_the_suffix():
+    catalog = [
+        ServiceInfo(name="kafka-prod", aliases=["Kafka 集群"]),
+        ServiceInfo(name="order-sync", aliases=["订单同步服务"]),
+    ]
+    found = [m.name for m in find_services("订单同步服务一直失败，Kafka 那边是不是有问题？", catalog)]
+    assert found == ["order-sync", "kafka-prod"]
+    # Only an ASCII name is its own spelling: 订单同步 without 服务 is no name of order-sync.
+    assert service_spellings(catalog[1]) == ["order-sync", "订单同步服务"]
+
+
+@given(st.from_regex(r"[A-Z][a-z]{1,7}", fullmatch=True), st.sampled_from(["集群", "服务", "系统", "平台"]))
+@settings(max_examples=50)
+def test_the_stem_of_an_ascii_alias_names_only_that_service(name, suffix):
+    catalog = [ServiceInfo(name="svc-a", aliases=[f"{name} {suffix}"]), ServiceInfo(name="svc-b", aliases=["别的服务"])]
+    assert [m.name for m in find_services(f"{name} 那边怎么了？", catalog)] == ["svc-a"]
+    assert [m.name for m in find_services(f"{name}x 那边怎么了？", catalog) if m.known] == []  # whole tokens only

@@ -251,7 +251,7 @@ class OfflineExecutor:
         hits (that lookup's first) and the weights of the symptoms the chosen evidence shows."""
         refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
         candidates = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
-        query = evidence_knowledge_query([c for c in candidates if c.score >= min_score])
+        query = evidence_knowledge_query([c for c in candidates if c.score >= min_score or c.kind != "log"])
         if not first and query and query.casefold() not in asked:
             first = tools.call(
                 "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP

@@ -21,12 +21,15 @@ With no service asked, every change of the span is related.
 
 from __future__ import annotations
 
+import fnmatch
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref
+from diagnosis.agents.offline.templates import mine
 from diagnosis.reading.spelling import any_spelling_in, fold
 from diagnosis.reading.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
 
@@ -36,12 +39,19 @@ CHANGE_LOOKBACK = timedelta(minutes=30)
 ANOMALY_HORIZON = timedelta(hours=6)
 MAX_CHANGE_CLAIMS = 2  # a diagnosis cites the nearest changes, not the day's release log
 MAX_LISTED_CHANGES = 6  # a "what changed" question lists them
+# A change is a rare event: a template a service logged this many times in the change read is its
+# routine work (a transcode worker's "job tj-… started"), not a change of what it does.
+ROUTINE_LINES = 5
+# Lines of one service this close together record one change (the operator's line and the
+# system's "updating number_of_replicas" line of the same settings update): the first is cited.
+ONE_EVENT = timedelta(seconds=10)
 WARNING, FAILURE = 1, 2  # LEVEL_RANK steps: an anomalous line, a failure (no change line)
 # Substrings the change read asks the log tool for (any one must occur; the tool matches substrings).
 READ_WORDS: tuple[str, ...] = tuple(rules("changes")["words"]["read"])
 # An identifier distinctive enough to relate two lines: has a digit, "_" or "." inside, ≥ 5 chars.
 _DISTINCTIVE = re.compile(r"[a-z0-9]+(?:[._][a-z0-9]+)+|[a-z]+\d[a-z0-9]*")
 _STEM_SUFFIX = "服务"
+_RESOURCE = re.compile(r"[a-z0-9][a-z0-9*]*(?:[/._:\-][a-z0-9*]+)+/?\*?")
 
 
 def change_kind(text: str, level: str = "") -> str:
@@ -79,14 +89,42 @@ def span_start(window_start: datetime, anomaly: datetime | None) -> datetime:
     return window_start - CHANGE_LOOKBACK
 
 
+def resources(description: str) -> set[str]:
+    """The named resources a service description mentions — a path, a bucket, a table, an index, an
+    address (secret/mv-media/objstore-transcode, mv-media-origin, rec_db.user_feed_candidates):
+    identifiers with a separator inside and a digit, "/" or "_", or two separators (not node.js)."""
+    found = set()
+    for token in _RESOURCE.findall(fold(description)):
+        token = token.rstrip(".:-")
+        if len(token) >= 6 and (re.search(r"[\d/_]", token) or len(re.findall(r"[.:-]", token)) >= 2):
+            found.add(token)
+    return found
+
+
+def _shared(a: set[str], b: set[str]) -> bool:
+    """A resource of one is a resource of the other, or under a path the other names with a
+    wildcard (secret/mv-media/* covers secret/mv-media/objstore-transcode)."""
+    return bool(a & b) or any(fnmatch.fnmatchcase(x, y) for x in a for y in b if y.endswith("*")) or any(
+        fnmatch.fnmatchcase(y, x) for x in a for y in b if x.endswith("*")
+    )
+
+
 def dependencies(asked: Sequence[str], services: Iterable[Any]) -> set[str]:
-    """The services the asked ones' descriptions name: by name, alias or an alias's stem."""
+    """The services the asked ones' descriptions name (by name, alias or an alias's stem), and
+    those whose description names a resource an asked one's names (the rotation job of the secret
+    a worker reads, the cluster of the index a search service queries)."""
     catalog = list(services)
     described = " ".join(fold(s.description) for s in catalog if s.name in asked)
+    names = {fold(s.name) for s in catalog}  # a service both name is no shared resource
+    used = resources(described) - names
     found = set()
     for s in catalog:
         spellings = [s.name, *s.aliases, *(a.removesuffix(_STEM_SUFFIX) for a in s.aliases)]
-        if s.name not in asked and any(len(w) >= 2 and fold(w) in described for w in spellings):
+        if s.name in asked:
+            continue
+        if any(len(w) >= 2 and fold(w) in described for w in spellings) or _shared(
+            used, resources(s.description) - names
+        ):
             found.add(s.name)
     return found
 
@@ -96,6 +134,14 @@ def distinctive_tokens(text: str) -> set[str]:
     found = _DISTINCTIVE.findall(fold(text))
     parts = {p for t in found for p in t.split(".")}
     return {t for t in [*found, *parts] if len(t) >= 5 and _DISTINCTIVE.fullmatch(t)}
+
+
+def _routine(lines: Sequence[Ref]) -> set[int]:
+    """Indexes of the lines whose (service, Drain3 template) ``lines`` hold ``ROUTINE_LINES`` or
+    more times."""
+    ids, _ = mine([r.message for r in lines])
+    count = Counter((r.service, t) for r, t in zip(lines, ids, strict=True))
+    return {i for i, (r, t) in enumerate(zip(lines, ids, strict=True)) if count[(r.service, t)] >= ROUTINE_LINES}
 
 
 def _names(ref: Ref, names: set[str]) -> bool:
@@ -119,13 +165,22 @@ def change_refs(
     first = first_anomaly(anomalies)
     since = span_start(start, first)
     found: dict[str, tuple[int, str, str, Ref]] = {}  # one per message
-    for ref in refs:
-        at, kind = moment(ref), change_kind(ref.message, ref.level) if ref.kind == "log" else ""
-        if not kind or at is None or not (since <= at <= end):
+    last: dict[str, datetime] = {}  # the time of each service's last change kept
+    lines = sorted(
+        {(r.invocation_id, r.raw_path): r for r in refs if r.kind == "log"}.values(),
+        key=lambda r: (str(r.element.get("timestamp") or ""), r.invocation_id, r.raw_path),
+    )
+    routine = _routine(lines)
+    for i, ref in enumerate(lines):
+        at, kind = moment(ref), change_kind(ref.message, ref.level)
+        if not kind or at is None or not (since <= at <= end) or ref.message in found or i in routine:
+            continue
+        if ref.service in last and at - last[ref.service] <= ONE_EVENT:
             continue
         own = _names(ref, asked)
         upstream = bool(deps) and _names(ref, deps) and (first is None or at <= first)
         if not asked or own or upstream or distinctive_tokens(ref.message) & shared:
-            found.setdefault(ref.message, (0 if own else 1, ref.text[:19], kind, ref))
+            found[ref.message] = (0 if own else 1, ref.text[:19], kind, ref)
+            last[ref.service] = at
     ordered = sorted(found.values(), key=lambda t: (t[0], t[1]))
     return [(kind, ref) for _, _, kind, ref in ordered[:limit]]

@@ -73,7 +73,8 @@ UNLISTED_ALERTS = {
 _RESOLVED_AT = re.compile(r"resolved at (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
 _SERIES_SPAN = re.compile(r"^\S+ \S+ (\d{4}-\d{2}-\d{2} \S+?–(?:\d{4}-\d{2}-\d{2} )?\S+) ")
 # A unit spelled out after the number and a space: "50 connections", "48213 条" (a Chinese counter).
-_UNIT = r"(?:[A-Za-z_/]+|[条次个笔单人台份](?![\u4e00-\u9fff]))"
+# A rate in Chinese units too: "次/分钟", "个/秒".
+_UNIT = r"(?:[A-Za-z_/]+|[条次个笔单人台份](?:/[\u4e00-\u9fffA-Za-z]+)?(?![\u4e00-\u9fff]))"
 # "max 14.8%", "max 50 connections", "max 48213 条".
 _SERIES_FIELD = {
     k: re.compile(rf"(?<![a-z]){k} ([^\s;]+(?: (?!(?:min|max|avg|last) ){_UNIT})?)(?=[ ;]|$)")

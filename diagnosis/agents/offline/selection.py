@@ -22,6 +22,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 
 from diagnosis.agents.offline.anomaly import TemplateStats
 from diagnosis.agents.offline.anomaly import score as anomaly_score
@@ -45,6 +46,10 @@ MAX_CLAIMS_BROAD = 5
 MAX_CLAIMS_NARROW = 2
 MAX_LOG_CLAIMS = 3
 MAX_ALERTS_PER_CLAIM = 6
+MAX_LEADING = 2  # alerts / crossings that went red before the picked ones (``leading``)
+# A mechanism shows within minutes of its effect (memory full at 21:00, latency at 21:06); an alert
+# firing since the morning is no lead to a failure at noon.
+LEADING_SPAN = timedelta(minutes=30)
 MAX_FIGURE_ALERTS = 2  # a figure is answered by its series and the (at most two) alerts watching it
 # Ranking weight of a template's anomaly score (0 … ~10): a very anomalous template outranks a line
 # one level more severe (3) or more concrete, never one showing one more asked symptom (30).
@@ -61,6 +66,7 @@ class Candidate:
     # superlative question), so the claim says so instead of "first … last".
     extreme: str = ""
     anomaly: float = 0.0  # how anomalous its log template is against the baseline (``anomaly``)
+    leading: bool = False  # went red before the evidence of the asked symptom (``leading``)
 
     @property
     def first(self) -> Ref:
@@ -85,10 +91,11 @@ class Focus:
 
 
 def _relevance(ref: Ref, focus: Focus) -> int:
-    """3 per asked symptom the text shows, 2 per checked runbook cause (evidence for a cause beats
-    a generic error line); an error line answers an error-like question even when it names no
-    symptom word."""
-    score = 3 * len(ref.symptoms & focus.primary) + 2 * len(ref.symptoms & focus.secondary)
+    """3 per asked symptom the text shows, 2 when it shows checked runbook causes (evidence for a
+    cause beats a generic error line, never a line of what was asked: a cache-miss line showing
+    two checked causes does not push the asked timeout line out); an error line answers an
+    error-like question even when it names no symptom word."""
+    score = 3 * len(ref.symptoms & focus.primary) + (2 if ref.symptoms & focus.secondary else 0)
     if not score and focus.primary & ERRORISH and ref.level in ("ERROR", "FATAL"):
         return 1
     return score
@@ -212,17 +219,27 @@ def relevant_refs(refs: Sequence[Ref], facts: QuestionFacts) -> tuple[list[Ref],
     return chosen, allowed
 
 
+# The exception or error classes a line names (SearchPhaseExecutionException, OutOfMemoryError).
+_EXCEPTION = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9]*(?:Exception|Error)(?![A-Za-z0-9_])")
+
+
 def _diverse(logs: Sequence[Candidate], limit: int) -> list[Candidate]:
-    """Top log groups, skipping one that shows nothing new (its glosses ⊆ a picked group's,
-    same service) — two phrasings of one failure are one observation."""
+    """Top log groups, skipping one that shows nothing new on the same service — its glosses ⊆
+    a picked group's, or the same exception classes and no other gloss (Drain3 splits a line whose
+    free-text parameter has more words: ``q=长夜行`` and ``q=纪录片 海洋``) — two phrasings of one
+    failure are one observation."""
     picked: list[Candidate] = []
-    seen: list[tuple[str, set[str]]] = []
+    seen: list[tuple[str, set[str], set[str]]] = []
     for c in logs:
-        terms = set(gloss(c.first.message))
-        if terms and any(service == c.first.service and terms <= other for service, other in seen):
+        terms, errors = set(gloss(c.first.message)), set(_EXCEPTION.findall(c.first.message))
+        if any(
+            service == c.first.service
+            and ((terms and terms <= other) or (errors and errors == other_errors and terms <= other))
+            for service, other, other_errors in seen
+        ):
             continue
         picked.append(c)
-        seen.append((c.first.service, terms))
+        seen.append((c.first.service, terms, errors))
         if len(picked) >= limit:
             break
     return picked
@@ -344,6 +361,35 @@ def _per_service(
     return picked
 
 
+def _began(c: Candidate) -> datetime | None:
+    """When an alert started firing, a series first crossed its threshold or a log group's first
+    line was written (None: a series that never crossed)."""
+    element = c.first.element
+    value = {"alert": "starts_at", "series": "crossed_at"}.get(c.kind, "timestamp")
+    try:
+        return datetime.fromisoformat(str(element.get(value))) if element.get(value) else None
+    except ValueError:
+        return None
+
+
+def leading(others: Sequence[Candidate], picked: Sequence[Candidate], focus: Focus, budget: int) -> list[Candidate]:
+    """Alerts and threshold crossings of the picked services that began at most ``LEADING_SPAN``
+    before the first picked evidence of the asked symptom (of any picked evidence, when none shows
+    it) — what went red first points at the mechanism (memory full, then evictions, then the
+    timeouts asked about); earliest first, at most ``MAX_LEADING`` and ``budget``."""
+    asked = [c for c in picked if c.first.symptoms & focus.primary] or list(picked)
+    began = [t for c in asked if (t := _began(c)) is not None]
+    if not began or budget <= 0:
+        return []
+    services = {c.first.service for c in picked}
+    earlier = [
+        (t, c) for c in others if c not in picked and c.first.service in services
+        if (t := _began(c)) is not None and min(began) - LEADING_SPAN <= t < min(began)
+    ]
+    earlier.sort(key=lambda tc: (tc[0], tc[1].first.invocation_id, tc[1].first.raw_path))
+    return [replace(c, leading=True) for _, c in earlier[: min(MAX_LEADING, budget)]]
+
+
 def select_candidates(
     refs: Sequence[Ref], facts: QuestionFacts, focus: Focus | None = None, baseline: Sequence[Ref] = ()
 ) -> list[Candidate]:
@@ -406,6 +452,8 @@ def select_candidates(
     picked = picked_logs + picked_alerts + picked_series
     if not picked:
         picked = [c for c in logs + alerts + series if c.score >= 3][:1]
+    if facts.cause and not facts.quantity:
+        picked += leading(alerts + series, picked, focus, MAX_CLAIMS_BROAD - len(picked))
     picked = picked[:MAX_CLAIMS_BROAD]
     # Present logs in time order (a readable timeline), then alerts and series.
     return sorted(picked, key=lambda c: (kind_order[c.kind], c.order))

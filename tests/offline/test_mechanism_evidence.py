@@ -1,0 +1,117 @@
+"""What a diagnosis cites beside the asked symptom (``selection``, ``claims``), on evidence of a
+clinic's booking service (not the demo, not the evaluation worlds):
+
+- the alerts and threshold crossings that went red shortly *before* the asked symptom's (memory
+  full, then evictions, then the latency asked about) — what went red first points at the
+  mechanism; one that began hours before is no lead;
+- a line showing a checked runbook cause never pushes the line of the asked symptom out;
+- two Drain3 groups of one failure (a free-text parameter with more words) are one observation;
+- a series in a Chinese rate unit (次/分钟) states its threshold crossing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from diagnosis.agents.base import ServiceInfo
+from diagnosis.agents.offline.claims import build_contract
+from diagnosis.agents.offline.refs import collect_refs
+from diagnosis.agents.offline.selection import Focus, select_candidates
+from diagnosis.reading.entities import analyse
+from diagnosis.reading.time_expressions import resolve_window
+from tests.offline.evidence import alert, assert_grounded, log_call, metrics_call, record, series
+
+SH = ZoneInfo("Asia/Shanghai")
+NOW = datetime(2027, 3, 9, 11, 0, tzinfo=SH)
+DAY = "2027-03-09"
+SERVICES = [ServiceInfo(name="booking-api", aliases=["预约服务"], description="挂号预约（Java），读 Redis cache-bk-01")]
+QUESTION = "预约服务九点半以后老是超时，怎么回事？"
+TIMEOUT = "GET /api/slots -> 504 (deadline 1000ms exceeded: cache=miss db={ms}ms)"
+CACHE_MISS = "slot cache miss key=slot:{n} (evicted) -> fallback PostgreSQL booking_db.slots took={ms}ms"
+
+
+def at(clock: str) -> str:
+    return f"{DAY}T{clock}+08:00"
+
+
+def _metrics(*other_alerts) -> list:
+    return [
+        metrics_call(
+            [alert("BookingLatencyHigh", service="booking-api", starts_at=at("09:30:00"), value="1850ms",
+                   summary="预约接口 p99 1850ms 超过阈值 800ms"), *other_alerts],
+            [
+                series("http_p99_latency", [120, 1850, 900], service="booking-api", unit="ms", threshold=800,
+                       crossed_at=at("09:27:00"), peak_at=at("09:40:00"), first_at=at("09:00:00"), last_at=at("11:00:00")),
+                series("redis_memory_used_pct", [70, 99.5, 80], service="booking-api", unit="%", threshold=90,
+                       crossed_at=at("09:20:00"), peak_at=at("09:25:00"), first_at=at("09:00:00"), last_at=at("11:00:00")),
+                series("redis_evicted_keys_per_sec", [0, 2100, 0], service="booking-api", unit="keys/s", threshold=100,
+                       crossed_at=at("09:24:00"), peak_at=at("09:33:00"), first_at=at("09:00:00"), last_at=at("11:00:00")),
+            ],
+        )
+    ]  # fmt: skip
+
+
+def _logs() -> list:
+    return [
+        log_call(
+            [record(at(f"09:{m}:10"), TIMEOUT.format(ms=1900 + m), service="booking-api") for m in range(45, 29, -1)]
+        )
+    ]
+
+
+def _contract(calls):
+    return build_contract(facts=analyse(QUESTION, SERVICES), window=resolve_window(QUESTION, NOW), history=calls,
+                          services=SERVICES)  # fmt: skip
+
+
+def _claims(contract) -> str:
+    return "\n".join(c["claim_text"] for c in contract["claims"])
+
+
+def test_what_went_red_shortly_before_the_asked_symptom_is_cited_with_it():
+    calls = _logs() + _metrics()
+    contract = _contract(calls)
+    text = _claims(contract)
+    assert "redis_memory_used_pct" in text and "于 09:20 超过阈值 90%" in text, text
+    assert "redis_evicted_keys_per_sec" in text and "于 09:24 超过阈值" in text, text
+    assert "504" in text  # the asked symptom stays
+    assert_grounded(contract, calls)
+
+
+def test_an_alert_firing_since_hours_before_the_asked_symptom_is_no_lead():
+    old = alert("CertExpiringSoon", service="booking-api", starts_at=at("06:10:00"), severity="warning",
+                value="14d", summary="api.clinic.cn 证书 14 天后过期")  # fmt: skip
+    text = _claims(_contract(_logs() + _metrics(old)))
+    assert "CertExpiringSoon" not in text and "redis_evicted_keys_per_sec" in text, text
+
+
+def test_a_line_of_two_checked_causes_does_not_push_out_the_asked_symptoms_line():
+    misses = [record(at(f"09:{m}:40"), CACHE_MISS.format(n=m, ms=1200 + m), service="booking-api", level="WARN")
+              for m in range(45, 29, -1)]  # fmt: skip
+    calls = _logs() + [log_call(misses, invocation_id="inv_5", keyword="evict")]
+    facts = analyse(QUESTION, SERVICES)
+    refs = [r for r in collect_refs(calls, SERVICES) if r.kind != "hit"]
+    focus = Focus.of(facts, ["eviction", "latency"])
+    cited = [c.first.message for c in select_candidates(refs, facts, focus) if c.kind == "log"]
+    assert any("504" in m for m in cited), cited
+
+
+def test_two_template_groups_of_one_exception_are_one_observation():
+    line = ("GET /api/search?q={q} -> 503 (SearchPhaseExecutionException: all shards failed; "
+            "NoShardAvailableActionException[No shard available for [docs_v3][{n}]])")  # fmt: skip
+    records = [record(at(f"09:{40 + i}:00"), line.format(q=q, n=i), service="booking-api")
+               for i, q in enumerate(["心内科", "儿科 专家", "心内科", "儿科 专家"])]  # fmt: skip
+    facts = analyse("预约服务九点四十开始搜索 503，怎么回事？", SERVICES)
+    refs = [r for r in collect_refs([log_call(records)], SERVICES) if r.kind != "hit"]
+    logs = [c for c in select_candidates(refs, facts) if c.kind == "log"]
+    assert len(logs) == 1, [c.first.message for c in logs]
+
+
+def test_a_series_in_a_chinese_rate_unit_states_its_crossing():
+    calls = [metrics_call([], [series("slot_conflicts_per_min", [0, 14, 0], service="booking-api", unit="次/分钟",
+                                      threshold=2, crossed_at=at("10:22:00"), peak_at=at("10:32:00"),
+                                      first_at=at("10:00:00"), last_at=at("11:00:00"))])]  # fmt: skip
+    contract = _contract(calls)
+    assert "最大值 14 次/分钟" in _claims(contract) and "于 10:22 超过阈值 2 次/分钟" in _claims(contract), _claims(contract)
+    assert_grounded(contract, calls)
