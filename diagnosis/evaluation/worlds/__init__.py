@@ -14,6 +14,10 @@ what a fully right answer to each must contain.
 - ``streaming`` — 米视频 MiVideo, an online video platform (Elasticsearch red after replicas 1 → 0 and
   a node restart, Redis eviction after a key family without TTL, a circuit breaker opened by a slow
   downstream, object-storage 403 after a secret rotation, thread-pool rejections in a premiere);
+- ``payments`` — 融汇支付 RongPay, a payment service provider (file-descriptor exhaustion after a deploy,
+  PostgreSQL max_connections reached after another service's HPA scale-out, a poison message after a
+  producer's schema change and its dead-letter topic, a base backup saturating the database host's disk,
+  a shortened liveness-probe timeout restarting pods), with a ``k8s`` section;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -23,11 +27,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.worlds import boutique, delivery, streaming, ticketing
+from diagnosis.evaluation.worlds import boutique, delivery, payments, streaming, ticketing
 from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
-                                                                streaming.WORLD)}
+                                                                streaming.WORLD, payments.WORLD)}
 
 
 def world_get(name: str) -> World:

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 
 from diagnosis.evaluation.suite import SCENARIOS
-from diagnosis.evaluation.worlds import WORLDS, boutique, delivery, streaming, ticketing
+from diagnosis.evaluation.worlds import WORLDS, boutique, delivery, payments, streaming, ticketing
 from diagnosis.evaluation.worlds.common import bundle_hash
 from diagnosis.evaluation.worlds.loading import K8S_SECTION, loadable
 from diagnosis.evaluation.worlds.spec import HEALTHY, World, WorldQuestion
 from diagnosis.evidence.bundle import Bundle, bundle_parse
+from diagnosis.evidence.k8s_objects import service_from_pod_name
 from diagnosis.tools.rendering import with_unit
 from diagnosis.verification.asked import ASKED_KINDS
 
@@ -26,6 +27,7 @@ PINNED = {
     "boutique": "febe5f45bd868dd191bc95e0187d280986d8c8129b3a5c52650994b30bb43c36",
     "delivery": "c3e5df8f42382fd1b10126ab5b21c2eefb369c2143ecfd1dad4d15caffef846a",
     "streaming": "399f89efde27a62bf2631187d2521b86ad3464c6a4512c4a16abc5d79459e248",
+    "payments": "f985d1db2422edc005edb22834b063e0e430b4d5b4547da50bae05e1cbf00a16",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -77,7 +79,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
     assert bundle_hash(world.build()) == bundle_hash(world.build()) == PINNED[world.name]
 
 
-@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming])
+@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -105,13 +107,14 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
     }
 
 
-def test_the_k8s_section_has_exactly_the_design_shape():
-    k8s = bundle_of(boutique.WORLD)[K8S_SECTION]
+@pytest.mark.parametrize("module", [boutique, payments])
+def test_the_k8s_section_has_exactly_the_design_shape(module):
+    k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
     for pod in k8s["pods"]:
         assert set(pod) == POD_FIELDS, pod
         assert re.fullmatch(r"\d+/\d+", pod["ready"]) and iso_with_offset(pod["observed_at"])
-        assert pod["namespace"] == boutique.NS and pod["name"].startswith(pod["service"] + "-")
+        assert pod["namespace"] == module.NS and pod["name"].startswith(pod["service"] + "-")
         if pod["last_termination"] is not None:
             assert set(pod["last_termination"]) == TERMINATION_FIELDS and iso_with_offset(pod["last_termination"]["at"])
     for event in k8s["events"]:
@@ -228,7 +231,7 @@ def test_no_forbidden_word_is_part_of_the_asked_services_own_story(world: World,
 
 def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time():
     for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique), (delivery.WORLD, delivery),
-                          (streaming.WORLD, streaming)):
+                          (streaming.WORLD, streaming), (payments.WORLD, payments)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -242,7 +245,8 @@ def test_the_pending_listing_names_exactly_the_pending_pods():
 def test_the_change_listings_are_info_change_lines():
     for world, name in ((ticketing.WORLD, "ticketing_route_changes_listing"), (boutique.WORLD, "boutique_changes_listing"),
                         (delivery.WORLD, "delivery_push_changes_listing"),
-                        (streaming.WORLD, "streaming_play_changes_listing")):
+                        (streaming.WORLD, "streaming_play_changes_listing"),
+                        (payments.WORLD, "payments_risk_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
@@ -254,3 +258,58 @@ def test_the_gc_peak_is_not_what_the_alert_says():
     [alert] = [a for a in bundle_of(ticketing.WORLD)["alerts"] if a["name"] == "JvmGcPauseLong"]
     assert alert["value"] == "1104ms"
     assert any("2761.233ms" in log["message"] and "Pause Full" in log["message"] for log in bundle_of(ticketing.WORLD)["logs"])
+
+
+def test_the_iowait_peak_is_not_what_the_alert_says():
+    """HostIOWaitHigh fired at 64.2%; the peak — what the question asks — is 87.6% at 02:41, during the base backup."""
+    bundle = bundle_of(payments.WORLD)
+    [alert] = [a for a in bundle["alerts"] if a["name"] == "HostIOWaitHigh"]
+    assert alert["value"] == payments.IOWAIT_ALERT_VALUE != f"{payments.IOWAIT_PEAK}%"
+    [series] = [s for s in bundle["metrics"] if s["name"] == "node_cpu_iowait_percent"]
+    assert dict(series["points"])["2026-11-30T02:41:00+08:00"] == payments.IOWAIT_PEAK
+    assert alert["starts_at"] < "2026-11-30T02:41:00+08:00" < alert["ends_at"]
+
+
+def test_the_restart_total_is_the_sum_of_the_risk_pods_restarts_whatever_the_noise():
+    bundle = bundle_of(payments.WORLD)
+    pods = [p for p in bundle[K8S_SECTION]["pods"] if p["service"] == "rp-risk-engine"]
+    assert len(pods) == 5 and sum(p["restarts"] for p in pods) == payments.RESTARTS
+    assert all(p["last_termination"]["exit_code"] == 143 for p in pods)  # killed by the kubelet, not OOMKilled
+    [series] = [s for s in bundle["metrics"] if s["name"] == "kube_pod_container_status_restarts_total"]
+    assert series["points"][-1] == [bundle["reference_time"], payments.RESTARTS]
+    other = payments.build_bundle(seed=payments.SEED + 1)
+    assert sum(p["restarts"] for p in other[K8S_SECTION]["pods"] if p["service"] == "rp-risk-engine") == payments.RESTARTS
+    kills = sum(e["count"] for e in bundle[K8S_SECTION]["events"] if e["reason"] == "Killing" and "liveness" in e["message"])
+    assert payments.RESTARTS <= kills <= payments.RESTARTS + len(pods)
+    [deployment] = [d for d in bundle[K8S_SECTION]["deployments"] if d["name"] == "rp-risk-engine"]
+    assert deployment["ready"] == sum(p["ready"] == "1/1" for p in pods)
+
+
+def test_two_causes_are_changes_of_another_service_than_the_one_asked_about():
+    """The payment-core errors come from rp-report-service's scale-out, the ledger's from rp-refund-service's
+    deploy: neither cause is in the asked service's own story, both are INFO change lines of the other one."""
+    bundle = bundle_of(payments.WORLD)
+    changes = {(log["service"], log["message"]) for log in bundle["logs"] if log["attributes"].get("change")}
+    assert ("rp-report-service", payments.HPA_CHANGE) in changes and ("rp-refund-service", payments.REFUND_DEPLOY) in changes
+    assert "rp-report-service" not in service_evidence(bundle, "rp-payment-core")
+    assert "3.8.0" not in service_evidence(bundle, "rp-ledger-service")
+    [snapshot] = [log["message"] for log in bundle["logs"] if log["message"] == payments.PG_SNAPSHOT]
+    by_user = dict(re.findall(r"(rp_\w+|pg_monitor)=(\d+)", snapshot))
+    limits = dict(re.findall(r"(max_connections|superuser_reserved_connections) (\d+)", snapshot))
+    usable = int(limits["max_connections"]) - int(limits["superuser_reserved_connections"])
+    assert sum(map(int, by_user.values())) == usable == 397 and max(by_user, key=lambda u: int(by_user[u])) == "rp_report"
+    rescales = [e["message"] for e in bundle[K8S_SECTION]["events"] if e["object"] == "HorizontalPodAutoscaler/rp-report-service"]
+    assert any("New size: 16" in message for message in rescales)
+
+
+def test_the_payments_pods_are_named_like_kubernetes_names_them():
+    for pod in bundle_of(payments.WORLD)[K8S_SECTION]["pods"]:
+        assert service_from_pod_name(pod["name"]) == pod["service"], pod["name"]
+
+
+def test_nothing_in_the_payments_world_happens_after_its_reference_time():
+    bundle = bundle_of(payments.WORLD)
+    now = dt.datetime.fromisoformat(bundle["reference_time"])
+    stamps = [log["timestamp"] for log in bundle["logs"]] + [e["last_seen"] for e in bundle[K8S_SECTION]["events"]]
+    stamps += [ts for series in bundle["metrics"] for ts, _ in series["points"]]
+    assert all(dt.datetime.fromisoformat(stamp) <= now for stamp in stamps)
