@@ -91,21 +91,25 @@ def _ascii_bounded(text: str, start: int, end: int, name: str) -> bool:
     return not (name[-1:] in _ASCII_NAME_CHARS and end < len(text) and text[end] in _ASCII_NAME_CHARS)
 
 
-# An alias that is an ASCII name with a 集群/服务 … suffix (``ES 集群``, ``Kafka 集群``): people drop
-# the suffix (「ES 那边怎么了」), so the name alone names the service too.
+# An alias with a 集群/服务 … suffix (``ES 集群``, ``风控服务``): people drop the suffix, so the name
+# before it names the service too — an ASCII name alone (「ES 那边怎么了」), a Chinese one (two Han
+# characters at least) when the question points at it (「风控那几个 pod」: ``pointing``).
 _ASCII_STEM = re.compile(r"^([a-z][a-z0-9.\-]*(?: [a-z][a-z0-9.\-]*)*)\s*" + _SUFFIX + "$")
+_HAN_STEM = re.compile(r"^([\u3400-\u4dbf\u4e00-\u9fff]{2,})" + _SUFFIX + "$")
+_POINTING = QUESTION_WORDS["pointing"]
 
 
 def service_spellings(service: _ServiceLike) -> list[str]:
-    """How a question may name ``service`` (folded): its name, its aliases and the ASCII stem of
-    an alias with a service suffix."""
+    """How a question may name ``service`` (folded): its name, its aliases and the stem of an
+    alias with a service suffix (a Chinese stem followed by a ``pointing`` word)."""
     out: list[str] = []
     for spelling in [service.name, *(service.aliases or [])]:
         if isinstance(spelling, str) and (folded := fold(spelling).strip()):
             out.append(folded)
-            stem = _ASCII_STEM.match(folded)
-            if stem and len(stem.group(1)) >= 2:
+            if (stem := _ASCII_STEM.match(folded)) and len(stem.group(1)) >= 2:
                 out.append(stem.group(1))
+            elif stem := _HAN_STEM.match(folded):
+                out += [stem.group(1) + word for word in _POINTING]
     return list(dict.fromkeys(out))
 
 
@@ -213,7 +217,8 @@ def evidence_symptoms(text: str, *, implied: bool = True) -> frozenset[str]:
 
 
 _WORDS = QUESTION_WORDS  # cause, confirm, quantity, extreme_max/min, listing, unresolved, current
-_QUANTITY_RE = re.compile(r"几(?![点时号天日])")
+# 几次 / 几个 ask for a count; 几点 is a time, 十几分钟 / 几十 an approximate figure, not a question.
+_QUANTITY_RE = re.compile(r"(?<![十百千万])几(?![十百千万点时号天日分秒周年月])")
 _WHICH_SERVICE = re.compile(
     r"(?:哪个|哪些|哪几个|几个|什么|啥)(?:服务|系统|应用|模块|组件)|which (?:service|system|app)"
 )

@@ -113,6 +113,9 @@ class QueryLogsArgs(_Windowed):
     level: OptionalText = Field(
         None, description="Minimum level: DEBUG, INFO, WARN, ERROR or FATAL (this level or more severe)"
     )
+    max_level: OptionalText = Field(
+        None, description="Most severe level to include (e.g. INFO with level INFO: INFO lines only)"
+    )
     keyword: OptionalText = Field(
         None, description="Case-insensitive substring(s) of the message; space-separated words must all match"
     )
@@ -123,7 +126,7 @@ class QueryLogsArgs(_Windowed):
         LIMIT_DEFAULT, ge=1, le=LIMIT_MAX, description="Maximum records returned (newest first)"
     )
 
-    @field_validator("level")
+    @field_validator("level", "max_level")
     @classmethod
     def _known_level(cls, value: str | None) -> str | None:
         if value is None:
@@ -132,6 +135,12 @@ class QueryLogsArgs(_Windowed):
         if level is None:
             raise ValueError(f"level must be one of {', '.join(LEVEL_RANK)}")
         return level
+
+    @model_validator(mode="after")
+    def _levels_ordered(self) -> QueryLogsArgs:
+        if self.level and self.max_level and LEVEL_RANK[self.max_level] < LEVEL_RANK[self.level]:
+            raise ValueError("max_level must be at least as severe as level")
+        return self
 
 
 class QueryMetricsArgs(_Windowed):

@@ -1,4 +1,4 @@
-"""query_logs: log records by service (name or alias), minimum level, keywords and time window."""
+"""query_logs: log records by service (name or alias), level range, keywords and time window."""
 
 from __future__ import annotations
 
@@ -15,12 +15,14 @@ from diagnosis.tools.windows import resolve_window
 MAX_MESSAGE_CHARS = 2000
 
 
-def levels_at_least(level: str | None) -> list[str]:
-    """Every level spelling (canonical and aliases) at least as severe as ``level``."""
-    if level is None:
+def levels_at_least(level: str | None, most: str | None = None) -> list[str]:
+    """Every level spelling (canonical and aliases) at least as severe as ``level`` and at most as
+    severe as ``most``; [] (every level) when neither is given."""
+    if level is None and most is None:
         return []
-    floor = LEVEL_RANK[level]
-    names = [name for name, rank in LEVEL_RANK.items() if rank >= floor]
+    floor = LEVEL_RANK[level] if level else min(LEVEL_RANK.values())
+    ceiling = LEVEL_RANK[most] if most else max(LEVEL_RANK.values())
+    names = [name for name, rank in LEVEL_RANK.items() if floor <= rank <= ceiling]
     names += [alias for alias, canonical in LEVEL_ALIASES.items() if canonical in names]
     return names
 
@@ -42,7 +44,7 @@ def run(args: QueryLogsArgs, ctx: ToolContext) -> ToolOutcome:
         start=start,
         end=end,
         services=service_filter(args.service, ctx),
-        levels=levels_at_least(args.level),
+        levels=levels_at_least(args.level, args.max_level),
         keywords=args.keyword.split() if args.keyword else [],
         any_keywords=[k.strip() for k in (args.any_keyword or "").split("|") if k.strip()],
         limit=args.limit,

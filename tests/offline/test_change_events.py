@@ -11,16 +11,20 @@ from diagnosis.agents.base import PlanStep, ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.changes import (
     ANOMALY_HORIZON,
     CHANGE_LOOKBACK,
+    MAX_LISTED_CHANGES,
     READ_WORDS,
     ROUTINE_LINES,
+    ROUTINE_REPEATS,
     change_kind,
     change_refs,
     dependencies,
     resources,
     span_start,
 )
-from diagnosis.agents.offline.planning import earlier_change_step
+from diagnosis.agents.offline.planning import change_step, earlier_change_step
 from diagnosis.agents.offline.refs import Ref
+from diagnosis.reading.time_expressions import TimeWindow
+from diagnosis.tools.arguments import MAX_TEXT_ARG_CHARS
 
 DAY = "2026-12-01"
 
@@ -109,10 +113,51 @@ def test_a_batch_job_start_and_a_gitops_sync_are_changes(line, kind):
     assert change_kind(line, "INFO") == kind
 
 
-def test_an_error_line_is_a_failure_not_a_change():
+def test_an_error_or_warn_line_is_a_failure_not_a_change():
     line = "UPDATE failed (java.sql.SQLTransactionRollbackException: lock wait timeout) - rolled back"
     assert change_kind(line, "INFO") == "回滚"
-    assert change_kind(line, "ERROR") == ""
+    assert change_kind(line, "ERROR") == "" and change_kind(line, "WARN") == ""
+    # An InnoDB deadlock report names a job and an UPDATE; at WARN it is a failure, never a release.
+    deadlock = ("InnoDB LATEST DETECTED DEADLOCK: (1) TRANSACTION seat-release-job UPDATE seat_inventory SET "
+                "status='FREE' holds lock_mode X; WE ROLL BACK TRANSACTION (2)")  # fmt: skip
+    assert change_kind(deadlock, "WARN") == ""
+
+
+@pytest.mark.parametrize(
+    "line", ["lock wait timeout; WE ROLL BACK TRANSACTION (2)", "transaction rolled back after 3 retries (order 81)"]
+)
+def test_a_database_transaction_rollback_is_no_rollback_of_a_change(line):
+    assert change_kind(line, "INFO") != "回滚"
+
+
+def test_the_change_read_asks_for_info_lines_only():
+    start, end = _window()
+    step = change_step(TimeWindow(start, end, True, "range"))
+    assert (step.arguments["level"], step.arguments["max_level"]) == ("INFO", "INFO")
+    assert len(step.arguments["any_keyword"]) <= MAX_TEXT_ARG_CHARS  # the tool refuses a longer one
+
+
+def test_a_periodic_job_run_differing_only_in_numbers_is_routine_two_config_pushes_are_not():
+    start, end = _window()
+    runs = [_ref(f"09:{35 + 5 * i:02d}:00", "seat", "INFO", f"job seat-release run: released={7 + i} holds", i)
+            for i in range(ROUTINE_REPEATS)]  # fmt: skip
+    pushes = [_ref(f"09:{36 + i:02d}:30", "seat", "INFO", f"[nacos] config changed: key={k} old=1 new=2", 10 + i)
+              for i, k in enumerate(["seat.hold-minutes", "seat.batch-size"])]  # fmt: skip
+    found = change_refs([*runs, *pushes], start=start, end=end, services=["seat"], limit=MAX_LISTED_CHANGES)
+    assert [r.raw_path for _, r in found] == ["/records/10", "/records/11"]
+
+
+def test_a_diagnosis_cites_the_changes_nearest_before_the_first_anomaly_in_time_order():
+    start, end = _window()
+    morning = _ref("09:00:30", "pay", "INFO", "deploy pay v1.0 finished", 0)
+    before = _ref("09:40:00", "pay", "INFO", "config changed: pay.timeout=3s by ops_li", 1)
+    just = _ref("09:44:00", "pay", "INFO", "HPA scaled deployment/pay from 4 to 16 replicas", 2)
+    error = _ref("09:45:00", "pay", "ERROR", "too many clients already", 3)
+    kwargs = {"start": start, "end": end, "services": ["pay"], "anomalies": [error]}
+    assert [r.raw_path for _, r in change_refs([morning, before, just, error], nearest=True, **kwargs)] == [
+        "/records/1", "/records/2",
+    ]  # fmt: skip
+    assert [r.raw_path for _, r in change_refs([morning, before, just, error], **kwargs)] == ["/records/0", "/records/1"]
 
 
 def test_an_anomaly_older_than_the_window_moves_the_span_back_but_not_past_the_horizon():

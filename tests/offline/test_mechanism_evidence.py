@@ -115,3 +115,32 @@ def test_a_series_in_a_chinese_rate_unit_states_its_crossing():
     contract = _contract(calls)
     assert "最大值 14 次/分钟" in _claims(contract) and "于 10:22 超过阈值 2 次/分钟" in _claims(contract), _claims(contract)
     assert_grounded(contract, calls)
+
+
+def test_the_alert_that_started_with_the_asked_failure_is_cited_not_one_firing_since_before():
+    errors = [record(at(f"09:0{m}:10"), "POST /api/book -> 500 (FATAL: sorry, too many clients already)",
+                     service="booking-api") for m in range(8, 1, -1)]  # fmt: skip
+    older = alert("ReminderFallbackHigh", service="booking-api", starts_at=at("08:09:00"), severity="warning",
+                  value="78%", summary="短信提醒降级比例 78% 超过阈值 5%")  # fmt: skip
+    this = alert("BookingCreateFailureRateHigh", service="booking-api", state="resolved", starts_at=at("09:03:00"),
+                 ends_at=at("09:18:00"), value="36.9%", summary="预约创建失败率 36.9% 超过阈值 5%")  # fmt: skip
+    calls = [log_call(errors), metrics_call([older, this])]
+    facts = analyse("预约服务九点刚过那会儿报了十几分钟 500，这是啥原因？", SERVICES)
+    refs = [r for r in collect_refs(calls, SERVICES) if r.kind != "hit"]
+    alerts = [c.first.element["name"] for c in select_candidates(refs, facts) if c.kind == "alert"]
+    assert alerts == ["BookingCreateFailureRateHigh"], alerts
+
+
+def test_a_long_exception_chain_is_quoted_with_its_innermost_cause():
+    message = ("POST /api/book -> 500 booking_no=B20270309000123 (org.springframework.jdbc.CannotGetJdbcConnectionException: "
+               "Failed to obtain JDBC Connection; nested exception is java.sql.SQLTransientConnectionException: "
+               "HikariPool-1 - Connection is not available, request timed out after 3000ms. Caused by: "
+               "org.postgresql.util.PSQLException: FATAL: sorry, too many clients already)")  # fmt: skip
+    calls = [log_call([record(at("09:05:10"), message, service="booking-api"),
+                       record(at("09:04:10"), message.replace("0123", "0122"), service="booking-api")])]  # fmt: skip
+    contract = _contract(calls)
+    [claim] = [c for c in contract["claims"] if "booking_no" in c["claim_text"]]
+    head, _, tail = claim["claim_text"].partition(" … ")
+    assert "booking_no=" in head and tail.endswith("PSQLException: FATAL: sorry, too many clients already)」"), claim
+    assert "too many clients already" in " ".join(b["evidence_excerpt"] for b in claim["evidence_bindings"])
+    assert_grounded(contract, calls)

@@ -158,8 +158,22 @@ def test_an_ascii_name_with_a_cluster_suffix_is_named_without_the_suffix():
     ]
     found = [m.name for m in find_services("订单同步服务一直失败，Kafka 那边是不是有问题？", catalog)]
     assert found == ["order-sync", "kafka-prod"]
-    # Only an ASCII name is its own spelling: 订单同步 without 服务 is no name of order-sync.
-    assert service_spellings(catalog[1]) == ["order-sync", "订单同步服务"]
+    # A Chinese stem is a name only where the question points at it (订单同步那边), never alone.
+    assert "订单同步" not in service_spellings(catalog[1]) and "订单同步那边" in service_spellings(catalog[1])
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("风控那几个 pod 八点过后就反复重启，啥原因？", ["risk-engine"]),
+        ("好多用户说下单失败，风控这边有没有问题？", ["risk-engine"]),
+        ("好多用户点了支付一直转圈，是什么原因？", []),  # 用户 is everyone's users, not 用户服务
+    ],
+)
+def test_a_chinese_alias_without_its_suffix_names_the_service_where_the_question_points_at_it(question, expected):
+    catalog = [ServiceInfo(name="risk-engine", aliases=["风控服务", "实时风控"]),
+               ServiceInfo(name="user-center", aliases=["用户服务"])]  # fmt: skip
+    assert [m.name for m in find_services(question, catalog) if m.known] == expected
 
 
 @given(st.from_regex(r"[A-Z][a-z]{1,7}", fullmatch=True), st.sampled_from(["集群", "服务", "系统", "平台"]))

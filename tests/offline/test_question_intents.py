@@ -23,6 +23,10 @@ CATALOG = [
         ("账本服务慢查询最慢有多慢？", True),
         ("账单服务重启了几次", True),
         ("账单服务几点开始报错的", False),  # 几点 asks for a time
+        ("账单服务报了十几分钟 500，这是啥原因？", False),  # 十几分钟 is a duration, not a question
+        ("账单服务几十个请求超时了，为什么？", False),  # 几十 is an approximate figure
+        ("账单服务今天重启了十几次吗", False),
+        ("账单服务刚才有几个 Pod 在重启？", True),
         ("账单服务有没有超时？", False),
         ("账单服务为什么报错", False),
     ],

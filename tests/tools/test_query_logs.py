@@ -82,6 +82,23 @@ def test_level_means_that_level_or_more_severe(run, world):
     ]
 
 
+def test_max_level_bounds_the_levels_from_above(run, world):
+    for level in ("DEBUG", "INFO", "WARN", "WARNING", "ERROR", "FATAL"):
+        make_log(f"{level} line", level=level, when="10:10")
+    inv = call(run, level="INFO", max_level="INFO", **WINDOW)
+    assert [r["level"] for r in inv.output["records"]] == ["INFO"]
+    assert sorted(r["level"] for r in call(run, max_level="WARN", **WINDOW).output["records"]) == [
+        "DEBUG", "INFO", "WARN", "WARNING",
+    ]  # fmt: skip
+    assert "max_level=INFO" in inv.output["query"]["text"]  # the /query element restates the range
+
+
+def test_a_max_level_below_the_level_is_a_failed_call_with_a_clear_error(run, world):
+    inv = call(run, level="ERROR", max_level="INFO", **WINDOW)
+    assert inv.status == ToolInvocation.Status.FAILED
+    assert "max_level must be at least as severe as level" in inv.error
+
+
 def test_every_space_separated_keyword_must_match_case_insensitively(run, incident):
     inv = call(run, keyword="hikaripool TIMED", **WINDOW)
     assert [r["message"] for r in inv.output["records"]] == [POOL]

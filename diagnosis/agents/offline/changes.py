@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref
-from diagnosis.agents.offline.templates import mine
+from diagnosis.agents.offline.templates import masked, mine
 from diagnosis.reading.spelling import any_spelling_in, fold
 from diagnosis.reading.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
 
@@ -42,6 +42,7 @@ MAX_LISTED_CHANGES = 6  # a "what changed" question lists them
 # A change is a rare event: a template a service logged this many times in the change read is its
 # routine work (a transcode worker's "job tj-… started"), not a change of what it does.
 ROUTINE_LINES = 5
+ROUTINE_REPEATS = 3
 # Lines of one service this close together record one change (the operator's line and the
 # system's "updating number_of_replicas" line of the same settings update): the first is cited.
 ONE_EVENT = timedelta(seconds=10)
@@ -56,7 +57,7 @@ _RESOURCE = re.compile(r"[a-z0-9][a-z0-9*]*(?:[/._:\-][a-z0-9*]+)+/?\*?")
 
 def change_kind(text: str, level: str = "") -> str:
     """The Chinese kind of change a line records (发布, 配置变更 …), "" when it records none."""
-    if LEVEL_RANK.get(level.upper(), 0) >= FAILURE or not any_spelling_in(CHANGE_ACTIONS, text):
+    if LEVEL_RANK.get(level.upper(), 0) >= WARNING or not any_spelling_in(CHANGE_ACTIONS, text):
         return ""
     return next((kind for kind, spellings in CHANGE_KINDS if any_spelling_in(spellings, text)), "")
 
@@ -137,11 +138,17 @@ def distinctive_tokens(text: str) -> set[str]:
 
 
 def _routine(lines: Sequence[Ref]) -> set[int]:
-    """Indexes of the lines whose (service, Drain3 template) ``lines`` hold ``ROUTINE_LINES`` or
-    more times."""
+    """Indexes of the lines a service logs as routine: its (Drain3 template) ``lines`` hold
+    ``ROUTINE_LINES`` or more times, or the same words but for the numbers ``ROUTINE_REPEATS``
+    times (a periodic job's "run: released=19 holds"; two config pushes differ in their keys)."""
     ids, _ = mine([r.message for r in lines])
-    count = Counter((r.service, t) for r, t in zip(lines, ids, strict=True))
-    return {i for i, (r, t) in enumerate(zip(lines, ids, strict=True)) if count[(r.service, t)] >= ROUTINE_LINES}
+    template = Counter((r.service, t) for r, t in zip(lines, ids, strict=True))
+    same = Counter((r.service, masked(r.message)) for r in lines)
+    return {
+        i
+        for i, (r, t) in enumerate(zip(lines, ids, strict=True))
+        if template[(r.service, t)] >= ROUTINE_LINES or same[(r.service, masked(r.message))] >= ROUTINE_REPEATS
+    }
 
 
 def _names(ref: Ref, names: set[str]) -> bool:
@@ -157,9 +164,12 @@ def change_refs(
     anomalies: Sequence[Ref] = (),
     depends_on: Iterable[str] = (),
     limit: int = MAX_CHANGE_CLAIMS,
+    nearest: bool = False,
 ) -> list[tuple[str, Ref]]:
     """(kind, ref) of the related change lines in [``span_start``, end] (``start``: the window's
-    start), those on an asked service first, then in time order; at most ``limit``, one per message."""
+    start), at most ``limit``, one per message: those on an asked service first, then in time
+    order — or, for a diagnosis (``nearest``), those nearest before the first anomaly first (the
+    change just before a failure explains it more often than the morning's), shown in time order."""
     asked, deps = {fold(s) for s in services}, {fold(s) for s in depends_on}
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
     first = first_anomaly(anomalies)
@@ -183,4 +193,10 @@ def change_refs(
             found[ref.message] = (0 if own else 1, ref.text[:19], kind, ref)
             last[ref.service] = at
     ordered = sorted(found.values(), key=lambda t: (t[0], t[1]))
+    if nearest and first is not None:
+        def distance(t: tuple[int, str, str, Ref]) -> tuple[int, int, float]:
+            at = moment(t[3]) or first
+            return t[0], at > first, abs((first - at).total_seconds())
+
+        ordered = sorted(sorted(ordered, key=distance)[:limit], key=lambda t: t[1])
     return [(kind, ref) for _, _, kind, ref in ordered[:limit]]

@@ -61,6 +61,8 @@ from gatekeeper.normalize import is_word_char
 ANSWER_VERSION = "executor_evidence_v2"
 MAX_EXCERPT_CHARS = 420  # below the Gatekeeper's matched_text cap, so the Verifier sees it all
 MAX_MESSAGE_CHARS = 300
+TAIL_CHARS = 140  # of a long message, the end quoted after its head (the innermost cause)
+MIN_TAIL_CHARS = 20
 MAX_ACTIONS_NARROW = 2
 MAX_MISSING = 6
 
@@ -124,6 +126,24 @@ def _binding(ref: Ref, excerpt: str) -> dict[str, Any]:
     return binding(ref.tool_name, ref.invocation_id, ref.raw_path, excerpt)
 
 
+def _message_shown(ref: Ref, message: str, excerpt: str) -> tuple[str, list[dict[str, Any]]]:
+    """The part of a log ``message`` a claim quotes, and the bindings it needs beyond ``excerpt``
+    (the ref text's prefix): the message when short; else its head and — an exception chain ends
+    with its innermost cause (``Caused by: … FATAL: remaining connection slots …``) — its tail,
+    bound by an excerpt of its own, joined by an ellipsis."""
+    shown = excerpt[len(ref.text) - len(message) :] if len(excerpt) < len(ref.text) else message
+    shown = shown if len(shown) <= MAX_MESSAGE_CHARS else excerpt_of(shown, MAX_MESSAGE_CHARS)
+    line = message.split("\n", 1)[0].rstrip()
+    if len(line) <= len(shown) + 1:
+        return shown, []
+    cut = line.find(" ", len(line) - TAIL_CHARS) + 1
+    tail = line[cut:] if cut > 0 else ""
+    if len(tail) < MIN_TAIL_CHARS or tail in shown:
+        return shown, []
+    head = excerpt_of(shown, MAX_MESSAGE_CHARS - len(tail))
+    return f"{head} … {tail}", [_binding(ref, tail)]
+
+
 # --- Claim text ---------------------------------------------------------------------------------------
 def _log_claim(c: Candidate) -> tuple[str, list[dict[str, Any]]]:
     first = c.first
@@ -131,13 +151,11 @@ def _log_claim(c: Candidate) -> tuple[str, list[dict[str, Any]]]:
     excerpt = excerpt_of(first.text)
     if not m:
         return f"{first.service} 的日志记录：{quote(excerpt)}", [_binding(first, excerpt)]
-    message = m.group(5)
-    shown = excerpt[len(first.text) - len(message) :] if len(excerpt) < len(first.text) else message
-    shown = shown if len(shown) <= MAX_MESSAGE_CHARS else excerpt_of(shown, MAX_MESSAGE_CHARS)
+    shown, tail = _message_shown(first, m.group(5), excerpt)
     terms = gloss(shown)
     label = f"（{'、'.join(terms)}）" if terms else ""
     service, level = m.group(3), m.group(4)
-    bindings = [_binding(first, excerpt)]
+    bindings = [_binding(first, excerpt), *tail]
     if c.extreme:
         # A superlative question: the line with the extreme figure among the lines read.
         which = _EXTREME_PHRASE.get(c.extreme) or _EXTREME_PHRASE[c.extreme.split(":")[0]]
@@ -169,9 +187,8 @@ def _change_claim(kind: str, ref: Ref) -> tuple[str, list[dict[str, Any]]]:
     m = LOG_TEXT.match(ref.text)
     if not m:
         return f"{ref.service} 记录{kind}：{quote(excerpt)}", [_binding(ref, excerpt)]
-    shown = excerpt[len(ref.text) - len(m.group(5)) :]
-    shown = shown if len(shown) <= MAX_MESSAGE_CHARS else excerpt_of(shown, MAX_MESSAGE_CHARS)
-    return f"{ref.clock} {m.group(3)} 记录{kind}（{m.group(4)}）：{quote(shown)}", [_binding(ref, excerpt)]
+    shown, tail = _message_shown(ref, m.group(5), excerpt)
+    return f"{ref.clock} {m.group(3)} 记录{kind}（{m.group(4)}）：{quote(shown)}", [_binding(ref, excerpt), *tail]
 
 
 def _shown(e: dict[str, Any], key: str, excerpt: str, shape: str = "{}") -> str:
@@ -458,6 +475,7 @@ def build_contract(
             anomalies=[r for c in candidates if c.kind in ("log", "alert") for r in c.refs],
             depends_on=dependencies(facts.known_services, services),
             limit=MAX_LISTED_CHANGES if facts.change else MAX_CHANGE_CLAIMS,
+            nearest=not facts.change,
         )
         if facts.offers_changes and (facts.known_services or not facts.unknown_services)
         else []

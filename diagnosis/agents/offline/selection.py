@@ -47,6 +47,10 @@ MAX_CLAIMS_NARROW = 2
 MAX_LOG_CLAIMS = 3
 MAX_ALERTS_PER_CLAIM = 6
 MAX_LEADING = 2  # alerts / crossings that went red before the picked ones (``leading``)
+# An alert that started with the asked symptom's lines (30 min before to 15 min after their first)
+# is worth as much as a firing one: it is this failure's alert.
+COINCIDENT_WEIGHT = 4
+COINCIDENT_AFTER = timedelta(minutes=15)
 # A mechanism shows within minutes of its effect (memory full at 21:00, latency at 21:06); an alert
 # firing since the morning is no lead to a failure at noon.
 LEADING_SPAN = timedelta(minutes=30)
@@ -90,12 +94,14 @@ class Focus:
         return Focus(self.primary | {"alert"}, self.secondary)
 
 
-def _relevance(ref: Ref, focus: Focus) -> int:
-    """3 per asked symptom the text shows, 2 when it shows checked runbook causes (evidence for a
-    cause beats a generic error line, never a line of what was asked: a cache-miss line showing
-    two checked causes does not push the asked timeout line out); an error line answers an
-    error-like question even when it names no symptom word."""
-    score = 3 * len(ref.symptoms & focus.primary) + (2 if ref.symptoms & focus.secondary else 0)
+def _relevance(ref: Ref, focus: Focus, shows: frozenset[str] = frozenset()) -> int:
+    """3 per asked symptom the text (and ``shows``: an alert is an alert, firing or resolved)
+    shows, 2 when it shows checked runbook causes (evidence for a cause beats a generic error line,
+    never a line of what was asked: a cache-miss line showing two checked causes does not push the
+    asked timeout line out); an error line answers an error-like question even when it names no
+    symptom word."""
+    symptoms = ref.symptoms | shows
+    score = 3 * len(symptoms & focus.primary) + (2 if symptoms & focus.secondary else 0)
     if not score and focus.primary & ERRORISH and ref.level in ("ERROR", "FATAL"):
         return 1
     return score
@@ -164,7 +170,13 @@ def log_candidates(
     return out
 
 
-def alert_candidates(refs: Iterable[Ref], focus: Focus) -> list[Candidate]:
+_ALERT = frozenset({"alert"})
+
+
+def alert_candidates(refs: Iterable[Ref], focus: Focus, onset: datetime | None = None) -> list[Candidate]:
+    """Alerts scored by the asked symptoms they show, firing, critical — and, when the asked
+    symptom's lines began at ``onset``, starting with them (the alert of this failure, not one
+    firing since the morning for another reason)."""
     out = []
     for ref in refs:
         if ref.kind != "alert":
@@ -172,12 +184,30 @@ def alert_candidates(refs: Iterable[Ref], focus: Focus) -> list[Candidate]:
         firing = str(ref.element.get("state") or "").lower() == "firing"
         severity = fold(str(ref.element.get("severity") or ""))
         score = (
-            10 * _relevance(ref, focus.with_alerts())
+            10 * _relevance(ref, focus, _ALERT)
             + (4 if firing else 0)
             + (2 if severity == "critical" else 0)
+            + (COINCIDENT_WEIGHT if _coincides(ref, onset) else 0)
         )
         out.append(Candidate("alert", [ref], score, str(ref.element.get("starts_at") or "")))
     return out
+
+
+def _coincides(ref: Ref, onset: datetime | None) -> bool:
+    if onset is None:
+        return False
+    try:
+        start = datetime.fromisoformat(str(ref.element.get("starts_at")))
+    except ValueError:
+        return False
+    return onset - LEADING_SPAN <= start <= onset + COINCIDENT_AFTER
+
+
+def onset(logs: Sequence[Candidate], focus: Focus) -> datetime | None:
+    """When the lines of the asked symptom began: the earliest first line of the log groups that
+    show it (None when none does)."""
+    times = [t for c in logs if c.first.symptoms & focus.primary and c.score >= 10 if (t := _began(c)) is not None]
+    return min(times, default=None)
 
 
 def series_candidates(refs: Iterable[Ref], focus: Focus) -> list[Candidate]:
@@ -397,7 +427,7 @@ def select_candidates(
     budget = MAX_CLAIMS_NARROW if facts.narrow else MAX_CLAIMS_BROAD
     kind = preferred_kind(_dimensions(facts))
     logs = _ranked(log_candidates(refs, focus, facts.extreme, kind, baseline))
-    alerts = _ranked(alert_candidates(refs, focus))
+    alerts = _ranked(alert_candidates(refs, focus, onset(logs, focus)))
     series = _ranked(series_candidates(refs, focus))
     kind_order = {"log": 0, "alert": 1, "alerts": 1, "series": 2}
     if facts.listing == "alerts":

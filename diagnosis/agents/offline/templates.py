@@ -6,6 +6,7 @@ persisted and no configuration file is read — the configuration is this module
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 
 from drain3 import TemplateMiner
@@ -24,6 +25,17 @@ _MASKS = (
     (r"\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b", "HEX"),
     (r"(?<![A-Za-z_])[-+]?\d+(?:\.\d+)?(?:ms|s|%|[KMGT]i?B?)?(?![A-Za-z_])", "NUM"),
 )
+
+
+_MASK_RES = tuple((re.compile(pattern), f"<{name}>") for pattern, name in _MASKS)
+
+
+def masked(message: str) -> str:
+    """``message``'s first line with its ids, addresses and numbers masked as Drain3 masks them."""
+    text = message.split("\n", 1)[0]
+    for regex, name in _MASK_RES:
+        text = regex.sub(name, text)
+    return text
 
 
 def _config() -> TemplateMinerConfig:
