@@ -249,3 +249,39 @@ def test_how_many_keys_were_evicted_and_how_deep_a_queue_got_pick_their_series()
     assert texts and "redis_evicted_keys_per_sec" in texts[0] and "最大值 4180" in texts[0], texts
     texts = claim_texts(contract_for("计费系统的任务队列最堵的时候有多少个任务？", metrics))
     assert texts and "job_queue_depth" in texts[0] and "最大值 18436 个" in texts[0], texts
+
+
+def test_io_wait_open_files_and_dead_letters_are_figures_of_their_own_series_and_alerts():
+    def at(minute: int) -> str:
+        return AT.format(minute)
+
+    iowait = series("node_cpu_iowait_percent", [3, 87.6, 4], service="ledger-service", threshold=30,
+                    first_at=at(0), last_at=at(50), peak_at=at(20), crossed_at=at(10))  # fmt: skip
+    cpu = series("node_cpu_busy_percent", [30, 95.5, 40], service="ledger-service", threshold=80,
+                 first_at=at(0), last_at=at(50), peak_at=at(25), crossed_at=at(12))  # fmt: skip
+    fds = series("process_open_fds", [900, 65536, 1200], service="ledger-service", unit="个", threshold=58982,
+                 first_at=at(0), last_at=at(50), peak_at=at(30), crossed_at=at(28))  # fmt: skip
+    dlq = series("dlq_pending_messages", [0, 4862, 0], service="ledger-service", unit="条", threshold=100,
+                 first_at=at(0), last_at=at(50), peak_at=at(40), crossed_at=at(35))  # fmt: skip
+    near = alert("ProcessOpenFdsNearLimit", service="ledger-service", starts_at=at(29), value="59120/65536",
+                 summary="进程打开的文件描述符 59120，超过上限 65536 的 90%")  # fmt: skip
+    metrics = metrics_call([near], [cpu, iowait, fds, dlq])
+    texts = claim_texts(contract_for("账本服务那台机器下午的 iowait 最高冲到过多少？", metrics))
+    assert texts and "node_cpu_iowait_percent" in texts[0] and "最大值 87.6%" in texts[0], texts
+    texts = claim_texts(contract_for("账本服务打开文件数最多的时候是多少？", metrics))
+    assert "process_open_fds" in texts[0] and "最大值 65536 个" in texts[0], texts
+    assert any("ProcessOpenFdsNearLimit" in t for t in texts), texts
+    texts = claim_texts(contract_for("账本服务的死信队列最多的时候堆了多少条？", metrics))
+    assert texts and "dlq_pending_messages" in texts[0] and "最大值 4862 条" in texts[0], texts
+
+
+def test_a_health_question_cites_a_series_that_has_a_threshold():
+    def at(minute: int) -> str:
+        return AT.format(minute)
+
+    success = series("channel_success_rate", [99.6, 99.2], service="ledger-service", first_at=at(0), last_at=at(50),
+                     peak_at=at(5))  # fmt: skip
+    errors = series("http_5xx_rate", [0.1, 0.2], service="ledger-service", threshold=5, first_at=at(0),
+                    last_at=at(50), peak_at=at(30))  # fmt: skip
+    texts = claim_texts(contract_for("账本服务今天下午有没有告警？", metrics_call([], [success, errors])))
+    assert texts and "http_5xx_rate" in texts[0] and "未超过阈值 5%" in texts[0], texts

@@ -50,6 +50,7 @@ MAX_LEADING = 2  # alerts / crossings that went red before the picked ones (``le
 # An alert that started with the asked symptom's lines (30 min before to 15 min after their first)
 # is worth as much as a firing one: it is this failure's alert.
 COINCIDENT_WEIGHT = 4
+THRESHOLD_WEIGHT = 1
 COINCIDENT_AFTER = timedelta(minutes=15)
 # A mechanism shows within minutes of its effect (memory full at 21:00, latency at 21:06); an alert
 # firing since the morning is no lead to a failure at noon.
@@ -216,7 +217,10 @@ def series_candidates(refs: Iterable[Ref], focus: Focus) -> list[Candidate]:
         if ref.kind != "series":
             continue
         crossed = bool(ref.element.get("crossed_at"))
-        score = 10 * _relevance(ref, focus) + (4 if crossed else 0)
+        # A series with a threshold tells whether it crossed it (未超过阈值 5% answers "any
+        # trouble?"), one without only its values.
+        bounded = ref.element.get("threshold") is not None
+        score = 10 * _relevance(ref, focus) + (4 if crossed else 0) + (THRESHOLD_WEIGHT if bounded else 0)
         out.append(
             Candidate(
                 "series", [ref], score, str(ref.element.get("crossed_at") or ref.element.get("peak_at") or "")
