@@ -34,6 +34,7 @@ from diagnosis.agents.offline.followups import (
     runbook_causes,
     services_to_sweep,
 )
+from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, implicated
 from diagnosis.agents.offline.planning import (
     MAX_K8S_STEPS,
     MAX_STEPS,
@@ -45,7 +46,13 @@ from diagnosis.agents.offline.planning import (
 )
 from diagnosis.agents.offline.refs import Ref, collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
-from diagnosis.agents.offline.selection import Candidate, Focus, relevant_refs, select_candidates
+from diagnosis.agents.offline.selection import (
+    Candidate,
+    Focus,
+    neighbour_evidence,
+    relevant_refs,
+    select_candidates,
+)
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.reading.conversation import read_planned
 from diagnosis.reading.entities import QuestionFacts
@@ -80,11 +87,21 @@ class OfflinePlanner:
         )
 
 
+def _candidates(
+    history: Sequence[ToolCallResult], facts: QuestionFacts, services: Sequence[ServiceInfo], focus: Focus
+) -> list[Candidate]:
+    """The evidence the claims would cite so far: the asked services' (``select_candidates``) and
+    the neighbours' that began with the failure (``neighbour_evidence``)."""
+    refs, _ = relevant_refs(collect_refs(history, services), facts)
+    picked = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
+    near = [r for r in collect_refs(history, services, only=Origin.NEIGHBOUR) if r.kind in ("alert", "series")]
+    return picked + neighbour_evidence(near, picked, focus)
+
+
 def _relevant_candidates(
     history: Sequence[ToolCallResult], facts: QuestionFacts, services: Sequence[ServiceInfo]
 ) -> list[Candidate]:
-    refs, _ = relevant_refs(collect_refs(history, services), facts)
-    return [c for c in select_candidates([r for r in refs if r.kind != "hit"], facts) if c.score >= 10]
+    return [c for c in _candidates(history, facts, services, Focus.of(facts)) if c.score >= 10 or c.leading]
 
 
 class OfflineExecutor:
@@ -129,6 +146,7 @@ class OfflineExecutor:
                 window = self._widen_if_empty(request, tools, facts, window, steps)
             if facts.listing == "services":
                 self._sweep_services(request, tools, facts, window)
+            self._read_neighbours(request, tools, facts, window)
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
             knowledge_first = self._read_runbook(request, tools, facts, checked, knowledge_first)
@@ -236,6 +254,20 @@ class OfflineExecutor:
                 Origin.SWEEP,
             )
 
+    def _read_neighbours(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
+    ) -> None:
+        """A diagnosis of failing lines also reads the alerts and metrics of the neighbours those
+        lines point at (``neighbours.implicated``: the database their errors name), ≤
+        ``MAX_NEIGHBOUR_READS`` calls."""
+        if not facts.cause or facts.narrow or facts.listing or not facts.known_services:
+            return
+        failing = [r.message for c in _relevant_candidates(tools.history(), facts, request.services)
+                   if c.kind == "log" for r in c.refs]  # fmt: skip
+        start, end = window.iso()
+        for service in implicated(facts.known_services, request.services, failing)[:MAX_NEIGHBOUR_READS]:
+            tools.call("query_metrics", {"service": service, "start": start, "end": end}, Origin.NEIGHBOUR)
+
     def _look_up(
         self,
         request: ExecutorRequest,
@@ -249,14 +281,13 @@ class OfflineExecutor:
         """Look the runbooks up by what the chosen evidence (scored ≥ ``min_score``) shows unless a
         lookup did (``first``) or that query was ``asked``; returns the evidence lookup's id, the
         hits (that lookup's first) and the weights of the symptoms the chosen evidence shows."""
-        refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
-        candidates = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
+        candidates = _candidates(tools.history(), facts, request.services, focus)
         query = evidence_knowledge_query([c for c in candidates if c.score >= min_score or c.kind != "log"])
         if not first and query and query.casefold() not in asked:
             first = tools.call(
                 "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
             ).invocation_id
-            refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
+        refs = collect_refs(tools.history(), request.services)
         hits = sorted((r for r in refs if r.kind == "hit"), key=lambda r: r.invocation_id != first)
         return first, hits, symptom_weights([c.first for c in candidates], facts.symptoms)
 

@@ -21,12 +21,10 @@ With no service asked, every change of the span is related.
 
 from __future__ import annotations
 
-import fnmatch
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref
 from diagnosis.agents.offline.templates import masked, mine
@@ -37,7 +35,7 @@ from diagnosis.reading.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
 CHANGE_LOOKBACK = timedelta(minutes=30)
 # An anomaly that began long before the asked window is looked back to at most this far.
 ANOMALY_HORIZON = timedelta(hours=6)
-MAX_CHANGE_CLAIMS = 2  # a diagnosis cites the nearest changes, not the day's release log
+MAX_CHANGE_CLAIMS = 3  # a diagnosis cites the nearest changes, not the day's release log
 MAX_LISTED_CHANGES = 6  # a "what changed" question lists them
 # A change is a rare event: a template a service logged this many times in the change read is its
 # routine work (a transcode worker's "job tj-… started"), not a change of what it does.
@@ -51,8 +49,6 @@ WARNING, FAILURE = 1, 2  # LEVEL_RANK steps: an anomalous line, a failure (no ch
 READ_WORDS: tuple[str, ...] = tuple(rules("changes")["words"]["read"])
 # An identifier distinctive enough to relate two lines: has a digit, "_" or "." inside, ≥ 5 chars.
 _DISTINCTIVE = re.compile(r"[a-z0-9]+(?:[._][a-z0-9]+)+|[a-z]+\d[a-z0-9]*")
-_STEM_SUFFIX = "服务"
-_RESOURCE = re.compile(r"[a-z0-9][a-z0-9*]*(?:[/._:\-][a-z0-9*]+)+/?\*?")
 
 
 def change_kind(text: str, level: str = "") -> str:
@@ -90,46 +86,6 @@ def span_start(window_start: datetime, anomaly: datetime | None) -> datetime:
     return window_start - CHANGE_LOOKBACK
 
 
-def resources(description: str) -> set[str]:
-    """The named resources a service description mentions — a path, a bucket, a table, an index, an
-    address (secret/mv-media/objstore-transcode, mv-media-origin, rec_db.user_feed_candidates):
-    identifiers with a separator inside and a digit, "/" or "_", or two separators (not node.js)."""
-    found = set()
-    for token in _RESOURCE.findall(fold(description)):
-        token = token.rstrip(".:-")
-        if len(token) >= 6 and (re.search(r"[\d/_]", token) or len(re.findall(r"[.:-]", token)) >= 2):
-            found.add(token)
-    return found
-
-
-def _shared(a: set[str], b: set[str]) -> bool:
-    """A resource of one is a resource of the other, or under a path the other names with a
-    wildcard (secret/mv-media/* covers secret/mv-media/objstore-transcode)."""
-    return bool(a & b) or any(fnmatch.fnmatchcase(x, y) for x in a for y in b if y.endswith("*")) or any(
-        fnmatch.fnmatchcase(y, x) for x in a for y in b if x.endswith("*")
-    )
-
-
-def dependencies(asked: Sequence[str], services: Iterable[Any]) -> set[str]:
-    """The services the asked ones' descriptions name (by name, alias or an alias's stem), and
-    those whose description names a resource an asked one's names (the rotation job of the secret
-    a worker reads, the cluster of the index a search service queries)."""
-    catalog = list(services)
-    described = " ".join(fold(s.description) for s in catalog if s.name in asked)
-    names = {fold(s.name) for s in catalog}  # a service both name is no shared resource
-    used = resources(described) - names
-    found = set()
-    for s in catalog:
-        spellings = [s.name, *s.aliases, *(a.removesuffix(_STEM_SUFFIX) for a in s.aliases)]
-        if s.name in asked:
-            continue
-        if any(len(w) >= 2 and fold(w) in described for w in spellings) or _shared(
-            used, resources(s.description) - names
-        ):
-            found.add(s.name)
-    return found
-
-
 def distinctive_tokens(text: str) -> set[str]:
     """Identifiers of ``text`` and their dotted parts (feature.tag_schema_v2.enabled → tag_schema_v2)."""
     found = _DISTINCTIVE.findall(fold(text))
@@ -165,12 +121,16 @@ def change_refs(
     depends_on: Iterable[str] = (),
     limit: int = MAX_CHANGE_CLAIMS,
     nearest: bool = False,
+    implicated: Iterable[str] = (),
 ) -> list[tuple[str, Ref]]:
     """(kind, ref) of the related change lines in [``span_start``, end] (``start``: the window's
-    start), at most ``limit``, one per message: those on an asked service first, then in time
-    order — or, for a diagnosis (``nearest``), those nearest before the first anomaly first (the
-    change just before a failure explains it more often than the morning's), shown in time order."""
+    start), at most ``limit``, one per message: those on an asked service first, then those on a
+    neighbour the failing lines point at (``implicated``: the other tenant of the database they
+    name), then the rest, each in time order — or, for a diagnosis (``nearest``), within each of
+    those, the nearest before the first anomaly first (the change just before a failure explains it
+    more often than the morning's), shown in time order."""
     asked, deps = {fold(s) for s in services}, {fold(s) for s in depends_on}
+    pointed = {fold(s) for s in implicated}
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
     first = first_anomaly(anomalies)
     since = span_start(start, first)
@@ -190,7 +150,7 @@ def change_refs(
         own = _names(ref, asked)
         upstream = bool(deps) and _names(ref, deps) and (first is None or at <= first)
         if not asked or own or upstream or distinctive_tokens(ref.message) & shared:
-            found[ref.message] = (0 if own else 1, ref.text[:19], kind, ref)
+            found[ref.message] = (0 if own else 1 if _names(ref, pointed) else 2, ref.text[:19], kind, ref)
             last[ref.service] = at
     ordered = sorted(found.values(), key=lambda t: (t[0], t[1]))
     if nearest and first is not None:

@@ -29,11 +29,11 @@ from diagnosis.agents.offline.changes import (
     MAX_CHANGE_CLAIMS,
     MAX_LISTED_CHANGES,
     change_refs,
-    dependencies,
     first_anomaly,
     moment,
 )
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
+from diagnosis.agents.offline.neighbours import dependencies
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
     LOG_TEXT,
@@ -49,6 +49,7 @@ from diagnosis.agents.offline.selection import (
     Candidate,
     Focus,
     listed_alerts,
+    neighbour_evidence,
     relevant_refs,
     select_candidates,
 )
@@ -464,6 +465,9 @@ def build_contract(
     candidates = select_candidates(evidence, facts, focus, baseline)
     if facts.items:
         candidates = [c for c in candidates if facts.lists(c.first.text)]
+    failing = [r.message for c in candidates if c.kind == "log" for r in c.refs]
+    near = [r for r in collect_refs(history, services, only=Origin.NEIGHBOUR) if r.kind in ("alert", "series")]
+    candidates += neighbour_evidence(near, candidates, focus)
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
     changes = (
@@ -473,9 +477,10 @@ def build_contract(
             end=window.end,
             services=facts.known_services,
             anomalies=[r for c in candidates if c.kind in ("log", "alert") for r in c.refs],
-            depends_on=dependencies(facts.known_services, services),
+            depends_on=dependencies(facts.known_services, services, failing),
             limit=MAX_LISTED_CHANGES if facts.change else MAX_CHANGE_CLAIMS,
             nearest=not facts.change,
+            implicated=[str(c.arguments.get("service")) for c in history if c.origin == Origin.NEIGHBOUR],
         )
         if facts.offers_changes and (facts.known_services or not facts.unknown_services)
         else []

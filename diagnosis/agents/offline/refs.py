@@ -42,6 +42,7 @@ class Origin(StrEnum):
     RUNBOOK_READ = "runbook_read"  # the leading runbook read by its title
     BASELINE = "baseline"  # the asked logs over the window before the asked one
     CHANGES = "changes"  # change events (deploys, config pushes …) in and before the window
+    NEIGHBOUR = "neighbour"  # the alerts and metrics of a service the failing lines point at
 
 
 @dataclass(frozen=True)

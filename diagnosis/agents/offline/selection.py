@@ -47,6 +47,7 @@ MAX_CLAIMS_NARROW = 2
 MAX_LOG_CLAIMS = 3
 MAX_ALERTS_PER_CLAIM = 6
 MAX_LEADING = 2  # alerts / crossings that went red before the picked ones (``leading``)
+MAX_NEIGHBOUR_CLAIMS = 2  # a neighbour's alerts / crossings that began with the failure
 # An alert that started with the asked symptom's lines (30 min before to 15 min after their first)
 # is worth as much as a firing one: it is this failure's alert.
 COINCIDENT_WEIGHT = 4
@@ -406,22 +407,48 @@ def _began(c: Candidate) -> datetime | None:
         return None
 
 
+def _reference(picked: Sequence[Candidate], focus: Focus) -> datetime | None:
+    """When the picked evidence of the asked symptom began (of any picked evidence, when none shows it)."""
+    asked = [c for c in picked if c.first.symptoms & focus.primary] or list(picked)
+    return min((t for c in asked if (t := _began(c)) is not None), default=None)
+
+
+def _began_between(
+    others: Sequence[Candidate], start: datetime, end: datetime, services: set[str], limit: int
+) -> list[Candidate]:
+    """The alerts and threshold crossings of ``services`` that began in [start, end), earliest first."""
+    found = [
+        (t, c) for c in others if c.kind != "log" and c.first.service in services
+        if (t := _began(c)) is not None and start <= t < end
+    ]
+    found.sort(key=lambda tc: (tc[0], tc[1].first.invocation_id, tc[1].first.raw_path))
+    return [replace(c, leading=True) for _, c in found[: max(limit, 0)]]
+
+
 def leading(others: Sequence[Candidate], picked: Sequence[Candidate], focus: Focus, budget: int) -> list[Candidate]:
     """Alerts and threshold crossings of the picked services that began at most ``LEADING_SPAN``
     before the first picked evidence of the asked symptom (of any picked evidence, when none shows
     it) — what went red first points at the mechanism (memory full, then evictions, then the
     timeouts asked about); earliest first, at most ``MAX_LEADING`` and ``budget``."""
-    asked = [c for c in picked if c.first.symptoms & focus.primary] or list(picked)
-    began = [t for c in asked if (t := _began(c)) is not None]
-    if not began or budget <= 0:
+    reference = _reference(picked, focus)
+    if reference is None:
         return []
+    rest = [c for c in others if c not in picked]
     services = {c.first.service for c in picked}
-    earlier = [
-        (t, c) for c in others if c not in picked and c.first.service in services
-        if (t := _began(c)) is not None and min(began) - LEADING_SPAN <= t < min(began)
-    ]
-    earlier.sort(key=lambda tc: (tc[0], tc[1].first.invocation_id, tc[1].first.raw_path))
-    return [replace(c, leading=True) for _, c in earlier[: min(MAX_LEADING, budget)]]
+    return _began_between(rest, reference - LEADING_SPAN, reference, services, min(MAX_LEADING, budget))
+
+
+def neighbour_evidence(refs: Sequence[Ref], picked: Sequence[Candidate], focus: Focus) -> list[Candidate]:
+    """Alerts and threshold crossings of the neighbours read (``refs``: their metrics) that began
+    with the asked failure — from ``LEADING_SPAN`` before its first evidence to ``COINCIDENT_AFTER``
+    after: the database host's iowait alert behind a batch's SQL timeouts, the cluster's connection
+    alert behind the 500s; earliest first, at most ``MAX_NEIGHBOUR_CLAIMS``."""
+    reference = _reference(picked, focus)
+    if reference is None or not refs:
+        return []
+    others = alert_candidates(refs, focus) + series_candidates(refs, focus)
+    services = {r.service for r in refs}
+    return _began_between(others, reference - LEADING_SPAN, reference + COINCIDENT_AFTER, services, MAX_NEIGHBOUR_CLAIMS)
 
 
 def select_candidates(

@@ -1,0 +1,97 @@
+"""The services next to an asked one (pure, no Django): where an engineer looks when a service
+fails — the database its errors name, the cluster its index lives on, the producer of the messages
+it cannot read, the job that rotates the secret it reads.
+
+- ``dependencies``: the services an asked one's description names (by name, alias or an alias's
+  stem: 邮件服务 → 邮件); those whose description names a resource the asked one's names (a path —
+  ``secret/x/*`` covers ``secret/x/y`` —, a bucket, a table, an index, an address); and those whose
+  description names an identifier its failing lines name (the topic ``refund-events`` a consumer
+  cannot decode, named by the producer's description). Their changes before the first anomaly are
+  related (``changes.change_refs``).
+- ``implicated``: of those, the ones the failing lines point at — by the words the lines and the
+  neighbour's own description share (``org.postgresql … superuser connections`` → the PostgreSQL
+  cluster whose description names ``superuser_reserved_connections``) — whose alerts and metrics
+  the executor reads (``MAX_NEIGHBOUR_READS``).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from diagnosis.reading.spelling import fold, normalise
+from diagnosis.reading.vocabulary import rules
+
+MAX_NEIGHBOUR_READS = 2  # the database and one more, not the whole call graph
+_STEM_SUFFIX = "服务"
+# An identifier: words joined by "/", ".", "_", ":" or "-" (a trailing "/*" or "*" is a wildcard).
+_IDENTIFIER = re.compile(r"[a-z0-9][a-z0-9*]*(?:[/._:\-][a-z0-9*]+)+/?\*?")
+_WORD = re.compile(r"[a-z][a-z0-9]{4,}")
+# Words every failing line or service description may say: no pointer to one neighbour.
+_GENERIC = frozenset(rules("terms")["evidence"]["generic_words"])
+
+
+def _identifiers(text: str) -> set[str]:
+    return {token.rstrip(".:-") for token in _IDENTIFIER.findall(fold(text)) if len(token.rstrip(".:-")) >= 6}
+
+
+def resources(description: str) -> set[str]:
+    """The named resources a service description mentions — a path, a bucket, a table, an index, an
+    address (secret/mv-media/objstore-transcode, mv-media-origin, rec_db.user_feed_candidates):
+    identifiers with a digit, "/" or "_" inside, or two separators (not node.js)."""
+    return {t for t in _identifiers(description) if re.search(r"[\d/_]", t) or len(re.findall(r"[.:-]", t)) >= 2}
+
+
+def _shared(a: set[str], b: set[str]) -> bool:
+    """A resource of one is a resource of the other, or under a path the other names with a
+    wildcard (secret/mv-media/* covers secret/mv-media/objstore-transcode)."""
+    return bool(a & b) or any(fnmatch.fnmatchcase(x, y) for x in a for y in b if y.endswith("*")) or any(
+        fnmatch.fnmatchcase(y, x) for x in a for y in b if x.endswith("*")
+    )
+
+
+def dependencies(asked: Sequence[str], services: Iterable[Any], failing: Iterable[str] = ()) -> set[str]:
+    """The services next to the asked ones (the module docstring): named by their descriptions,
+    sharing a resource with them, or naming an identifier of their ``failing`` lines."""
+    catalog = list(services)
+    described = " ".join(fold(s.description) for s in catalog if s.name in asked)
+    names = {fold(s.name) for s in catalog}  # a service both name is no shared resource
+    used = resources(described) - names
+    named = set().union(*(_identifiers(text) for text in failing)) - names
+    found = set()
+    for s in catalog:
+        if s.name in asked:
+            continue
+        spellings = [s.name, *s.aliases, *(a.removesuffix(_STEM_SUFFIX) for a in s.aliases)]
+        own = _identifiers(s.description) - names
+        if (
+            any(len(w) >= 2 and fold(w) in described for w in spellings)
+            or _shared(used, resources(s.description) - names)
+            or own & named
+        ):
+            found.add(s.name)
+    return found
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(normalise(text).replace("_", " ")) if w not in _GENERIC}
+
+
+def implicated(asked: Sequence[str], services: Iterable[Any], failing: Sequence[str]) -> list[str]:
+    """The neighbours (``dependencies``) the ``failing`` lines point at, most shared words first (the
+    order the asked description names them on a tie); none that shares no word."""
+    catalog = list(services)
+    neighbours = dependencies(asked, catalog, failing)
+    said = set().union(*(_words(text) for text in failing)) if failing else set()
+    described = " ".join(fold(s.description) for s in catalog if s.name in asked)
+    scored = []
+    for s in catalog:
+        if s.name not in neighbours:
+            continue
+        shared = said & _words(" ".join([s.name, *s.aliases, s.description]))
+        if shared:
+            position = described.find(fold(s.name))
+            scored.append((-len(shared), position if position >= 0 else len(described), s.name))
+    return [name for _, _, name in sorted(scored)]
