@@ -17,10 +17,9 @@ from diagnosis.agents.offline.changes import (
     ROUTINE_REPEATS,
     change_kind,
     change_refs,
-    dependencies,
-    resources,
     span_start,
 )
+from diagnosis.agents.offline.neighbours import dependencies, resources
 from diagnosis.agents.offline.planning import change_step, earlier_change_step
 from diagnosis.agents.offline.refs import Ref
 from diagnosis.reading.time_expressions import TimeWindow
@@ -154,10 +153,21 @@ def test_a_diagnosis_cites_the_changes_nearest_before_the_first_anomaly_in_time_
     just = _ref("09:44:00", "pay", "INFO", "HPA scaled deployment/pay from 4 to 16 replicas", 2)
     error = _ref("09:45:00", "pay", "ERROR", "too many clients already", 3)
     kwargs = {"start": start, "end": end, "services": ["pay"], "anomalies": [error]}
-    assert [r.raw_path for _, r in change_refs([morning, before, just, error], nearest=True, **kwargs)] == [
-        "/records/1", "/records/2",
-    ]  # fmt: skip
-    assert [r.raw_path for _, r in change_refs([morning, before, just, error], **kwargs)] == ["/records/0", "/records/1"]
+    nearest = change_refs([morning, before, just, error], nearest=True, limit=2, **kwargs)
+    assert [r.raw_path for _, r in nearest] == ["/records/2", "/records/1"]  # likeliest cause first
+    listed = change_refs([morning, before, just, error], limit=2, **kwargs)
+    assert [r.raw_path for _, r in listed] == ["/records/0", "/records/1"]  # a listing: time order
+
+
+def test_a_diagnosis_weighs_the_implicated_neighbours_change_before_its_own_and_a_dependencys():
+    start, end = _window()
+    own = _ref("09:40:00", "pay", "INFO", "config changed: pay.timeout=3s by ops_li", 0)
+    tenant = _ref("09:38:00", "report", "INFO", "HPA scaled deployment/report from 4 to 16 replicas", 1)
+    dep = _ref("09:44:00", "sms", "INFO", "deploy sms v2.3 finished", 2)
+    error = _ref("09:45:00", "pay", "ERROR", "FATAL: too many clients already", 3)
+    found = change_refs([own, tenant, dep, error], start=start, end=end, services=["pay"], anomalies=[error],
+                        depends_on=["report", "sms"], implicated=["report"], nearest=True)  # fmt: skip
+    assert [r.raw_path for _, r in found] == ["/records/1", "/records/0", "/records/2"]
 
 
 def test_an_anomaly_older_than_the_window_moves_the_span_back_but_not_past_the_horizon():

@@ -44,6 +44,9 @@ ROUTINE_REPEATS = 3
 # Lines of one service this close together record one change (the operator's line and the
 # system's "updating number_of_replicas" line of the same settings update): the first is cited.
 ONE_EVENT = timedelta(seconds=10)
+# The groups of related changes (own 0, implicated neighbour 1, the rest 2) in the order a
+# diagnosis weighs them as a cause: the neighbour the failing lines point at, then the service itself.
+_CAUSE_ORDER = {1: 0, 0: 1, 2: 2}
 WARNING, FAILURE = 1, 2  # LEVEL_RANK steps: an anomalous line, a failure (no change line)
 # Substrings the change read asks the log tool for (any one must occur; the tool matches substrings).
 READ_WORDS: tuple[str, ...] = tuple(rules("changes")["words"]["read"])
@@ -126,9 +129,10 @@ def change_refs(
     """(kind, ref) of the related change lines in [``span_start``, end] (``start``: the window's
     start), at most ``limit``, one per message: those on an asked service first, then those on a
     neighbour the failing lines point at (``implicated``: the other tenant of the database they
-    name), then the rest, each in time order — or, for a diagnosis (``nearest``), within each of
-    those, the nearest before the first anomaly first (the change just before a failure explains it
-    more often than the morning's), shown in time order."""
+    name), then the rest, each in time order — or, for a diagnosis (``nearest``), the likeliest
+    cause first: an implicated neighbour's, the asked service's, the rest's, each the nearest
+    before the first anomaly first (the change just before a failure explains it more often than
+    the morning's)."""
     asked, deps = {fold(s) for s in services}, {fold(s) for s in depends_on}
     pointed = {fold(s) for s in implicated}
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
@@ -156,7 +160,7 @@ def change_refs(
     if nearest and first is not None:
         def distance(t: tuple[int, str, str, Ref]) -> tuple[int, int, float]:
             at = moment(t[3]) or first
-            return t[0], at > first, abs((first - at).total_seconds())
+            return _CAUSE_ORDER[t[0]], at > first, abs((first - at).total_seconds())
 
-        ordered = sorted(sorted(ordered, key=distance)[:limit], key=lambda t: t[1])
+        ordered = sorted(ordered, key=distance)
     return [(kind, ref) for _, _, kind, ref in ordered[:limit]]

@@ -296,15 +296,15 @@ def order_hypotheses(
     runbook: Sequence[dict[str, Any]] = (),
 ) -> list[dict[str, Any]]:
     """Directions by the order of the confirmed anomalies, never a confirmed cause, around the
-    ``runbook`` ones (at most MAX_HYPOTHESES in all, these two kept): first a change shortly before
-    the first anomaly (on the asked service or a dependency: ``change_refs``), last a slow
-    dependency (``rules/symptoms.toml`` [order]) before pool exhaustion."""
+    ``runbook`` ones (at most MAX_HYPOTHESES in all, these two kept): first the likeliest change
+    before the first anomaly (``changes`` in that order: ``change_refs``), last a slow dependency
+    (``rules/symptoms.toml`` [order]) before pool exhaustion."""
     out: list[dict[str, Any]] = []
     after: list[dict[str, Any]] = []
     first = first_anomaly(r for c in candidates for r in c.refs)
     earlier = [(kind, ref) for kind, ref in changes if first and (t := moment(ref)) and t <= first]
     if earlier:
-        kind, change = max(earlier, key=lambda kc: str(moment(kc[1])))
+        kind, change = earlier[0]
         out.append(
             _hypothesis(f"{change.clock} {change.service} 的{kind}与其后 {first:%H:%M:%S} 起的异常有关")
         )
@@ -485,7 +485,9 @@ def build_contract(
         if facts.offers_changes and (facts.known_services or not facts.unknown_services)
         else []
     )
-    claims = build_claims(candidates, today=today, changes=changes)
+    if facts.change:  # a listing: the latest change before the failure is its likeliest cause
+        changes = sorted(changes, key=lambda kc: str(moment(kc[1])), reverse=True)
+    claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))))
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call

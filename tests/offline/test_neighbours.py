@@ -1,0 +1,59 @@
+"""The services next to a failing one (``neighbours``): which ones its failing lines point at, and
+— on a world of its own (``clinic_world``) — that a diagnosis reads the database its errors name,
+cites the database's alert that began with the failure, and names the other tenant's scale-out
+before it as the likeliest cause, not a dependency's deploy."""
+
+from __future__ import annotations
+
+import pytest
+
+from diagnosis.agents.base import ServiceInfo
+from diagnosis.agents.offline.neighbours import dependencies, implicated
+from diagnosis.agents.offline.refs import Origin
+from diagnosis.models import ToolInvocation
+from tests.offline.clinic_world import SCALE, load_clinic_world
+from tests.offline.running import plan_and_execute
+
+CATALOG = [
+    ServiceInfo(name="ledger", aliases=["账务服务"],
+                description="记账（Go）：消费 refund-events，写 PostgreSQL pg-main 的库 ledger_db；调用 fx-rates"),
+    ServiceInfo(name="refund-service", aliases=["退款服务"], description="退款（Go）：成功后把事件发到 refund-events"),
+    ServiceInfo(name="pg-main", aliases=["主库"],
+                description="PostgreSQL 14 集群：库 ledger_db；max_connections 400，superuser_reserved_connections 3"),
+    ServiceInfo(name="fx-rates", aliases=["汇率服务"], description="汇率查询（Python，Redis 缓存）"),
+    ServiceInfo(name="gateway", aliases=["网关"], description="入口，转发到 ledger、refund-service"),
+]  # fmt: skip
+DECODE = "refund-events[3]@88121 key=RF1 moved to dlq: json: cannot unmarshal string into Go struct field Event.amount"
+PG = "insert entry failed: org.postgresql.util.PSQLException: FATAL: remaining connection slots are reserved for superuser connections"
+
+
+def test_the_producer_of_what_the_failing_lines_name_is_a_neighbour():
+    assert "refund-service" not in dependencies(["ledger"], CATALOG)
+    assert "refund-service" in dependencies(["ledger"], CATALOG, [DECODE])
+    assert "gateway" not in dependencies(["ledger"], CATALOG, [DECODE])  # it only names ledger
+
+
+def test_the_failing_lines_point_at_the_neighbour_whose_description_shares_their_words():
+    assert implicated(["ledger"], CATALOG, [PG]) == ["pg-main"]
+    assert implicated(["ledger"], CATALOG, []) == []  # no failing line, nothing to follow
+
+
+@pytest.fixture
+def clinic(db):
+    load_clinic_world()
+
+
+def test_a_diagnosis_reads_the_database_its_errors_name_and_cites_its_alert_and_the_other_tenants_change(
+    api_user, clinic
+):
+    run, _, contract = plan_and_execute(api_user, "预约服务两点过后大量 500，啥原因？")
+    reads = ToolInvocation.objects.filter(run=run, retrieval_details__origin=Origin.NEIGHBOUR)
+    assert [r.arguments["service"] for r in reads][:1] == ["clinic-pg"]
+    texts = [c["claim_text"] for c in contract["claims"]]
+    joined = "\n".join(texts)
+    assert "PgConnectionsNearMax" in joined and "pg_connections" in joined, texts
+    assert "PgDiskUsageHigh" not in joined  # fired hours before the failure: no part of it
+    assert any(SCALE[:40] in t for t in texts), texts  # the other tenant's scale-out, just before
+    # The likeliest cause is the other tenant's change, not the SMS dependency's deploy a minute later.
+    [direction] = [h["text"] for h in contract["hypotheses"] if "与其后" in h["text"]]
+    assert "report-job" in direction and "sms-sender" not in direction, contract["hypotheses"]
