@@ -42,7 +42,10 @@ NO_ANOMALY_NOTE: Final = "本次确认的事实中没有发现异常（未发现
 # Title words that say what kind of document it is, not what it is about.
 _GENERIC_TITLE_WORDS: Final = frozenset(
     {"处理", "手册", "处理手册", "排查", "排障", "指南", "处置", "流程", "通用", "runbook", "升高", "问题", "与", "和", "及",
-     "错误", "异常", "失败", "告警", "服务", "接口"}
+     "错误", "异常", "失败", "告警", "服务", "接口",
+     # English function words of a quoted error in a title ("too many clients", "Connection is not
+     # available"): what it is about is the other words.
+     "a", "an", "the", "is", "are", "not", "no", "of", "to", "too", "many", "in", "on", "for", "and", "or", "by"}
 )  # fmt: skip
 # What an anomaly looks like in confirmed evidence (folded). A firing alert, a crossed
 # threshold, an ERROR/WARN/FATAL line, a 5xx, a timeout, an exception, a kill, a pod or

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from diagnosis.agents.offline.followups import evidence_knowledge_query, innermost
 from diagnosis.agents.offline.refs import Ref
 from diagnosis.agents.offline.runbooks import (
     ranked_documents,
@@ -18,7 +19,10 @@ from diagnosis.agents.offline.runbooks import (
     symptom_weights,
     title_match,
 )
+from diagnosis.agents.offline.selection import Candidate
+from diagnosis.composer.advice import RUNBOOK_FIT_MIN, runbook_fit, title_terms
 from diagnosis.models import ToolInvocation
+from diagnosis.reading.entities import evidence_symptoms
 from tests.offline.ledger_world import TIMEOUT_RUNBOOK, load_ledger_world
 from tests.offline.running import ask, plan_and_execute, section_lines
 
@@ -112,6 +116,35 @@ def test_the_runbook_to_read_is_the_leading_named_one_missing_its_guidance_secti
     assert runbook_to_read(HITS, weights) == TIMEOUT  # its 处理方案 was not retrieved
     complete = [*HITS, hit(TIMEOUT, "处理方案", "- 切换备用渠道并对超时请求做幂等重试。", 2.0, "inv_6")]
     assert runbook_to_read(complete, weights) == ""
+
+
+def test_an_exception_chain_is_looked_up_by_its_innermost_cause():
+    chain = ("POST /api/order -> 500 (org.springframework.jdbc.CannotGetJdbcConnectionException: Failed to obtain "
+             "JDBC Connection; nested exception is java.sql.SQLTransientConnectionException: HikariPool-1 - "
+             "Connection is not available. Caused by: org.postgresql.util.PSQLException: FATAL: sorry, too many "
+             "clients already)")  # fmt: skip
+    assert innermost(chain) == "org.postgresql.util.PSQLException: FATAL: sorry, too many clients already)"
+    assert innermost("HikariPool-1 - Connection is not available (active=50)") == (
+        "HikariPool-1 - Connection is not available (active=50)"
+    )  # no chain: the whole line
+    log = Ref("inv_1", "query_logs", 1, "/records/0", chain, "log", {"message": chain}, "order-service")
+    query = evidence_knowledge_query([Candidate("log", [log], 30.0, "")])
+    assert "PSQLException" in query and "HikariPool" not in query and "CannotGetJdbcConnectionException" not in query
+
+
+def test_the_database_refusing_connections_is_no_application_pool_symptom():
+    refused = evidence_symptoms("PSQLException: FATAL: remaining connection slots are reserved for superuser")
+    assert "connection_limit" in refused and "connection_pool" not in refused
+    assert "connection_pool" in evidence_symptoms("HikariPool-1 - Connection is not available, request timed out")
+    assert evidence_symptoms("PostgreSQL 连接数打满（too many clients）处理手册", implied=False) == {"connection_limit"}
+
+
+def test_a_title_quoting_an_error_fits_by_its_content_words():
+    confirmed = [{"text": "org.postgresql.util.PSQLException: FATAL: remaining connection slots are reserved",
+                  "evidence": [{"matched_text": "db-01 连接数 397，达到 max_connections 400 的 99%"}]}]  # fmt: skip
+    # "too" and "many" are no content: postgresql and 连接数 are two of its four content words.
+    assert title_terms("PostgreSQL 连接数打满（too many clients）处理手册") == ["postgresql", "连接数", "打满", "clients"]
+    assert runbook_fit("PostgreSQL 连接数打满（too many clients）处理手册", confirmed) >= RUNBOOK_FIT_MIN
 
 
 # --- On a loaded world, through the real tools -----------------------------------------------------
