@@ -96,7 +96,25 @@ def _ascii_bounded(text: str, start: int, end: int, name: str) -> bool:
 # characters at least) when the question points at it (「风控那几个 pod」: ``pointing``).
 _ASCII_STEM = re.compile(r"^([a-z][a-z0-9.\-]*(?: [a-z][a-z0-9.\-]*)*)\s*" + _SUFFIX + "$")
 _HAN_STEM = re.compile(r"^([\u3400-\u4dbf\u4e00-\u9fff]{2,})" + _SUFFIX + "$")
-_POINTING = QUESTION_WORDS["pointing"]
+_POINTING = tuple(QUESTION_WORDS["pointing"])
+
+
+_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,6}")
+
+
+def _owner_of(after: str, catalog: Sequence[Any]) -> str:
+    """The one service whose description names the thing a question points at (the Han words right
+    after 那个 …: 死信队列 → the consumer that moves messages to its dead-letter topic), longest
+    reading first; "" when none or several do (风控那几个 pod: every service has pods)."""
+    run = _HAN_RUN.match(after.lstrip())
+    if not run:
+        return ""
+    words = run.group(0)
+    for size in range(len(words), 1, -1):
+        owners = [s.name for s in catalog if words[:size] in fold(getattr(s, "description", "") or "")]
+        if owners:
+            return owners[0] if len(owners) == 1 else ""
+    return ""
 
 
 def service_spellings(service: _ServiceLike) -> list[str]:
@@ -116,8 +134,9 @@ def service_spellings(service: _ServiceLike) -> list[str]:
 def find_services(question: str, services: Iterable[_ServiceLike]) -> list[ServiceMention]:
     """Services named in ``question``, in order of appearance, each once."""
     text = fold(question)
+    catalog = list(services)
     candidates: list[tuple[str, str]] = []
-    for service in services:
+    for service in catalog:
         candidates += [(spelling, service.name) for spelling in service_spellings(service)]
     # Longest spelling first, so 支付服务 wins over 支付 and payment-service over payment.
     candidates.sort(key=lambda c: (-len(c[0]), c[0]))
@@ -130,6 +149,8 @@ def find_services(question: str, services: Iterable[_ServiceLike]) -> list[Servi
             unclaimed = all(end <= a or start >= b for a, b in taken)
             if unclaimed and _ascii_bounded(text, start, end, spelling):
                 taken.append((start, end))
+                if spelling.endswith(_POINTING):  # 退款那个死信队列: whose is the thing pointed at?
+                    canonical = _owner_of(text[end:], catalog) or canonical
                 previous = found.get(canonical)
                 if previous is None or start < previous.start:
                     found[canonical] = ServiceMention(canonical, True, spelling, start)
@@ -167,7 +188,7 @@ def find_services(question: str, services: Iterable[_ServiceLike]) -> list[Servi
         if name and name + m.group(0) not in found:
             add_unknown(name + m.group(0), name + m.group(0), start, (start, suffix_end))
     if not found and not unknown:
-        found.update(_described(text, services))
+        found.update(_described(text, catalog))
     mentions = list(found.values()) + list(unknown.values())
     mentions.sort(key=lambda m: m.start)
     return mentions

@@ -15,6 +15,9 @@ from diagnosis.tools.rendering import clock, iso, local, number, with_unit
 from diagnosis.tools.windows import resolve_window
 
 MAX_ALERTS = 50
+# Labels every series of a deployment carries (where, not which): a series' text leaves them out
+# and shows the others, which tell same-named series apart (usename=rp_report vs usename=rp_pay).
+SHARED_LABELS = frozenset({"env", "environment", "cluster", "region", "zone", "job", "prometheus", "service", "team"})
 MAX_SERIES = 20
 MAX_SUMMARY_CHARS = 500
 #: Points kept per series for the chart beside the evidence (issue 14 item 2), shared by all
@@ -131,6 +134,15 @@ def _time_of_day(value: str, first_day: str) -> str:
     return moment.strftime(fmt)
 
 
+def series_name(series: dict[str, Any]) -> str:
+    """The series' name with the labels that tell it apart from its siblings
+    (``pg_stat_activity_count{usename=rp_report}``, ``transcode_queue_depth{queue=transcode.jobs}``);
+    labels every series of a deployment carries (``SHARED_LABELS``) are left out."""
+    labels = series.get("labels") or {}
+    shown = [f"{k}={v}" for k, v in sorted(labels.items()) if k not in SHARED_LABELS and str(v).strip()]
+    return f"{series['name']}{{{','.join(''.join(str(p).split()) for p in shown)}}}" if shown else str(series["name"])
+
+
 def render_series(series: dict[str, Any]) -> str:
     """ "http_5xx_rate payment-service 2026-11-28 10:00–10:30 min 0.2% max 14.1% avg 6.3% last 12.5%;
     峰值于 10:12; 超过阈值 5% 于 10:06" — every number a claim might quote."""
@@ -139,7 +151,7 @@ def render_series(series: dict[str, Any]) -> str:
     day = first.strftime("%Y-%m-%d")
     span = f"{first.strftime('%Y-%m-%d ')}{_time_of_day(series['first_at'], day)}–{_time_of_day(series['last_at'], day)}"
     text = (
-        f"{series['name']} {series['service']} {span} "
+        f"{series_name(series)} {series['service']} {span} "
         f"min {with_unit(series['min'], unit, exact=True)} max {with_unit(series['max'], unit, exact=True)} "
         f"avg {with_unit(series['avg'], unit)} last {with_unit(series['last'], unit, exact=True)}"
     )

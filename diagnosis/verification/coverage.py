@@ -20,7 +20,8 @@ A critical claim **covers** the question when all of these hold:
   term's known spellings: 连接池 ↔ pool) and the claim states a number (not a time, a date or a
   part of an identifier); ``existence`` — a negative observation (the system-side ``/query``
   element, "→ 0 条记录") is as valid an answer as a positive one; ``listing`` — the answer lists
-  claims only, so each covering claim is one listed item; ``cause`` — an observation of the
+  claims only, so each covering claim is one listed item, naming one of the dimension terms (the
+  kinds a question lists are alternatives); ``cause`` — an observation of the
   target service in the window.
 
 Run status: ``answered`` when every target service has a covering claim (or one claim covers
@@ -316,8 +317,9 @@ def check_coverage(
             continue
         elif asked.kind in (EXISTENCE, LISTING) and claim.get("claim_type") == NEGATIVE_OBSERVATION:
             why = WHY_NEGATIVE
-        elif asked.kind == LISTING and terms and not _terms_named(terms, folded):
-            # A list of configuration changes / pods is not answered by an error line of the service.
+        elif asked.kind == LISTING and terms and not any(_terms_named([t], folded) for t in terms):
+            # A list of configuration changes / pods is not answered by an error line of the service;
+            # each item is one of the kinds listed (发版、改配置、扩缩容都算上: a scale-out names one).
             reasons.append(R_NO_TERM.format(claim=claim_id, terms=" ".join(terms)))
             continue
         addressed = True  # about the asked services, window and dimension, however verified

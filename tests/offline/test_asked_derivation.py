@@ -12,6 +12,8 @@ from diagnosis.agents.offline.planning import plan_normal
 from diagnosis.reading.asking import derive_asked
 from diagnosis.reading.entities import analyse
 from diagnosis.reading.time_expressions import resolve_window
+from diagnosis.reading.vocabulary import any_spelling_in
+from diagnosis.verification.coverage import term_spellings
 
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
 SERVICES = [
@@ -75,6 +77,12 @@ def test_services_are_canonical_and_the_dimension_names_the_measured_thing():
     result = asked("库存服务的 Redis 连接池用了多少？")
     assert result.services == ["inventory-service"]
     assert result.dimension.terms == ["Redis", "连接池"]
+
+
+def test_a_dead_letter_queue_is_one_dimension_named_by_its_evidence_spellings():
+    result = asked("库存服务的死信队列最多的时候堆了多少条？")
+    assert result.dimension.terms == ["死信队列"]  # not 死信 and 队列 apart: a DLQ series names neither
+    assert any_spelling_in(term_spellings("死信队列"), "dlq_pending_messages{topic=stock-events.dlq} inventory-service")
 
 
 def test_a_named_metric_is_the_dimension_metric():

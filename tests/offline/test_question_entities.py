@@ -182,3 +182,18 @@ def test_the_stem_of_an_ascii_alias_names_only_that_service(name, suffix):
     catalog = [ServiceInfo(name="svc-a", aliases=[f"{name} {suffix}"]), ServiceInfo(name="svc-b", aliases=["别的服务"])]
     assert [m.name for m in find_services(f"{name} 那边怎么了？", catalog)] == ["svc-a"]
     assert [m.name for m in find_services(f"{name}x 那边怎么了？", catalog) if m.known] == []  # whole tokens only
+
+
+def test_what_a_question_points_at_belongs_to_the_one_service_whose_description_names_it():
+    catalog = [
+        ServiceInfo(name="refund-service", aliases=["退款服务"], description="退款：成功后把事件发到 refund-events，由 ledger 记账"),
+        ServiceInfo(name="ledger", aliases=["账务服务"], description="记账：消费 refund-events，处理 3 次仍失败则转入死信 topic refund-events.dlq"),
+        ServiceInfo(name="risk-engine", aliases=["风控服务"], description="风控决策（Java，3 个 Pod）"),
+        ServiceInfo(name="pay-core", aliases=["支付服务"], description="下单（Java，8 个 Pod）"),
+    ]  # fmt: skip
+    # The dead-letter queue of the refunds is the ledger's (only its description names 死信) …
+    assert [m.name for m in find_services("退款那个死信队列，最多的时候堆了多少条？", catalog)] == ["ledger"]
+    # … the pods of 风控 are the risk engine's (every service has pods: no one owner), and a plain
+    # mention keeps its service.
+    assert [m.name for m in find_services("风控那几个 pod 八点过后就反复重启", catalog)] == ["risk-engine"]
+    assert [m.name for m in find_services("退款服务的死信队列最多堆了多少？", catalog)] == ["refund-service"]

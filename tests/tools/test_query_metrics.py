@@ -81,6 +81,17 @@ def test_series_is_summarised_with_min_max_avg_last_and_threshold_crossing(run, 
     assert_refs_resolve(inv)
 
 
+def test_a_series_text_names_the_labels_that_tell_same_named_series_apart(run, world):
+    for user, peak in (("rp_report", 266.0), ("rp_pay", 160.0)):
+        series = make_series("pg_stat_activity_count", unit="个", threshold=None, points=[("10:00", 20.0), ("10:10", peak)])
+        series.labels = {"usename": user, "env": "prod", "cluster": "hz-prod"}
+        series.save(update_fields=["labels"])
+    texts = sorted(r["text"] for r in call(run, **WINDOW).retrieval_details["evidence_refs"] if r["raw_path"] != "/query")
+    assert texts[0].startswith("pg_stat_activity_count{usename=rp_pay} payment-service ") and "max 160 个" in texts[0]
+    assert texts[1].startswith("pg_stat_activity_count{usename=rp_report} payment-service ") and "max 266 个" in texts[1]
+    assert not any("env=" in t or "cluster=" in t for t in texts)  # every series carries those
+
+
 def test_only_points_inside_the_window_are_summarised(run, world):
     make_series(points=[("09:00", 99.0), *POINTS])
     inv = call(run, metric="http_5xx_rate", **WINDOW)

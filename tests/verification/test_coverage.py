@@ -156,3 +156,21 @@ def test_a_list_of_configuration_changes_is_not_answered_by_an_error_line_but_by
     assert result.status == "unanswered" and any("配置变更" in r for r in result.reasons)
     result = coverage(asked, claim("c1", "09:31:05 payment-service 配置变更：pool.maxSize 50 -> 20", change), question=question)
     assert (result.status, result.covering_claims) == ("answered", ["c1"])
+
+
+def test_a_listing_of_several_kinds_is_answered_by_items_each_naming_one_of_them():
+    asked = Asked(kind="listing", services=["payment-service"], window=WINDOW, dimension=AskedDimension(terms=["配置", "扩缩容"]))
+    push = "2026-11-28 09:31:05 payment-service INFO 配置变更 pool.maxSize 50 -> 20 (releaseKey 20261128-0931)"
+    scale = "2026-11-28 09:51:30 payment-service INFO deployment payment-service scaled 3 -> 5 replicas"
+    error = "2026-11-28 09:40:02 payment-service ERROR HikariPool-1 - Connection is not available"
+    question = "payment-service 今天上午改配置、扩缩容都有哪些？"
+    result = coverage(
+        asked,
+        claim("c1", "09:31:05 payment-service 记录配置变更：pool.maxSize 50 -> 20", push),
+        claim("c2", "09:51:30 payment-service 记录扩缩容：scaled 3 -> 5 replicas", scale),
+        claim("c3", "09:40:02 payment-service 记录了 ERROR 日志", error),
+        checks=[check("c1"), check("c2"), check("c3")],
+        question=question,
+    )
+    assert (result.status, result.covering_claims) == ("answered", ["c1", "c2"])
+    assert any(r.startswith("c3：") and "配置 扩缩容" in r for r in result.reasons)
