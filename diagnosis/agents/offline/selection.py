@@ -205,13 +205,6 @@ def _coincides(ref: Ref, onset: datetime | None) -> bool:
     return onset - LEADING_SPAN <= start <= onset + COINCIDENT_AFTER
 
 
-def onset(logs: Sequence[Candidate], focus: Focus) -> datetime | None:
-    """When the lines of the asked symptom began: the earliest first line of the log groups that
-    show it (None when none does)."""
-    times = [t for c in logs if c.first.symptoms & focus.primary and c.score >= 10 if (t := _began(c)) is not None]
-    return min(times, default=None)
-
-
 def series_candidates(refs: Iterable[Ref], focus: Focus) -> list[Candidate]:
     out = []
     for ref in refs:
@@ -407,9 +400,10 @@ def _began(c: Candidate) -> datetime | None:
         return None
 
 
-def _reference(picked: Sequence[Candidate], focus: Focus) -> datetime | None:
-    """When the picked evidence of the asked symptom began (of any picked evidence, when none shows it)."""
-    asked = [c for c in picked if c.first.symptoms & focus.primary] or list(picked)
+def onset(picked: Sequence[Candidate], focus: Focus, *, or_any: bool = True) -> datetime | None:
+    """When the evidence of the asked symptom among ``picked`` began — of any of it when none shows
+    the symptom and ``or_any`` (None when nothing has a time)."""
+    asked = [c for c in picked if c.first.symptoms & focus.primary] or (list(picked) if or_any else [])
     return min((t for c in asked if (t := _began(c)) is not None), default=None)
 
 
@@ -430,7 +424,7 @@ def leading(others: Sequence[Candidate], picked: Sequence[Candidate], focus: Foc
     before the first picked evidence of the asked symptom (of any picked evidence, when none shows
     it) — what went red first points at the mechanism (memory full, then evictions, then the
     timeouts asked about); earliest first, at most ``MAX_LEADING`` and ``budget``."""
-    reference = _reference(picked, focus)
+    reference = onset(picked, focus)
     if reference is None:
         return []
     rest = [c for c in others if c not in picked]
@@ -443,7 +437,7 @@ def neighbour_evidence(refs: Sequence[Ref], picked: Sequence[Candidate], focus: 
     with the asked failure — from ``LEADING_SPAN`` before its first evidence to ``COINCIDENT_AFTER``
     after: the database host's iowait alert behind a batch's SQL timeouts, the cluster's connection
     alert behind the 500s; earliest first, at most ``MAX_NEIGHBOUR_CLAIMS``."""
-    reference = _reference(picked, focus)
+    reference = onset(picked, focus)
     if reference is None or not refs:
         return []
     others = alert_candidates(refs, focus) + series_candidates(refs, focus)
@@ -458,7 +452,7 @@ def select_candidates(
     budget = MAX_CLAIMS_NARROW if facts.narrow else MAX_CLAIMS_BROAD
     kind = preferred_kind(_dimensions(facts))
     logs = _ranked(log_candidates(refs, focus, facts.extreme, kind, baseline))
-    alerts = _ranked(alert_candidates(refs, focus, onset(logs, focus)))
+    alerts = _ranked(alert_candidates(refs, focus, onset([c for c in logs if c.score >= 10], focus, or_any=False)))
     series = _ranked(series_candidates(refs, focus))
     kind_order = {"log": 0, "alert": 1, "alerts": 1, "series": 2}
     if facts.listing == "alerts":
