@@ -18,6 +18,10 @@ what a fully right answer to each must contain.
   PostgreSQL max_connections reached after another service's HPA scale-out, a poison message after a
   producer's schema change and its dead-letter topic, a base backup saturating the database host's disk,
   a shortened liveness-probe timeout restarting pods), with a ``k8s`` section;
+- ``campus`` — 学而在线 XueEr Online, an online-education platform (a cache stampede after an operator's FLUSHDB,
+  an NFS failover onto a read-only export, an ingress rewrite-target change answering 404, a slow memory leak since
+  a dawn deploy ending in OOMKilled pods, ZooKeeper leader flapping after a node's disk moved to slow storage that
+  costs a scheduler its leadership), with a ``k8s`` section;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -27,11 +31,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.worlds import boutique, delivery, payments, streaming, ticketing
+from diagnosis.evaluation.worlds import boutique, campus, delivery, payments, streaming, ticketing
 from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
-                                                                streaming.WORLD, payments.WORLD)}
+                                                                streaming.WORLD, payments.WORLD, campus.WORLD)}
 
 
 def world_get(name: str) -> World:

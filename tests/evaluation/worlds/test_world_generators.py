@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from diagnosis.evaluation.suite import SCENARIOS
-from diagnosis.evaluation.worlds import WORLDS, boutique, delivery, payments, streaming, ticketing
+from diagnosis.evaluation.worlds import WORLDS, boutique, campus, delivery, payments, streaming, ticketing
 from diagnosis.evaluation.worlds.common import bundle_hash
 from diagnosis.evaluation.worlds.loading import K8S_SECTION, loadable
 from diagnosis.evaluation.worlds.spec import HEALTHY, World, WorldQuestion
@@ -28,6 +28,7 @@ PINNED = {
     "delivery": "c3e5df8f42382fd1b10126ab5b21c2eefb369c2143ecfd1dad4d15caffef846a",
     "streaming": "399f89efde27a62bf2631187d2521b86ad3464c6a4512c4a16abc5d79459e248",
     "payments": "f985d1db2422edc005edb22834b063e0e430b4d5b4547da50bae05e1cbf00a16",
+    "campus": "55b78e2b39fe5b0acc24ffa0966f478eb9de34364c4f57e91578c11e6c9c5401",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -79,7 +80,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
     assert bundle_hash(world.build()) == bundle_hash(world.build()) == PINNED[world.name]
 
 
-@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments])
+@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -107,7 +108,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
     }
 
 
-@pytest.mark.parametrize("module", [boutique, payments])
+@pytest.mark.parametrize("module", [boutique, payments, campus])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -231,7 +232,7 @@ def test_no_forbidden_word_is_part_of_the_asked_services_own_story(world: World,
 
 def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time():
     for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique), (delivery.WORLD, delivery),
-                          (streaming.WORLD, streaming), (payments.WORLD, payments)):
+                          (streaming.WORLD, streaming), (payments.WORLD, payments), (campus.WORLD, campus)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -246,7 +247,8 @@ def test_the_change_listings_are_info_change_lines():
     for world, name in ((ticketing.WORLD, "ticketing_route_changes_listing"), (boutique.WORLD, "boutique_changes_listing"),
                         (delivery.WORLD, "delivery_push_changes_listing"),
                         (streaming.WORLD, "streaming_play_changes_listing"),
-                        (payments.WORLD, "payments_risk_changes_listing")):
+                        (payments.WORLD, "payments_risk_changes_listing"),
+                        (campus.WORLD, "campus_exam_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
@@ -309,6 +311,91 @@ def test_the_payments_pods_are_named_like_kubernetes_names_them():
 
 def test_nothing_in_the_payments_world_happens_after_its_reference_time():
     bundle = bundle_of(payments.WORLD)
+    now = dt.datetime.fromisoformat(bundle["reference_time"])
+    stamps = [log["timestamp"] for log in bundle["logs"]] + [e["last_seen"] for e in bundle[K8S_SECTION]["events"]]
+    stamps += [ts for series in bundle["metrics"] for ts, _ in series["points"]]
+    assert all(dt.datetime.fromisoformat(stamp) <= now for stamp in stamps)
+
+
+# --- campus -----------------------------------------------------------------------------------------
+def test_the_threads_running_peak_is_not_what_the_alert_says():
+    """MySQLThreadsRunningHigh fired at 212; the peak — what the question asks — is 486 at 08:04, inside the alert."""
+    bundle = bundle_of(campus.WORLD)
+    [alert] = [a for a in bundle["alerts"] if a["name"] == "MySQLThreadsRunningHigh"]
+    assert alert["value"] == campus.THREADS_ALERT_VALUE != str(campus.THREADS_PEAK)
+    [series] = [s for s in bundle["metrics"] if s["name"] == "mysql_global_status_threads_running"]
+    assert dict(series["points"])["2026-12-07T08:04:00+08:00"] == campus.THREADS_PEAK
+    assert alert["starts_at"] < "2026-12-07T08:04:00+08:00" < alert["ends_at"]
+
+
+def test_the_notify_restart_total_is_the_sum_of_the_pods_oom_restarts_whatever_the_noise():
+    bundle = bundle_of(campus.WORLD)
+    pods = [p for p in bundle[K8S_SECTION]["pods"] if p["service"] == "xe-notify-service"]
+    assert len(pods) == 3 and sum(p["restarts"] for p in pods) == campus.NOTIFY_RESTARTS == 10
+    assert all(p["last_termination"]["reason"] == "OOMKilled" and p["last_termination"]["exit_code"] == 137 for p in pods)
+    [series] = [s for s in bundle["metrics"] if s["name"] == "kube_pod_container_status_restarts_total"]
+    assert series["points"][-1] == [bundle["reference_time"], campus.NOTIFY_RESTARTS]
+    other = campus.build_bundle(seed=campus.SEED + 1)
+    assert sum(p["restarts"] for p in other[K8S_SECTION]["pods"] if p["service"] == "xe-notify-service") == 10
+    # The memory of each pod reaches the 1 GiB limit just before each kill, never above it.
+    for pod in pods:
+        [memory] = [s for s in bundle["metrics"] if s["name"] == "container_memory_working_set" and s["labels"]["pod"] == pod["name"]]
+        values = [v for _, v in memory["points"]]
+        assert max(values) <= campus.MEMORY_LIMIT_MIB and max(values) > 0.95 * campus.MEMORY_LIMIT_MIB
+    # Events are what the API server keeps (TTL 1 h): the OOMKilling events of the last hour only.
+    now = dt.datetime.fromisoformat(bundle["reference_time"])
+    events = bundle[K8S_SECTION]["events"]
+    assert all(now - dt.datetime.fromisoformat(e["last_seen"]) <= dt.timedelta(hours=1) for e in events)
+    ooms = [e for e in events if e["reason"] == "OOMKilling"]
+    assert len(ooms) == 4 and all("(notify-server)" in e["message"] for e in ooms)
+
+
+def test_three_causes_are_on_another_service_than_the_one_asked_about():
+    """The catalogue's timeouts come from the admin's FLUSHDB, the homework's EROFS from the NFS export, the
+    scheduler's lost leadership from xe-zk-2's disk: none of the causes is in the asked service's own story."""
+    bundle = bundle_of(campus.WORLD)
+    changes = {(log["service"], log["message"]) for log in bundle["logs"] if log["attributes"].get("change")}
+    assert ("xe-course-admin", campus.CACHE_PURGE) in changes and ("xe-zk", campus.ZK_VMOTION) in changes
+    assert "FLUSHDB" not in service_evidence(bundle, "xe-course-catalog")
+    homework = service_evidence(bundle, "xe-homework-service")
+    assert "xe-nfs-02" not in homework and "exportfs" not in homework and "Read-only file system" in homework
+    scheduler = service_evidence(bundle, "xe-live-scheduler")
+    assert "fsync" not in scheduler and "xe-zk-2" not in scheduler and "leadership lost" in scheduler
+    messages = [log["message"] for log in bundle["logs"] if log["service"] == "xe-nfs"]
+    assert campus.NFS_EXPORT_RO in messages and campus.NFS_EXPORT_RW in messages
+
+
+def test_the_exam_service_sees_its_paths_without_the_prefix_while_the_ingress_404s():
+    bundle = bundle_of(campus.WORLD)
+    start, end = "2026-12-07T10:18:35", "2026-12-07T10:51:22"
+    inside = [log for log in bundle["logs"] if start <= log["timestamp"] < end]
+    gin = [log["message"] for log in inside if log["service"] == "xe-exam-service" and log["message"].startswith("[GIN]")]
+    assert gin and all("/api/v2/exam" not in m for m in gin)
+    assert all(" | 404 | " in m for m in gin if "/internal/" not in m)
+    ingress = [log["message"] for log in inside if log["service"] == "xe-ingress" and "/api/v2/exam/" in log["message"]]
+    assert ingress and all('HTTP/2.0" 404 ' in m for m in ingress)
+    outside = [log["message"] for log in bundle["logs"] if log["service"] == "xe-exam-service" and log["timestamp"] >= end
+               and log["message"].startswith("[GIN]") and "/internal/" not in log["message"]]
+    assert outside and all(" | 200 | " in m and "/api/v2/exam/" in m for m in outside)
+
+
+def test_homework_reads_keep_working_while_writes_fail():
+    bundle = bundle_of(campus.WORLD)
+    inside = [log for log in bundle["logs"] if log["service"] == "xe-homework-service"
+              and "2026-12-07T09:14" <= log["timestamp"] < "2026-12-07T10:06"]
+    assert any(log["message"].startswith("GET ") and " 200 " in log["message"] for log in inside)
+    assert any("[Errno 30] Read-only file system" in log["message"] for log in inside)
+    assert not any("Read-only file system" in log["message"] for log in bundle["logs"]
+                   if log["service"] == "xe-homework-service" and log["timestamp"] >= "2026-12-07T10:07")
+
+
+def test_the_campus_pods_are_named_like_kubernetes_names_them():
+    for pod in bundle_of(campus.WORLD)[K8S_SECTION]["pods"]:
+        assert service_from_pod_name(pod["name"]) == pod["service"], pod["name"]
+
+
+def test_nothing_in_the_campus_world_happens_after_its_reference_time():
+    bundle = bundle_of(campus.WORLD)
     now = dt.datetime.fromisoformat(bundle["reference_time"])
     stamps = [log["timestamp"] for log in bundle["logs"]] + [e["last_seen"] for e in bundle[K8S_SECTION]["events"]]
     stamps += [ts for series in bundle["metrics"] for ts, _ in series["points"]]
