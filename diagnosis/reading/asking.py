@@ -23,14 +23,13 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.reading.entities import QuestionFacts, analyse
+from diagnosis.reading.entities import QuestionFacts, analyse, metric_named
 from diagnosis.reading.text import fold, nfkc
 from diagnosis.reading.time_expressions import resolve_window, widened
 from diagnosis.reading.vocabulary import KEY_TERMS, QUESTION_WORDS, SYMPTOMS, any_spelling_in
 from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
 
 _ASCII_TERM = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9]*|\d[xX]{2}|[1-5]\d\d)(?![A-Za-z0-9_\-])")
-_METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
 _NOT_TERMS = frozenset(QUESTION_WORDS["not_terms"])  # question words and units, not a measured thing
 _GENERIC = frozenset(QUESTION_WORDS["generic"])  # words that name no dimension
 
@@ -85,8 +84,7 @@ def dimension_terms(question: str, services: Sequence[ServiceInfo]) -> list[str]
 
 
 def question_metric(question: str) -> str | None:
-    metric = _METRIC_NAME.search(nfkc(question))
-    return metric.group(0) if metric else None
+    return metric_named(question) or None
 
 
 def derive_asked(*, question: str, now: datetime, tz: str, services: Sequence[ServiceInfo]) -> Asked:

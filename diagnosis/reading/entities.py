@@ -244,6 +244,15 @@ _WHICH_SERVICE = re.compile(
     r"(?:哪个|哪些|哪几个|几个|什么|啥)(?:服务|系统|应用|模块|组件)|which (?:service|system|app)"
 )
 
+_METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
+
+
+def metric_named(question: str) -> str:
+    """The snake_case metric name a question spells out (threads_running), "" when none."""
+    m = _METRIC_NAME.search(nfkc(question))
+    return m.group(0) if m else ""
+
+
 ALERT_NAME = re.compile(r"(?<![A-Za-z0-9_])[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+(?![A-Za-z0-9_])")
 
 
@@ -311,6 +320,7 @@ class QuestionFacts:
     alert_names: tuple[str, ...] = ()  # alert identifiers the question names (HighErrorRate)
     change: bool = False  # asks what changed (变更 / 发布 / what changed)
     items: tuple[str, ...] = ()  # with listing "items": the words every listed item shows
+    metric: str = ""  # a metric the question names (threads_running): a series whose name has it
 
     def lists(self, text: str) -> bool:
         """An evidence text is an item of an "items" listing: it shows every item word."""
@@ -348,4 +358,5 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         alert_names=tuple(dict.fromkeys(m.group(0) for m in ALERT_NAME.finditer(nfkc(question)))),
         change=asks("change", question),
         items=item_words(question, mentions) if listing == "items" else (),
+        metric=metric_named(question),
     )

@@ -62,6 +62,7 @@ _VAGUE_RECENT, _VAGUE_NOW, _VAGUE_LATELY = _WORDS["vague_recent"], _WORDS["vague
 _DAY_PARTS: tuple[tuple[str, int, int], ...] = tuple((w, a, b) for w, a, b in _WORDS["day_parts"])
 _PM_PARTS = frozenset(_WORDS["pm_parts"])
 _YESTERDAY, _TODAY = tuple(_WORDS["yesterday"]), tuple(_WORDS["today"])
+_CLOCK_CONTEXT = tuple(_WORDS["clock_context"])
 
 
 @dataclass(frozen=True)
@@ -141,8 +142,8 @@ def _clocks(text: str, *, has_day_marker: bool) -> list[_Clock]:
             minute = 0
             # "有一点慢" / "两点原因": a bare Chinese-numeral hour is a time only with context;
             # "八点多" (a while after eight) is one, "一点多" (a little more) is not.
-            tail = text[m.end() : m.end() + 4]
-            after = re.match(r"^\s*(?:钟|整|左右|前后|开始|起|以来|之后|以后|到|至|那会|那时|的时候)", tail) or (
+            tail = text[m.end() : m.end() + 5]
+            after = tail.lstrip().startswith(_CLOCK_CONTEXT) or (
                 m.group(1) != "一" and tail.startswith("多")
             )
             if not m.group(1).isdigit() and not (has_day_marker or after):

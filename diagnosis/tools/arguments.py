@@ -26,6 +26,7 @@ from pydantic import (
 
 MAX_QUERY_CHARS = 500
 MAX_TEXT_ARG_CHARS = 200
+MAX_ANY_KEYWORD_CHARS = 400  # an alternation of words ("deploy|release|…") is longer than one value
 TOP_K_DEFAULT, TOP_K_MAX = 5, 10
 LIMIT_DEFAULT, LIMIT_MAX = 20, 100
 
@@ -79,6 +80,10 @@ def _non_empty(value: str | None) -> str | None:
 
 CleanText = Annotated[str, BeforeValidator(_clean_text), Field(max_length=MAX_TEXT_ARG_CHARS)]
 OptionalText = Annotated[CleanText | None, AfterValidator(_non_empty)]
+OptionalAlternatives = Annotated[
+    Annotated[str, BeforeValidator(_clean_text), Field(max_length=MAX_ANY_KEYWORD_CHARS)] | None,
+    AfterValidator(_non_empty),
+]
 IsoTime = Annotated[datetime | None, BeforeValidator(_parse_time), AfterValidator(_localise)]
 
 
@@ -119,7 +124,7 @@ class QueryLogsArgs(_Windowed):
     keyword: OptionalText = Field(
         None, description="Case-insensitive substring(s) of the message; space-separated words must all match"
     )
-    any_keyword: OptionalText = Field(
+    any_keyword: OptionalAlternatives = Field(
         None, description="Case-insensitive substrings of the message separated by |; at least one must match"
     )
     limit: int = Field(

@@ -23,7 +23,7 @@ from diagnosis.agents.offline.neighbours import dependencies, resources
 from diagnosis.agents.offline.planning import change_step, earlier_change_step
 from diagnosis.agents.offline.refs import Ref
 from diagnosis.reading.time_expressions import TimeWindow
-from diagnosis.tools.arguments import MAX_TEXT_ARG_CHARS
+from diagnosis.tools.arguments import MAX_ANY_KEYWORD_CHARS
 
 DAY = "2026-12-01"
 
@@ -133,7 +133,7 @@ def test_the_change_read_asks_for_info_lines_only():
     start, end = _window()
     step = change_step(TimeWindow(start, end, True, "range"))
     assert (step.arguments["level"], step.arguments["max_level"]) == ("INFO", "INFO")
-    assert len(step.arguments["any_keyword"]) <= MAX_TEXT_ARG_CHARS  # the tool refuses a longer one
+    assert len(step.arguments["any_keyword"]) <= MAX_ANY_KEYWORD_CHARS  # the tool refuses a longer one
 
 
 def test_a_periodic_job_run_differing_only_in_numbers_is_routine_two_config_pushes_are_not():
@@ -203,9 +203,10 @@ def test_a_service_whose_description_names_a_resource_the_asked_one_uses_is_rela
     assert "secret/clinic/reports-s3" in resources(catalog[0].description)
 
 
-def test_lines_of_one_change_moments_apart_are_one_change_the_first_cited():
+def test_lines_of_one_change_moments_apart_are_one_change_the_most_detailed_cited():
     start, end = _window()
-    operator = _ref("09:31:05", "es-cluster", "INFO", "index settings updated by user=ops_li (CHG-88): replicas 1 -> 0", 0)
+    operator = _ref("09:31:05", "es-cluster", "INFO",
+                    "index settings updated via PUT /docs_v3/_settings by user=ops_li (CHG-88 reindex): replicas 1 -> 0", 0)  # fmt: skip
     system = _ref("09:31:05", "es-cluster", "INFO", "[MetadataUpdateSettingsService] updating number_of_replicas to [0]", 1)
     system.element["timestamp"] = f"{DAY}T09:31:05.060+08:00"
     later = _ref("09:41:00", "es-cluster", "INFO", "rolling restart of es-data-2 by ops_li (MT-9)", 2)
@@ -230,9 +231,11 @@ def test_a_template_a_service_logs_over_and_over_is_routine_not_a_change():
         ("ansible: rolling restart of kafka-3 (10.1.2.3) by ops_li (MT-881): systemctl restart kafka", "人工重启"),
         ("rotated secret/clinic/reports-s3 (version 4 -> 5): previous key revoked immediately", "凭据轮换"),
         ("job secret-rotation-nightly-88 started (CronJob ops/secret-rotation-nightly)", "凭据轮换"),
+        ("nfs-failover.sh[22810]: becoming MASTER for VIP 10.1.8.50: drbdadm primary r_files; exportfs -ra", "主备切换"),
+        ("orchestrator: promoted db-replica-2 to primary after db-01 stopped answering", "主备切换"),
     ],
 )
-def test_an_operator_restart_and_a_secret_rotation_are_changes(line, kind):
+def test_an_operator_restart_a_secret_rotation_and_a_failover_are_changes(line, kind):
     assert change_kind(line) == kind
     assert any(word in line.casefold() for word in READ_WORDS)  # and the change read asks for them
 

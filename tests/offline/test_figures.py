@@ -285,3 +285,20 @@ def test_a_health_question_cites_a_series_that_has_a_threshold():
                     last_at=at(50), peak_at=at(30))  # fmt: skip
     texts = claim_texts(contract_for("账本服务今天下午有没有告警？", metrics_call([], [success, errors])))
     assert texts and "http_5xx_rate" in texts[0] and "未超过阈值 5%" in texts[0], texts
+
+
+def test_a_metric_the_question_names_and_a_pending_queue_are_the_figures_asked():
+    def at(minute: int) -> str:
+        return AT.format(minute)
+
+    threads = series("mysql_global_status_threads_running", [4, 486, 13], service="ledger-service", unit="个",
+                     threshold=100, first_at=at(0), last_at=at(50), peak_at=at(4), crossed_at=at(2))  # fmt: skip
+    cpu = series("node_cpu_usage_percent", [18, 99.4, 20], service="ledger-service", threshold=85,
+                 first_at=at(0), last_at=at(50), peak_at=at(5), crossed_at=at(1))  # fmt: skip
+    pending = series("live_rooms_pending_dispatch", [0, 143, 41], service="ledger-service", unit="个", threshold=20,
+                     first_at=at(0), last_at=at(50), peak_at=at(22), crossed_at=at(8))  # fmt: skip
+    metrics = metrics_call([], [cpu, threads, pending])
+    texts = claim_texts(contract_for("账本服务下午两点那阵 threads_running 最高冲到多少？", metrics))
+    assert texts and "mysql_global_status_threads_running" in texts[0] and "最大值 486 个" in texts[0], texts
+    texts = claim_texts(contract_for("账本服务积压最多的时候有多少个在排队等分配？", metrics))
+    assert texts and "live_rooms_pending_dispatch" in texts[0] and "最大值 143 个" in texts[0], texts

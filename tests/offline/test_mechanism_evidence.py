@@ -144,3 +144,27 @@ def test_a_long_exception_chain_is_quoted_with_its_innermost_cause():
     assert "booking_no=" in head and tail.endswith("PSQLException: FATAL: sorry, too many clients already)」"), claim
     assert "too many clients already" in " ".join(b["evidence_excerpt"] for b in claim["evidence_bindings"])
     assert_grounded(contract, calls)
+
+
+def test_a_neighbour_gives_its_earliest_alert_or_crossing_and_a_series_red_from_its_first_point_is_no_lead():
+    from diagnosis.agents.offline.selection import neighbour_evidence
+
+    db = metrics_call(
+        [alert("DbThreadsHigh", service="clinic-db", starts_at=at("09:29:00"), value="212", summary="threads 212")],
+        [series("threads_running", [4, 486, 13], service="clinic-db", unit="个", threshold=100,
+                crossed_at=at("09:28:00"), peak_at=at("09:34:00"), first_at=at("09:00:00"), last_at=at("11:00:00"))],
+        invocation_id="inv_7",
+    )  # fmt: skip
+    cache = metrics_call(
+        [alert("CacheHitRatioLow", service="clinic-cache", starts_at=at("09:28:30"), value="6%", summary="命中率 6%")],
+        [series("evictions", [900, 950], service="clinic-cache", threshold=100, crossed_at=at("09:10:00"),
+                peak_at=at("09:20:00"), first_at=at("09:10:00"), last_at=at("11:00:00"))],
+        invocation_id="inv_8",
+    )  # fmt: skip
+    picked = [c for c in select_candidates(
+        [r for r in collect_refs(_logs(), SERVICES) if r.kind != "hit"], analyse(QUESTION, SERVICES)) if c.kind == "log"]  # fmt: skip
+    refs = [r for r in collect_refs([db, cache], SERVICES) if r.kind != "hit"]
+    cited = neighbour_evidence(refs, picked, Focus.of(analyse(QUESTION, SERVICES)))
+    # One each (the database's crossing at 09:28 before its alert, the cache's alert); the cache's
+    # evictions were over their threshold from the first point read: when they went red is unknown.
+    assert [(c.first.service, c.kind) for c in cited] == [("clinic-db", "series"), ("clinic-cache", "alert")]

@@ -51,7 +51,8 @@ def test_a_diagnosis_reads_the_database_its_errors_name_and_cites_its_alert_and_
     assert [r.arguments["service"] for r in reads][:1] == ["clinic-pg"]
     texts = [c["claim_text"] for c in contract["claims"]]
     joined = "\n".join(texts)
-    assert "PgConnectionsNearMax" in joined and "pg_connections" in joined, texts
+    # The database's alert or crossing that began with the failure (its earliest: the crossing at 14:02).
+    assert "clinic-pg 指标 pg_connections" in joined and "于 14:02 超过阈值 270 个" in joined, texts
     assert "PgDiskUsageHigh" not in joined  # fired hours before the failure: no part of it
     assert any(SCALE[:40] in t for t in texts), texts  # the other tenant's scale-out, just before
     # The likeliest cause is the other tenant's change, not the SMS dependency's deploy a minute later.

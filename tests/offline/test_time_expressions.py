@@ -45,6 +45,9 @@ def at(day: int, hour: int, minute: int = 0) -> datetime:
         ("现在有告警吗", at(28, 9, 30), NOW),
         ("八点多不少用户登录失败", at(28, 7, 50), at(28, 8, 50)),  # 八点多: a while after eight
         ("九点多开始报错", at(28, 8, 50), NOW),
+        ("八点那阵数据库线程数最高到多少", at(28, 7, 50), at(28, 8, 50)),  # 那阵: around then
+        ("九点刚过那会儿下单接口报了十几分钟 500", at(28, 8, 50), at(28, 9, 50)),
+        ("考试服务八点到九点之间都动过什么", at(28, 7, 55), at(28, 9, 5)),  # 之间 closes the range
     ],
 )
 def test_supported_expressions_resolve_relative_to_now(question, start, end):

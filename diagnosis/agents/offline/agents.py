@@ -34,7 +34,7 @@ from diagnosis.agents.offline.followups import (
     runbook_causes,
     services_to_sweep,
 )
-from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, implicated
+from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
 from diagnosis.agents.offline.planning import (
     MAX_K8S_STEPS,
     MAX_STEPS,
@@ -44,7 +44,7 @@ from diagnosis.agents.offline.planning import (
     plan_gaps,
     plan_normal,
 )
-from diagnosis.agents.offline.refs import Ref, collect_refs
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
@@ -65,6 +65,7 @@ HYPOTHESIS_LOG_LIMIT = 20
 KNOWLEDGE_TOP_K = 8
 RUNBOOK_READ_TOP_K = 6
 SWEEP_LOG_LIMIT = 20
+NEIGHBOUR_LOG_LIMIT = 20
 
 
 class OfflinePlanner:
@@ -94,8 +95,16 @@ def _candidates(
     the neighbours' that began with the failure (``neighbour_evidence``)."""
     refs, _ = relevant_refs(collect_refs(history, services), facts)
     picked = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
-    near = [r for r in collect_refs(history, services, only=Origin.NEIGHBOUR) if r.kind in ("alert", "series")]
+    near = [r for r in collect_refs(history, services, only=Origin.NEIGHBOUR) if r.kind != "hit"]
     return picked + neighbour_evidence(near, picked, focus)
+
+
+def _anomalous(c: Candidate) -> bool:
+    """Evidence of a failure: an ERROR line, an alert, a threshold crossed (a deadline warning or
+    a quiet series is what the service says when all is well)."""
+    if c.kind == "log":
+        return LEVEL_RANK.get(c.first.level, 0) >= LEVEL_RANK["ERROR"]
+    return c.kind != "series" or bool(c.first.element.get("crossed_at"))
 
 
 def _relevant_candidates(
@@ -111,8 +120,9 @@ class OfflineExecutor:
     persisted like any call):
 
     - an asked service's ERROR read with no line → the same read at WARN (≤ 2 calls);
-    - no time given and nothing about the asked symptom in the default hour → the planned log
-      and metric reads once more over the last 24 hours (≤ 3 calls);
+    - no time given and nothing about the asked symptom in the default hour (for a question that
+      describes a failure: no ERROR line, alert or crossed threshold) → the planned log and metric
+      reads once more over the last 24 hours (≤ 3 calls);
     - "which service …" → a WARN-and-above read of each service the all-service read did not
       show with the asked symptom (≤ 6 calls, ``followups.services_to_sweep``);
     - relevant lines found (not in a narrow confirmation or a listing) → the runbooks
@@ -228,7 +238,10 @@ class OfflineExecutor:
     ) -> TimeWindow:
         if not facts.known_services and facts.unknown_services:
             return window  # nothing to find about a service the data does not have
-        if window.kind == WIDENED or _relevant_candidates(tools.history(), facts, request.services):
+        found = _relevant_candidates(tools.history(), facts, request.services)
+        # A question describing a failure ("一直失败，一传图片就报错") needs the failure; a yes/no
+        # question ("磁盘满了吗？") is answered by what the hour shows, failure or not.
+        if window.kind == WIDENED or (any(map(_anomalous, found)) if facts.cause else found):
             return window  # already the wide window (a superlative), or something was found
         wide = widened(window, request.now)
         start, end = wide.iso()
@@ -262,11 +275,24 @@ class OfflineExecutor:
         ``MAX_NEIGHBOUR_READS`` calls."""
         if not facts.cause or facts.narrow or facts.listing or not facts.known_services:
             return
-        failing = [r.message for c in _relevant_candidates(tools.history(), facts, request.services)
-                   if c.kind == "log" for r in c.refs]  # fmt: skip
+        cited = _candidates(tools.history(), facts, request.services, Focus.of(facts))
+        failing = [r.message for c in cited if c.kind == "log" for r in c.refs]
         start, end = window.iso()
-        for service in implicated(facts.known_services, request.services, failing)[:MAX_NEIGHBOUR_READS]:
-            tools.call("query_metrics", {"service": service, "start": start, "end": end}, Origin.NEIGHBOUR)
+        span = {"start": start, "end": end}
+        read = implicated(facts.known_services, request.services, failing)[:MAX_NEIGHBOUR_READS]
+        # An asked symptom the service's own evidence does not show (a 404 the ingress answers
+        # before a request reaches it): read it where the service's description says it is served.
+        shown = set().union(*(c.first.symptoms for c in cited)) if cited else set()
+        keyword = next(
+            (SYMPTOMS_BY_ID[s].log_keyword for s in facts.symptoms if s not in shown and SYMPTOMS_BY_ID[s].log_keyword),
+            "",
+        )
+        front = described(facts.known_services, request.services)[:1] if keyword else []
+        for service in front:
+            arguments = {"service": service, "keyword": keyword, **span, "limit": NEIGHBOUR_LOG_LIMIT}
+            tools.call("query_logs", arguments, Origin.NEIGHBOUR)
+        for service in dict.fromkeys([*read, *front]):
+            tools.call("query_metrics", {"service": service, **span}, Origin.NEIGHBOUR)
 
     def _look_up(
         self,

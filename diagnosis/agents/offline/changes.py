@@ -42,7 +42,8 @@ MAX_LISTED_CHANGES = 6  # a "what changed" question lists them
 ROUTINE_LINES = 5
 ROUTINE_REPEATS = 3
 # Lines of one service this close together record one change (the operator's line and the
-# system's "updating number_of_replicas" line of the same settings update): the first is cited.
+# system's "updating number_of_replicas" line of the same settings update): the most detailed
+# (longest) is cited.
 ONE_EVENT = timedelta(seconds=10)
 # The groups of related changes (own 0, implicated neighbour 1, the rest 2) in the order a
 # diagnosis weighs them as a cause: the neighbour the failing lines point at, then the service itself.
@@ -139,7 +140,7 @@ def change_refs(
     first = first_anomaly(anomalies)
     since = span_start(start, first)
     found: dict[str, tuple[int, str, str, Ref]] = {}  # one per message
-    last: dict[str, datetime] = {}  # the time of each service's last change kept
+    event: dict[str, tuple[datetime, str]] = {}  # each service's current event: its start, its cited message
     lines = sorted(
         {(r.invocation_id, r.raw_path): r for r in refs if r.kind == "log"}.values(),
         key=lambda r: (str(r.element.get("timestamp") or ""), r.invocation_id, r.raw_path),
@@ -149,13 +150,19 @@ def change_refs(
         at, kind = moment(ref), change_kind(ref.message, ref.level)
         if not kind or at is None or not (since <= at <= end) or ref.message in found or i in routine:
             continue
-        if ref.service in last and at - last[ref.service] <= ONE_EVENT:
-            continue
         own = _names(ref, asked)
         upstream = bool(deps) and _names(ref, deps) and (first is None or at <= first)
-        if not asked or own or upstream or distinctive_tokens(ref.message) & shared:
-            found[ref.message] = (0 if own else 1 if _names(ref, pointed) else 2, ref.text[:19], kind, ref)
-            last[ref.service] = at
+        if not (not asked or own or upstream or distinctive_tokens(ref.message) & shared):
+            continue
+        started, cited = event.get(ref.service, (None, ""))
+        if started is not None and at - started <= ONE_EVENT:
+            if len(ref.message) <= len(cited):
+                continue  # one change, its most detailed line cited
+            del found[cited]
+        else:
+            started = at
+        found[ref.message] = (0 if own else 1 if _names(ref, pointed) else 2, ref.text[:19], kind, ref)
+        event[ref.service] = (started, ref.message)
     ordered = sorted(found.values(), key=lambda t: (t[0], t[1]))
     if nearest and first is not None:
         def distance(t: tuple[int, str, str, Ref]) -> tuple[int, int, float]:

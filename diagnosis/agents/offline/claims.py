@@ -466,7 +466,7 @@ def build_contract(
     if facts.items:
         candidates = [c for c in candidates if facts.lists(c.first.text)]
     failing = [r.message for c in candidates if c.kind == "log" for r in c.refs]
-    near = [r for r in collect_refs(history, services, only=Origin.NEIGHBOUR) if r.kind in ("alert", "series")]
+    near = [r for r in collect_refs(history, services, only=Origin.NEIGHBOUR) if r.kind != "hit"]
     candidates += neighbour_evidence(near, candidates, focus)
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")

@@ -8,6 +8,9 @@ it cannot read, the job that rotates the secret it reads.
   description names an identifier its failing lines name (the topic ``refund-events`` a consumer
   cannot decode, named by the producer's description). Their changes before the first anomaly are
   related (``changes.change_refs``).
+- ``described``: the ones the asked descriptions name, in their order — where the executor looks
+  for an asked symptom the service's own evidence does not show (a 404 answered by the ingress in
+  front of it);
 - ``implicated``: of those, the ones the failing lines point at — by the words the lines and the
   neighbour's own description share (``org.postgresql … superuser connections`` → the PostgreSQL
   cluster whose description names ``superuser_reserved_connections``) — whose alerts and metrics
@@ -73,6 +76,22 @@ def dependencies(asked: Sequence[str], services: Iterable[Any], failing: Iterabl
         ):
             found.add(s.name)
     return found
+
+
+def described(asked: Sequence[str], services: Iterable[Any]) -> list[str]:
+    """The services the asked ones' descriptions name, in the order they name them (the ingress a
+    service is published through, the database it writes)."""
+    catalog = list(services)
+    text = " ".join(fold(s.description) for s in catalog if s.name in asked)
+    positions = []
+    for s in catalog:
+        if s.name in asked:
+            continue
+        spellings = [s.name, *s.aliases, *(a.removesuffix(_STEM_SUFFIX) for a in s.aliases)]
+        found = [text.find(fold(w)) for w in spellings if len(w) >= 2 and fold(w) in text]
+        if found:
+            positions.append((min(found), s.name))
+    return [name for _, name in sorted(positions)]
 
 
 def _words(text: str) -> set[str]:

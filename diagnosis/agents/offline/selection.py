@@ -287,16 +287,20 @@ def figure_series(series: Sequence[Candidate], facts: QuestionFacts) -> list[Can
     *shows*, not only what it is called), then a unit of the kind asked (a duration for 多慢)."""
     dims, kind = _dimensions(facts), preferred_kind(_dimensions(facts))
 
+    def named(c: Candidate) -> bool:  # the metric the question spells out (threads_running)
+        return bool(facts.metric) and fold(facts.metric) in fold(_name(c.first))
+
     def key(c: Candidate) -> tuple[float, ...]:
         unit = str(c.first.element.get("unit") or "")
         return (
+            -named(c),
             -dimension_match(_name(c.first), dims),
             -bool(c.first.element.get("crossed_at")),
             -(kind != "" and unit_kind(unit) == kind),
             -c.score,
         )
 
-    return sorted([c for c in series if dimension_match(_name(c.first), dims)], key=key)
+    return sorted([c for c in series if named(c) or dimension_match(_name(c.first), dims)], key=key)
 
 
 def figure_alerts(alerts: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
@@ -391,9 +395,12 @@ def _per_service(
 
 def _began(c: Candidate) -> datetime | None:
     """When an alert started firing, a series first crossed its threshold or a log group's first
-    line was written (None: a series that never crossed)."""
+    line was written (None: a series that never crossed, or was over its threshold already at its
+    first point — it went red before what was read)."""
     element = c.first.element
     value = {"alert": "starts_at", "series": "crossed_at"}.get(c.kind, "timestamp")
+    if c.kind == "series" and element.get("crossed_at") == element.get("first_at"):
+        return None
     try:
         return datetime.fromisoformat(str(element.get(value))) if element.get(value) else None
     except ValueError:
@@ -436,13 +443,19 @@ def neighbour_evidence(refs: Sequence[Ref], picked: Sequence[Candidate], focus: 
     """Alerts and threshold crossings of the neighbours read (``refs``: their metrics) that began
     with the asked failure — from ``LEADING_SPAN`` before its first evidence to ``COINCIDENT_AFTER``
     after: the database host's iowait alert behind a batch's SQL timeouts, the cluster's connection
-    alert behind the 500s; earliest first, at most ``MAX_NEIGHBOUR_CLAIMS``."""
+    alert behind the 500s; the earliest of each neighbour, at most ``MAX_NEIGHBOUR_CLAIMS`` — and
+    the first group of the neighbours' lines showing the asked symptom itself."""
+    # The asked symptom's lines where it is answered (the ingress's 404s on the service's paths).
+    lines = [c for c in _ranked(log_candidates(refs, Focus(focus.primary))) if c.first.symptoms & focus.primary]
     reference = onset(picked, focus)
     if reference is None or not refs:
-        return []
+        return lines[:1]
     others = alert_candidates(refs, focus) + series_candidates(refs, focus)
-    services = {r.service for r in refs}
-    return _began_between(others, reference - LEADING_SPAN, reference + COINCIDENT_AFTER, services, MAX_NEIGHBOUR_CLAIMS)
+    start, end = reference - LEADING_SPAN, reference + COINCIDENT_AFTER
+    # One per neighbour, its earliest (the database's alert and the cache's, not two of one).
+    firsts = [_began_between(others, start, end, {service}, 1) for service in dict.fromkeys(r.service for r in refs)]
+    began = sorted((c[0] for c in firsts if c), key=lambda c: (_began(c), c.first.invocation_id))
+    return lines[:1] + began[:MAX_NEIGHBOUR_CLAIMS]
 
 
 def select_candidates(
