@@ -125,6 +125,9 @@ class OfflineExecutor:
       reads once more over the last 24 hours (≤ 3 calls);
     - "which service …" → a WARN-and-above read of each service the all-service read did not
       show with the asked symptom (≤ 6 calls, ``followups.services_to_sweep``);
+    - a diagnosis → the alerts and metrics of the neighbours the failing lines point at
+      (``neighbours.implicated``), and an asked symptom the service's own evidence does not show
+      read on the service its description names first (≤ 2 + 2 calls, ``_read_neighbours``);
     - relevant lines found (not in a narrow confirmation or a listing) → the runbooks
       looked up by what those lines show (1 call), and the causes that runbook lists checked
       against the asked service's logs (≤ 2 calls);
@@ -271,8 +274,10 @@ class OfflineExecutor:
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
     ) -> None:
         """A diagnosis of failing lines also reads the alerts and metrics of the neighbours those
-        lines point at (``neighbours.implicated``: the database their errors name), ≤
-        ``MAX_NEIGHBOUR_READS`` calls."""
+        lines point at (``neighbours.implicated``: the database their errors name, ≤
+        ``MAX_NEIGHBOUR_READS``), and an asked symptom the service's own evidence does not show on
+        the service its description names first (``neighbours.described``: the ingress it is
+        published through), by the symptom's log keyword."""
         if not facts.cause or facts.narrow or facts.listing or not facts.known_services:
             return
         cited = _candidates(tools.history(), facts, request.services, Focus.of(facts))
