@@ -22,6 +22,10 @@ what a fully right answer to each must contain.
   an NFS failover onto a read-only export, an ingress rewrite-target change answering 404, a slow memory leak since
   a dawn deploy ending in OOMKilled pods, ZooKeeper leader flapping after a node's disk moved to slow storage that
   costs a scheduler its leadership), with a ``k8s`` section;
+- ``logistics`` — 顺达快运 ShunDa Express, an express-parcel carrier (an MQTT connection storm after a PDA firmware push
+  with a 5 s keepalive, a settlement CronJob's schedule read in UTC after a chart upgrade, a package-id sequence still
+  ``AS integer`` reaching 2147483647, a map provider's daily quota after the commercial package expired, a Kafka broker's
+  disk filled by an unthrottled reassignment → NOT_ENOUGH_REPLICAS), with a ``k8s`` section;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -31,11 +35,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.worlds import boutique, campus, delivery, payments, streaming, ticketing
+from diagnosis.evaluation.worlds import boutique, campus, delivery, logistics, payments, streaming, ticketing
 from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
-                                                                streaming.WORLD, payments.WORLD, campus.WORLD)}
+                                                                streaming.WORLD, payments.WORLD, campus.WORLD,
+                                                                logistics.WORLD)}
 
 
 def world_get(name: str) -> World:

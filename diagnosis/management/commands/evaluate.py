@@ -10,9 +10,9 @@ the git revision and the prompt catalog version (the admin calibration page plot
 
 ``--world NAME`` (issue 11 item 7): ``demo`` (the default: the suite above), a generated world
 (``diagnosis.evaluation.worlds``: ``ticketing``, ``boutique``, ``delivery``, ``streaming``, ``payments``,
-``campus``) — its questions asked of the offline provider on that world alone, reported as fully-right answers, route
-accuracy, leak rate, PASS but unanswered and misattributed advice, with one line per question — or ``all`` (the
-demo suite, then every world). A world fails the command only when a run leaked or lost its audit; its other
+``campus``, ``logistics``) — its questions asked of the offline provider on that world alone, reported as fully-right
+answers, route accuracy, leak rate, PASS but unanswered and misattributed advice, with one line per question — or
+``all`` (the demo suite, then every world). A world fails the command only when a run leaked or lost its audit; its other
 figures are measurements.
 """
 

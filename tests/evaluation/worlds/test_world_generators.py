@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 
 from diagnosis.evaluation.suite import SCENARIOS
-from diagnosis.evaluation.worlds import WORLDS, boutique, campus, delivery, payments, streaming, ticketing
+from diagnosis.evaluation.worlds import (
+    WORLDS,
+    boutique,
+    campus,
+    delivery,
+    logistics,
+    payments,
+    streaming,
+    ticketing,
+)
 from diagnosis.evaluation.worlds.common import bundle_hash
 from diagnosis.evaluation.worlds.loading import K8S_SECTION, loadable
 from diagnosis.evaluation.worlds.spec import HEALTHY, World, WorldQuestion
@@ -29,6 +38,7 @@ PINNED = {
     "streaming": "399f89efde27a62bf2631187d2521b86ad3464c6a4512c4a16abc5d79459e248",
     "payments": "f985d1db2422edc005edb22834b063e0e430b4d5b4547da50bae05e1cbf00a16",
     "campus": "55b78e2b39fe5b0acc24ffa0966f478eb9de34364c4f57e91578c11e6c9c5401",
+    "logistics": "a11fc63bacfe0bfe0014967e1eacd665e5024d48aae168a1c0ca6394be9d2f6d",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -80,7 +90,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
     assert bundle_hash(world.build()) == bundle_hash(world.build()) == PINNED[world.name]
 
 
-@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus])
+@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -108,7 +118,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
     }
 
 
-@pytest.mark.parametrize("module", [boutique, payments, campus])
+@pytest.mark.parametrize("module", [boutique, payments, campus, logistics])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -232,7 +242,8 @@ def test_no_forbidden_word_is_part_of_the_asked_services_own_story(world: World,
 
 def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time():
     for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique), (delivery.WORLD, delivery),
-                          (streaming.WORLD, streaming), (payments.WORLD, payments), (campus.WORLD, campus)):
+                          (streaming.WORLD, streaming), (payments.WORLD, payments), (campus.WORLD, campus),
+                          (logistics.WORLD, logistics)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -248,7 +259,8 @@ def test_the_change_listings_are_info_change_lines():
                         (delivery.WORLD, "delivery_push_changes_listing"),
                         (streaming.WORLD, "streaming_play_changes_listing"),
                         (payments.WORLD, "payments_risk_changes_listing"),
-                        (campus.WORLD, "campus_exam_changes_listing")):
+                        (campus.WORLD, "campus_exam_changes_listing"),
+                        (logistics.WORLD, "logistics_device_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
@@ -396,6 +408,128 @@ def test_the_campus_pods_are_named_like_kubernetes_names_them():
 
 def test_nothing_in_the_campus_world_happens_after_its_reference_time():
     bundle = bundle_of(campus.WORLD)
+    now = dt.datetime.fromisoformat(bundle["reference_time"])
+    stamps = [log["timestamp"] for log in bundle["logs"]] + [e["last_seen"] for e in bundle[K8S_SECTION]["events"]]
+    stamps += [ts for series in bundle["metrics"] for ts, _ in series["points"]]
+    assert all(dt.datetime.fromisoformat(stamp) <= now for stamp in stamps)
+
+
+# --- logistics ----------------------------------------------------------------------------------------
+def _logs(bundle: dict[str, Any], service: str) -> list[dict[str, Any]]:
+    return [log for log in bundle["logs"] if log["service"] == service]
+
+
+def test_the_connection_peak_is_not_what_the_storm_alert_says_and_the_listener_never_exceeds_its_limit():
+    """MqttConnectionStorm fired at 2104; the peak — what the question asks — is 9318 at 02:31. The connected clients
+    stay at or under max_connections, and the broker refuses connections only in the minutes it is (nearly) full."""
+    bundle = bundle_of(logistics.WORLD)
+    [alert] = [a for a in bundle["alerts"] if a["name"] == "MqttConnectionStorm"]
+    assert alert["value"] == logistics.LOAD_ALERT_VALUE != str(logistics.LOAD_PEAK)
+    [load] = [s for s in bundle["metrics"] if s["name"] == "mosquitto_load_connections_1min"]
+    assert dict(load["points"])["2026-12-09T02:31:00+08:00"] == logistics.LOAD_PEAK
+    assert alert["starts_at"] < "2026-12-09T02:31:00+08:00" < alert["ends_at"]
+    [connected] = [s for s in bundle["metrics"] if s["name"] == "mosquitto_clients_connected"]
+    full = {ts[:16] for ts, value in connected["points"] if value >= 0.99 * logistics.MAX_CONNECTIONS}
+    assert max(v for _, v in connected["points"]) == logistics.MAX_CONNECTIONS
+    denials = {log["timestamp"][:16] for log in _logs(bundle, "sd-mqtt") if "denied: max_connections exceeded" in log["message"]}
+    assert denials and denials <= full
+
+
+def test_only_the_pdas_on_the_new_firmware_connect_with_a_5s_keepalive():
+    bundle = bundle_of(logistics.WORLD)
+    ota = next(log["timestamp"] for log in bundle["logs"] if log["message"] == logistics.OTA_START)
+    pattern = re.compile(r"as (PDA-HZ01-(\d{4})) \(p2, c0, k(\d+), ")
+    seen5 = set()
+    for log in _logs(bundle, "sd-mqtt"):
+        match = pattern.search(log["message"])
+        if not match:
+            continue
+        pda, keepalive = int(match.group(2)), int(match.group(3))
+        assert keepalive == logistics.keepalive(pda, dt.datetime.fromisoformat(log["timestamp"])), log["message"]
+        if keepalive == 5:
+            assert log["timestamp"] > ota
+            seen5.add(pda)
+    assert seen5 and set(logistics.LEFTOVER) <= seen5 | set(logistics.LEFTOVER)
+    late = [log for log in _logs(bundle, "sd-mqtt") if log["timestamp"] >= "2026-12-09T07:00" and ", k5, " in log["message"]]
+    assert late and all(int(pattern.search(log["message"]).group(2)) in logistics.LEFTOVER for log in late)
+
+
+def test_two_causes_are_on_another_service_than_the_one_asked_about():
+    """The stalled sort gateway never sees the firmware, the stale tracking service never sees the full disk: the
+    causes are change lines of sd-device-mgmt and sd-kafka."""
+    bundle = bundle_of(logistics.WORLD)
+    changes = {(log["service"], log["message"]) for log in bundle["logs"] if log["attributes"].get("change")}
+    assert ("sd-device-mgmt", logistics.OTA_START) in changes and ("sd-kafka", logistics.REASSIGN) in changes
+    gateway = service_evidence(bundle, "sd-sort-gateway")
+    assert "pingresp not received" in gateway and "network Error : EOF" in gateway
+    assert not [word for word in ("4.6.0", "OTA", "keepalive", ", k5,") if word in gateway]
+    tracking = service_evidence(bundle, "sd-tracking-service")
+    assert "partitions=8/24 active" in tracking
+    assert not [word for word in ("No space left", "reassign", "NOT_ENOUGH_REPLICAS", "sd-kafka-2 down") if word in tracking]
+
+
+def test_the_settlement_ran_at_0930_because_its_schedule_was_read_in_utc():
+    bundle = bundle_of(logistics.WORLD)
+    assert logistics.SETTLE_JOB.endswith(str(int(dt.datetime(2026, 12, 9, 1, 30, tzinfo=dt.UTC).timestamp()) // 60))
+    yesterday = dt.datetime.fromisoformat("2026-12-08T01:30:00+08:00")
+    assert logistics.SETTLE_OLD_JOBS[-1].endswith(str(int(yesterday.timestamp()) // 60))
+    runs = [log for log in _logs(bundle, "sd-billing-settlement") if log["attributes"].get("job") == "settlement"]
+    assert runs and min(log["timestamp"] for log in runs) == "2026-12-09T09:30:04.266+08:00"
+    assert all(log["instance"] == logistics.SETTLE_POD for log in runs)
+    # the hourly cod-sync kept running on every hour
+    hours = {log["timestamp"][11:13] for log in _logs(bundle, "sd-billing-settlement")
+             if log["attributes"].get("task") == "cod-collect-sync"}
+    assert hours == {f"{h:02d}" for h in range(14)}
+    created = [e for e in bundle[K8S_SECTION]["events"] if e["object"] == "CronJob/sd-billing-settlement"
+               and e["reason"] == "SuccessfulCreate"]
+    assert [e["first_seen"] for e in created] == ["2026-12-09T09:30:00+08:00"]
+    pods = sorted(p["name"] for p in bundle[K8S_SECTION]["pods"] if p["service"] == "sd-billing-settlement")
+    assert pods == sorted([logistics.SETTLE_POD, *(logistics._job_pod(job) for job in logistics.SETTLE_OLD_JOBS)])
+    assert any("timeZone: Etc/UTC" in log["message"] and log["attributes"].get("change") == "helm"
+               for log in _logs(bundle, "sd-billing-settlement"))
+
+
+def test_waybill_creation_fails_exactly_between_the_sequence_running_out_and_the_alter():
+    bundle = bundle_of(logistics.WORLD)
+    failures = [log["timestamp"] for log in _logs(bundle, "sd-waybill-service") if "reached maximum value" in log["message"]]
+    [alter] = [log for log in _logs(bundle, "sd-pg-waybill") if log["attributes"].get("change") == "ddl"]
+    assert "ALTER SEQUENCE public.waybill_package_id_seq AS bigint" in alter["message"]
+    assert min(failures) == "2026-12-09T09:17:43.208+08:00" and max(failures) < alter["timestamp"]
+    created = [log["timestamp"] for log in _logs(bundle, "sd-waybill-service") if log["message"].startswith("waybill created")]
+    assert not [ts for ts in created if min(failures) <= ts < alter["timestamp"]]
+    assert any(ts > alter["timestamp"] for ts in created) and any(ts < min(failures) for ts in created)
+    [series] = [s for s in bundle["metrics"] if s["name"] == "waybill_create_failed_per_min"]
+    assert dict(series["points"])["2026-12-09T09:29:00+08:00"] == logistics.FAILED_PEAK
+
+
+def test_kafka_broker_2_is_silent_while_down_and_the_lag_peak_is_not_what_the_alert_says():
+    bundle = bundle_of(logistics.WORLD)
+    halted = next(log["timestamp"] for log in _logs(bundle, "sd-kafka") if log["message"] == logistics.KAFKA_HALT)
+    broker2 = [log["timestamp"] for log in _logs(bundle, "sd-kafka") if log["instance"] == "sd-kafka-2"]
+    assert not [ts for ts in broker2 if halted < ts < "2026-12-09T12:21:50"]
+    [disk_alert] = [a for a in bundle["alerts"] if a["name"] == "KafkaBrokerDiskUsageHigh"]
+    assert disk_alert["starts_at"] < halted < disk_alert["ends_at"]
+    [alert] = [a for a in bundle["alerts"] if a["name"] == "TrackingConsumerLagHigh"]
+    assert alert["value"] == logistics.LAG_ALERT_VALUE != str(logistics.LAG_PEAK)
+    [lag] = [s for s in bundle["metrics"] if s["name"] == "kafka_consumergroup_lag"]
+    assert dict(lag["points"])["2026-12-09T12:41:00+08:00"] == logistics.LAG_PEAK
+    errors = [log for log in _logs(bundle, "sd-courier-api") if "NOT_ENOUGH_REPLICAS" in log["message"]
+              or "Expiring" in log["message"]]
+    assert errors and all(halted < log["timestamp"] < "2026-12-09T12:29:10" for log in errors)
+    partitions = {int(m) for log in errors for m in re.findall(r"parcel-track-events-(\d+)", log["message"])}
+    assert partitions <= set(logistics.TRACK_PARTITIONS_ON_2)
+
+
+def test_the_logistics_deployment_pods_are_named_like_kubernetes_names_them():
+    for pod in bundle_of(logistics.WORLD)[K8S_SECTION]["pods"]:
+        if pod["phase"] == "Succeeded":  # a CronJob's job pod: <job>-<5 characters>, the job <cronjob>-<minutes>
+            assert re.fullmatch(r"sd-billing-settlement-\d{8}-[bcdfghjklmnpqrstvwxz2456789]{5}", pod["name"])
+        else:
+            assert service_from_pod_name(pod["name"]) == pod["service"], pod["name"]
+
+
+def test_nothing_in_the_logistics_world_happens_after_its_reference_time():
+    bundle = bundle_of(logistics.WORLD)
     now = dt.datetime.fromisoformat(bundle["reference_time"])
     stamps = [log["timestamp"] for log in bundle["logs"]] + [e["last_seen"] for e in bundle[K8S_SECTION]["events"]]
     stamps += [ts for series in bundle["metrics"] for ts, _ in series["points"]]
