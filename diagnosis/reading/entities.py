@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from diagnosis.reading.spelling import any_spelling_in, first_position
 from diagnosis.reading.text import fold, nfkc
-from diagnosis.reading.vocabulary import K8S_TRIGGERS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
+from diagnosis.reading.vocabulary import K8S_TRIGGERS, KEY_TERMS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
 
 
 class _ServiceLike(Protocol):
@@ -321,6 +321,8 @@ class QuestionFacts:
     change: bool = False  # asks what changed (变更 / 发布 / what changed)
     items: tuple[str, ...] = ()  # with listing "items": the words every listed item shows
     metric: str = ""  # a metric the question names (threads_running): a series whose name has it
+    measured: tuple[str, ...] = ()  # the key terms it names (连接): what a figure measures, no symptom needed
+    rate: str = ""  # "minute" | "second": a figure asked per unit of time (一分钟最多新建了多少个连接)
 
     def lists(self, text: str) -> bool:
         """An evidence text is an item of an "items" listing: it shows every item word."""
@@ -359,4 +361,6 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         change=asks("change", question),
         items=item_words(question, mentions) if listing == "items" else (),
         metric=metric_named(question),
+        measured=tuple(k.term for k in KEY_TERMS if k.term in fold(question)),
+        rate=next((r for r in ("minute", "second") if asks(f"per_{r}", question)), ""),
     )

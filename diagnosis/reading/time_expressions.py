@@ -63,6 +63,7 @@ _DAY_PARTS: tuple[tuple[str, int, int], ...] = tuple((w, a, b) for w, a, b in _W
 _PM_PARTS = frozenset(_WORDS["pm_parts"])
 _YESTERDAY, _TODAY = tuple(_WORDS["yesterday"]), tuple(_WORDS["today"])
 _CLOCK_CONTEXT = tuple(_WORDS["clock_context"])
+AFTER_THE_HOUR = timedelta(minutes=30)  # how far into the hour "X点多" reaches at least
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,8 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
             if part is None and ":" not in c.text and hour < 12 and not yesterday:
                 # "七点半" with no day part: the most recent past such time (19:30 asked at 23:30).
                 evening = moment + timedelta(hours=12)
-                if evening <= now:
+                # "两点多" (a while after two) asked at 14:00 has not happened this afternoon yet.
+                if evening + (AFTER_THE_HOUR if c.text.endswith("多") else timedelta(0)) <= now:
                     moment = evening
             if not yesterday and moment > now:
                 moment -= timedelta(days=1)  # a clock time later than now means yesterday

@@ -47,6 +47,8 @@ SYNONYM_GROUPS: tuple[frozenset[str], ...] = tuple(
         {"库存", "inventory", "stock"},
         {"用户", "user", "users"},
         {"网关", "gateway"},
+        {"地图", "高德", "amap", "geocode", "geocoding"},
+        {"配额", "quota"},
         {"处理方案", "fix", "remediation", "mitigation"},
         {"排查步骤", "troubleshooting", "diagnose"},
         {"常见原因", "cause", "causes"},

@@ -91,15 +91,17 @@ def run(args: QueryMetricsArgs, ctx: ToolContext) -> ToolOutcome:
         alert_name=args.alert_name,
         metric=args.metric,
         max_alerts=MAX_ALERTS,
-        max_series=MAX_SERIES,
+        max_series=MAX_SERIES + 1,  # one more than shown: whether the read was cut
     )
     # An alert_name-only question is about alerts; a metric-only question about series.
     alerts = [] if args.metric and not args.alert_name else backend.alerts(query)[:MAX_ALERTS]
-    series = [] if args.alert_name and not args.metric else backend.series(query)[:MAX_SERIES]
+    found = [] if args.alert_name and not args.metric else backend.series(query)
+    series = found[:MAX_SERIES]
     output = {
         "alerts": [_alert_json(a) for a in alerts],
         "series": [summarise_series(s, chart_points=_chart_points(len(series))) for s in series if s.points],
         "window": {"start": iso(start), "end": iso(end)},
+        "truncated": len(found) > MAX_SERIES,  # more series matched than shown (MAX_SERIES)
     }
     count = len(output["alerts"]) + len(output["series"])
     return ToolOutcome(output=output, result_count=count, details={"backend": getattr(backend, "name", "")})

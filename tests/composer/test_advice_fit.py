@@ -137,3 +137,12 @@ def test_a_runbook_fits_evidence_written_in_the_other_language():
                          {"matched_text": "ERROR jwt validation failed: token used before issued -> 401"}]}
     assert runbook_fit("JWT 校验失败与时钟偏差处理手册", [skew]) >= RUNBOOK_FIT_MIN
     assert runbook_fit("JWT 校验失败与时钟偏差处理手册", [POOL_CLAIM]) < RUNBOOK_FIT_MIN
+
+
+def test_a_map_vendors_runbook_fits_evidence_that_names_the_vendor_in_english():
+    # 高德 ↔ AMap, 地图: "amap request failed … DAILY_QUERY_OVER_LIMIT" is the map vendor's runbook's case.
+    quota = {"claim_id": "c1", "claim_type": "observation", "text": "sd-route-planner 自 10:50:44 起反复记录 ERROR 日志",
+             "evidence": [{"matched_text": "ERROR amap request failed api=/v5/direction/driving status=0 "
+                                           "info=DAILY_QUERY_OVER_LIMIT infocode=10003"}]}  # fmt: skip
+    assert runbook_fit("地图服务商接口失败处理手册（高德 Web 服务）", [quota]) >= RUNBOOK_FIT_MIN
+    assert runbook_fit("地图服务商接口失败处理手册（高德 Web 服务）", [POOL_CLAIM]) < RUNBOOK_FIT_MIN

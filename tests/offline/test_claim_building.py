@@ -316,3 +316,10 @@ def test_keep_claim_ids_reuses_ids_by_first_evidence_and_numbers_new_claims_fres
         claim("c3", "inv_2", "/alerts/0"),
     ]
     assert [c["claim_id"] for c in keep_claim_ids(now, previous)] == ["c3", "c1", "c2"]
+
+
+def test_a_device_line_is_no_disk_line_a_full_device_is():
+    from diagnosis.agents.offline.refs import gloss
+
+    assert "磁盘" not in gloss("device PDA-JX03-1737 reported battery 2%, marked low-battery")
+    assert "磁盘空间" in gloss("write failed: java.io.IOException: No space left on device")

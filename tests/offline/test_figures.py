@@ -302,3 +302,26 @@ def test_a_metric_the_question_names_and_a_pending_queue_are_the_figures_asked()
     assert texts and "mysql_global_status_threads_running" in texts[0] and "最大值 486 个" in texts[0], texts
     texts = claim_texts(contract_for("账本服务积压最多的时候有多少个在排队等分配？", metrics))
     assert texts and "live_rooms_pending_dispatch" in texts[0] and "最大值 143 个" in texts[0], texts
+
+
+def test_a_figure_per_minute_is_the_series_counting_the_named_thing_per_minute():
+    def at(minute: int) -> str:
+        return AT.format(minute)
+
+    # No symptom word: 连接 (connect*) picks the connection series, 一分钟 the one counting per minute.
+    connected = series("broker_clients_connected", [2900, 6000, 5100], service="ledger-service", unit="个",
+                       threshold=5400, first_at=at(0), last_at=at(50), peak_at=at(21), crossed_at=at(18))  # fmt: skip
+    new = series("broker_load_connections_1min", [21, 9318, 5200], service="ledger-service", unit="次/分钟",
+                 threshold=600, first_at=at(0), last_at=at(50), peak_at=at(31), crossed_at=at(9))  # fmt: skip
+    cpu = series("process_cpu_percent", [6, 100, 99], service="ledger-service", threshold=90,
+                 first_at=at(0), last_at=at(50), peak_at=at(13), crossed_at=at(12))  # fmt: skip
+    metrics = metrics_call([], [cpu, connected, new])
+    texts = claim_texts(contract_for("账本服务下午两点那阵一分钟最多新建了多少个连接？", metrics))
+    assert texts and "broker_load_connections_1min" in texts[0] and "最大值 9318 次/分钟" in texts[0], texts
+    # Failures per minute: the count per minute, not the percentage a failure symptom is usually measured in.
+    failed = series("orders_failed_per_min", [0, 2846, 0], service="ledger-service", unit="单/分钟", threshold=50,
+                    first_at=at(0), last_at=at(50), peak_at=at(29), crossed_at=at(18))  # fmt: skip
+    ratio = series("http_5xx_rate", [0.04, 41.2, 0.05], service="ledger-service", threshold=5,
+                   first_at=at(0), last_at=at(50), peak_at=at(30), crossed_at=at(18))  # fmt: skip
+    texts = claim_texts(contract_for("账本服务两点多报错那阵，每分钟最多失败了多少单？", metrics_call([], [ratio, failed])))
+    assert texts and "orders_failed_per_min" in texts[0] and "最大值 2846 单/分钟" in texts[0], texts

@@ -146,6 +146,22 @@ def test_a_long_exception_chain_is_quoted_with_its_innermost_cause():
     assert_grounded(contract, calls)
 
 
+def test_a_mybatis_error_is_quoted_with_its_database_cause_not_the_sql_printed_after_it():
+    message = ("create booking failed clinic=C2054149 slot=S8929558502076096 patient=P1250067021995491 channel=wechat-miniapp "
+               "source=campaign-20270309: org.springframework.dao.DataIntegrityViolationException: "
+               "### Error updating database.  Cause: org.postgresql.util.PSQLException: ERROR: nextval: reached maximum "
+               'value of sequence "booking_id_seq" (2147483647) ### The error may involve com.clinic.BookingMapper.insert'
+               "-Inline ### SQL: INSERT INTO booking (id, clinic_id, slot_id, patient_id, created_at) VALUES "
+               "(nextval('booking_id_seq'), ?, ?, ?, now())")  # fmt: skip
+    calls = [log_call([record(at("09:05:10"), message, service="booking-api"),
+                       record(at("09:04:10"), message.replace("S8929", "S8928"), service="booking-api")])]  # fmt: skip
+    contract = _contract(calls)
+    [claim] = [c for c in contract["claims"] if "create booking failed" in c["claim_text"]]
+    _, _, tail = claim["claim_text"].partition(" … ")
+    assert 'sequence "booking_id_seq" (2147483647)' in tail and "INSERT INTO" not in tail, claim
+    assert_grounded(contract, calls)
+
+
 def test_a_neighbour_gives_its_earliest_alert_or_crossing_and_a_series_red_from_its_first_point_is_no_lead():
     from diagnosis.agents.offline.selection import neighbour_evidence
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.agents.offline.followups import evidence_knowledge_query, innermost
-from diagnosis.agents.offline.refs import Ref
+from diagnosis.agents.offline.followups import evidence_knowledge_query
+from diagnosis.agents.offline.refs import Ref, innermost
 from diagnosis.agents.offline.runbooks import (
     ranked_documents,
     runbook_guidance,

@@ -142,3 +142,15 @@ def test_default_window_is_the_hour_before_the_reference_time(run, world):
     inv = call(run)
     assert inv.output["window"] == {"start": "2026-11-28T09:30:00+08:00", "end": "2026-11-28T10:30:00+08:00"}
     assert inv.status == ToolInvocation.Status.NO_HIT
+
+
+def test_a_read_with_more_series_than_it_shows_says_it_was_cut(run, world):
+    from diagnosis.tools.metrics import MAX_SERIES
+
+    for i in range(MAX_SERIES):
+        make_series(f"m_{i:02d}", points=POINTS)
+    inv = call(run, **WINDOW)
+    assert len(inv.output["series"]) == MAX_SERIES and inv.output["truncated"] is False
+    make_series("m_extra", points=POINTS)
+    inv = call(run, **{**WINDOW, "end": "2026-11-28T10:29:00+08:00"})  # a repeated call is refused
+    assert len(inv.output["series"]) == MAX_SERIES and inv.output["truncated"] is True

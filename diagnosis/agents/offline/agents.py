@@ -125,6 +125,8 @@ class OfflineExecutor:
       reads once more over the last 24 hours (≤ 3 calls);
     - "which service …" → a WARN-and-above read of each service the all-service read did not
       show with the asked symptom (≤ 6 calls, ``followups.services_to_sweep``);
+    - no service named and the every-service metrics read cut at its limit → the metrics of the
+      service the first failure shows on (≤ 1 call, ``_read_failing_metrics``);
     - a diagnosis → the alerts and metrics of the neighbours the failing lines point at
       (``neighbours.implicated``), and an asked symptom the service's own evidence does not show
       read on the service its description names first (≤ 2 + 2 calls, ``_read_neighbours``);
@@ -159,6 +161,7 @@ class OfflineExecutor:
                 window = self._widen_if_empty(request, tools, facts, window, steps)
             if facts.listing == "services":
                 self._sweep_services(request, tools, facts, window)
+            self._read_failing_metrics(request, tools, facts)
             self._read_neighbours(request, tools, facts, window)
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
@@ -170,8 +173,11 @@ class OfflineExecutor:
                     tools.call(baseline.tool, dict(baseline.arguments), Origin.BASELINE)
                 if facts.offers_changes:
                     evidence = _relevant_candidates(tools.history(), facts, request.services)
-                    anomaly = first_anomaly(r for c in evidence for r in c.refs)
-                    step = change_step(window, anomaly)
+                    # A listing is of the asked span (and of the one service it names); a
+                    # diagnosis reads every service's changes before the first anomaly.
+                    anomaly = None if facts.change else first_anomaly(r for c in evidence for r in c.refs)
+                    listed = facts.known_services if facts.change and len(facts.known_services) == 1 else ()
+                    step = change_step(window, anomaly, service=listed[0] if listed else "")
                     read = tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
                     earlier = earlier_change_step(step, read, anomaly)
                     if earlier is not None:  # a noisy neighbour filled the read: once more before it
@@ -269,6 +275,34 @@ class OfflineExecutor:
                 {"service": service, "level": "WARN", "start": start, "end": end, "limit": SWEEP_LOG_LIMIT},
                 Origin.SWEEP,
             )
+
+    def _read_failing_metrics(self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts) -> None:
+        """An every-service metrics read cut at its limit (``truncated``) may lack the series of the
+        service that fails: that service's metrics are read on their own — the service of the
+        first failure the evidence shows (an ERROR line, an alert)."""
+        if facts.services or facts.listing:
+            return
+        history = tools.history()
+        cut = next(
+            (
+                c
+                for c in history
+                if c.tool_name == "query_metrics"
+                and not c.arguments.get("service")
+                and isinstance(c.output, dict)
+                and c.output.get("truncated")
+            ),
+            None,
+        )
+        if cut is None:
+            return
+        failing = [
+            c.first.service
+            for c in _relevant_candidates(history, facts, request.services)
+            if c.kind in ("log", "alert") and _anomalous(c) and c.first.service
+        ]
+        if failing:
+            tools.call("query_metrics", {**cut.arguments, "service": failing[0]}, Origin.SWEEP)
 
     def _read_neighbours(
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow

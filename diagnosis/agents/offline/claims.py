@@ -43,6 +43,7 @@ from diagnosis.agents.offline.refs import (
     binding,
     collect_refs,
     gloss,
+    innermost,
 )
 from diagnosis.agents.offline.runbooks import MAX_HYPOTHESES, runbook_guidance, symptom_weights
 from diagnosis.agents.offline.selection import (
@@ -130,15 +131,17 @@ def _binding(ref: Ref, excerpt: str) -> dict[str, Any]:
 def _message_shown(ref: Ref, message: str, excerpt: str) -> tuple[str, list[dict[str, Any]]]:
     """The part of a log ``message`` a claim quotes, and the bindings it needs beyond ``excerpt``
     (the ref text's prefix): the message when short; else its head and — an exception chain ends
-    with its innermost cause (``Caused by: … FATAL: remaining connection slots …``) — its tail,
-    bound by an excerpt of its own, joined by an ellipsis."""
+    with its innermost cause (``Caused by: … FATAL: remaining connection slots …``) — that cause
+    (``refs.innermost``: not the SQL a MyBatis section prints after it) or the line's tail, bound
+    by an excerpt of its own, joined by an ellipsis."""
     shown = excerpt[len(ref.text) - len(message) :] if len(excerpt) < len(ref.text) else message
     shown = shown if len(shown) <= MAX_MESSAGE_CHARS else excerpt_of(shown, MAX_MESSAGE_CHARS)
     line = message.split("\n", 1)[0].rstrip()
     if len(line) <= len(shown) + 1:
         return shown, []
+    cause = innermost(line)
     cut = line.find(" ", len(line) - TAIL_CHARS) + 1
-    tail = line[cut:] if cut > 0 else ""
+    tail = cause if cause != line and len(cause) <= TAIL_CHARS else line[cut:] if cut > 0 else ""
     if len(tail) < MIN_TAIL_CHARS or tail in shown:
         return shown, []
     head = excerpt_of(shown, MAX_MESSAGE_CHARS - len(tail))

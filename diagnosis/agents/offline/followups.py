@@ -21,17 +21,15 @@ import re
 from collections.abc import Mapping, Sequence
 
 from diagnosis.agents.offline.refs import Origin as Origin  # re-exported for the executor
-from diagnosis.agents.offline.refs import Ref, gloss
+from diagnosis.agents.offline.refs import Ref, gloss, innermost
 from diagnosis.agents.offline.runbooks import ranked_sections
 from diagnosis.agents.offline.selection import Candidate, Focus, log_candidates
 from diagnosis.reading.entities import find_symptoms
-from diagnosis.reading.vocabulary import CAUSE_HEADINGS, SYMPTOMS_BY_ID, rules
+from diagnosis.reading.vocabulary import CAUSE_HEADINGS, SYMPTOMS_BY_ID
 
 MAX_QUERY_TERMS = 8
 MAX_CHECKS = 2
 MAX_SERVICE_SWEEP = 6
-MIN_CAUSE_CHARS = 12  # a shorter last link names nothing to look up ("caused by: null")
-_CAUSE_MARKERS = tuple(rules("terms")["evidence"]["cause_markers"])
 
 _IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_])([A-Z][a-z]+(?:[A-Z][A-Za-z]*)+|[A-Z]{2,}[a-z]+[A-Za-z]*)")
 
@@ -64,14 +62,6 @@ def evidence_knowledge_query(candidates: Sequence[Candidate]) -> str:
     unique = list(dict.fromkeys(terms))[:MAX_QUERY_TERMS]
     # The runbook sections that guide: causes to check and actions to take.
     return " ".join(unique + ["常见原因", "处理方案"]) if unique else ""
-
-
-def innermost(message: str) -> str:
-    """The last link of an exception chain in ``message``'s first line (the whole line without one)."""
-    line = message.split("\n", 1)[0]
-    folded = line.casefold()
-    cut = max((folded.rfind(marker) + len(marker) for marker in _CAUSE_MARKERS if marker in folded), default=0)
-    return line[cut:].strip() if cut and len(line) - cut >= MIN_CAUSE_CHARS else line
 
 
 def runbook_causes(refs: Sequence[Ref], weights: Mapping[str, float] | None = None) -> list[str]:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from diagnosis.reading.text import fold
-from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID, any_spelling_in, rules
+from diagnosis.reading.vocabulary import KEY_TERMS_BY_WORD, SYMPTOMS_BY_ID, any_spelling_in, rules
 
 TIME, SIZE, PERCENT, COUNT = "time", "size", "percent", "count"
 
@@ -54,6 +54,19 @@ def value_kind(value: str) -> str:
 def dimension_match(name: str, symptom_ids: Iterable[str]) -> int:
     """How many of the asked symptoms a series or alert name measures (HighMemoryUsage → memory)."""
     return sum(1 for s in symptom_ids if any_spelling_in(SYMPTOMS_BY_ID[s].metric_terms, name))
+
+
+def terms_match(name: str, terms: Iterable[str]) -> int:
+    """How many of the key terms a question names (连接 → connect*) a series or alert name shows."""
+    return sum(1 for t in terms if any_spelling_in(KEY_TERMS_BY_WORD[t].evidence, name))
+
+
+_RATES: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in rules("terms")["rates"].items()}
+
+
+def counts_per(rate: str, name: str, unit: str) -> bool:
+    """A series counts per ``rate`` ("minute": connections_1min, 单/分钟)."""
+    return bool(rate) and any_spelling_in(_RATES[rate], f"{name} {unit}")
 
 
 def preferred_kind(symptom_ids: Iterable[str]) -> str:

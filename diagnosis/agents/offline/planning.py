@@ -92,15 +92,15 @@ def knowledge_query(facts: QuestionFacts, services: Sequence[ServiceInfo]) -> st
     return " ".join(dict.fromkeys(t for t in terms if t))[:200]
 
 
-def change_step(window: TimeWindow, anomaly: datetime | None = None) -> PlanStep:
-    """The INFO lines of every service naming a change (``changes.READ_WORDS``) in the window and
-    the lookback before it or before the first ``anomaly`` (``changes.span_start``): a deploy or a
-    config push is logged at INFO, and the failures a job or a consumer logs at WARN/ERROR with the
-    same words ("job tj-… failed") would crowd the read."""
+def change_step(window: TimeWindow, anomaly: datetime | None = None, service: str = "") -> PlanStep:
+    """The INFO lines of every service (or of ``service``) naming a change (``changes.READ_WORDS``)
+    in the window and the lookback before it or before the first ``anomaly``
+    (``changes.span_start``): a deploy or a config push is logged at INFO, and the failures a job
+    or a consumer logs at WARN/ERROR with the same words ("job tj-… failed") would crowd the read."""
     span = {"start": span_start(window.start, anomaly).isoformat(), "end": window.end.isoformat()}
-    arguments = {
-        "level": "INFO", "max_level": "INFO", "any_keyword": "|".join(READ_WORDS), **span, "limit": GAP_LOG_LIMIT
-    }
+    arguments = _given(
+        service=service, level="INFO", max_level="INFO", any_keyword="|".join(READ_WORDS), **span, limit=GAP_LOG_LIMIT
+    )
     return PlanStep(
         tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、回滚）"
     )

@@ -15,7 +15,7 @@ from typing import Any
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.text import fold
-from diagnosis.reading.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, any_spelling_in
+from diagnosis.reading.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, any_spelling_in, rules
 
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
 SOURCE_TYPE = {
@@ -36,7 +36,7 @@ class Origin(StrEnum):
     round recomputes the earlier contract from these tags, never from argument values."""
 
     WIDEN = "widen"  # the planned reads again over a wider window or at a lower level
-    SWEEP = "service_sweep"  # a "which service" read of one more service
+    SWEEP = "service_sweep"  # a read of one more service ("which service", a cut metrics read)
     EVIDENCE_LOOKUP = "evidence_lookup"  # runbooks looked up by what the evidence shows
     HYPOTHESIS_CHECK = "hypothesis_check"  # a runbook cause checked against the logs
     RUNBOOK_READ = "runbook_read"  # the leading runbook read by its title
@@ -157,6 +157,24 @@ def collect_refs(
                 )
             )
     return refs
+
+
+MIN_CAUSE_CHARS = 12  # a shorter last link names nothing ("caused by: null")
+_EVIDENCE = rules("terms")["evidence"]
+_CAUSE_MARKERS, _CAUSE_ENDS = tuple(_EVIDENCE["cause_markers"]), tuple(_EVIDENCE["cause_ends"])
+
+
+def innermost(message: str) -> str:
+    """The last link of an exception chain in ``message``'s first line — after its last
+    "Caused by:" / "nested exception is" / "Cause:", up to a section that follows it (MyBatis's
+    "### The error may involve …") — or the whole line without one."""
+    line = message.split("\n", 1)[0]
+    folded = line.casefold()
+    cut = max((folded.rfind(marker) + len(marker) for marker in _CAUSE_MARKERS if marker in folded), default=0)
+    if not cut or len(line) - cut < MIN_CAUSE_CHARS:
+        return line
+    ends = [i for i in (folded.find(end, cut) for end in _CAUSE_ENDS) if i > cut]
+    return line[cut : min(ends, default=len(line))].strip()
 
 
 def gloss(text: str, limit: int = 3) -> list[str]:

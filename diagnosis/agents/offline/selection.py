@@ -30,9 +30,11 @@ from diagnosis.agents.offline.measures import (
     PERCENT,
     SIZE,
     TIME,
+    counts_per,
     dimension_match,
     figure,
     preferred_kind,
+    terms_match,
     unit_kind,
     value_kind,
 )
@@ -282,25 +284,31 @@ def _dimensions(facts: QuestionFacts) -> list[str]:
 
 
 def figure_series(series: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
-    """Series that measure the asked dimension (memory → memory_usage …), best first: more asked
-    symptoms in the name, then one that crossed its threshold in the window (what the series
-    *shows*, not only what it is called), then a unit of the kind asked (a duration for 多慢)."""
+    """Series that measure the asked dimension (memory → memory_usage …; without an asked symptom,
+    the key terms the question names: 连接 → connections), best first: more asked symptoms in the
+    name, then one counting per the asked unit of time (每分钟 → _per_min, 次/分钟), then one that
+    crossed its threshold in the window (what the series *shows*, not only what it is called),
+    then a unit of the kind asked (a duration for 多慢)."""
     dims, kind = _dimensions(facts), preferred_kind(_dimensions(facts))
 
     def named(c: Candidate) -> bool:  # the metric the question spells out (threads_running)
         return bool(facts.metric) and fold(facts.metric) in fold(_name(c.first))
 
+    def measures(c: Candidate) -> int:
+        return dimension_match(_name(c.first), dims) or (not dims and terms_match(_name(c.first), facts.measured))
+
     def key(c: Candidate) -> tuple[float, ...]:
         unit = str(c.first.element.get("unit") or "")
         return (
             -named(c),
-            -dimension_match(_name(c.first), dims),
+            -measures(c),
+            -counts_per(facts.rate, _name(c.first), unit),
             -bool(c.first.element.get("crossed_at")),
             -(kind != "" and unit_kind(unit) == kind),
             -c.score,
         )
 
-    return sorted([c for c in series if named(c) or dimension_match(_name(c.first), dims)], key=key)
+    return sorted([c for c in series if named(c) or measures(c)], key=key)
 
 
 def figure_alerts(alerts: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
