@@ -58,3 +58,29 @@ def test_a_diagnosis_reads_the_database_its_errors_name_and_cites_its_alert_and_
     # The likeliest cause is the other tenant's change, not the SMS dependency's deploy a minute later.
     [direction] = [h["text"] for h in contract["hypotheses"] if "与其后" in h["text"]]
     assert "report-job" in direction and "sms-sender" not in direction, contract["hypotheses"]
+
+
+@pytest.fixture
+def rides(db):
+    from tests.offline.rides_world import load_rides_world
+
+    load_rides_world()
+
+
+def test_a_diagnosis_cites_what_the_neighbours_logged_when_they_went_red_and_the_brokers_change_hours_before(
+    api_user, rides
+):
+    from tests.offline.rides_world import DISK_FULL, EXPIRING
+
+    run, _, contract = plan_and_execute(api_user, "中午那会儿行程服务的位置一直不更新，咋了？")
+    texts = [c["claim_text"] for c in contract["claims"]]
+    joined = "\n".join(texts)
+    # The broker's ERROR lines read around its alert (11:53), not the newest 20 of the hour: the disk.
+    reads = ToolInvocation.objects.filter(run=run, tool_name="query_logs", retrieval_details__origin=Origin.NEIGHBOUR)
+    assert {r.arguments["service"] for r in reads} >= {"mq-cluster"}, [r.arguments for r in reads]
+    assert "mq-cluster 在 11:52:07 记录了一条 ERROR 日志" in joined and DISK_FULL[-30:] in joined, texts
+    assert EXPIRING.split("{n}")[0][-40:] in joined, texts  # the producer's timeouts, as it went red
+    # The partition move that filled the disk, two hours before: beyond the usual lookback.
+    assert "09:45:20 mq-cluster 记录副本迁移（INFO）" in joined, texts
+    # A neighbour's own failing lines are no part of "the failure" a change is weighed against.
+    assert not any("11:52:07 起的异常" in h["text"] for h in contract["hypotheses"]), contract["hypotheses"]

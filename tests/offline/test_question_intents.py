@@ -87,7 +87,7 @@ def test_colloquial_alert_listings_ask_for_the_firing_alerts(question):
 
 @pytest.mark.parametrize(
     "question",
-    ["账单服务那边咋了？", "账单服务出啥毛病了？", "账本服务今天早上啥情况？"],
+    ["账单服务那边咋了？", "账单服务出啥毛病了？", "账本服务今天早上啥情况？", "账单服务是不是出毛病了？"],
 )
 def test_everyday_ways_of_asking_what_is_wrong_ask_for_a_cause(question):
     assert analyse(question, CATALOG).cause
@@ -100,6 +100,6 @@ def test_asking_everything_that_changed_is_a_listing():
     from diagnosis.reading.asking import derive_asked
 
     now = datetime(2026, 12, 7, 12, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
-    for question in ("账单服务十点到十一点之间都动过什么？", "账本服务上午都改了些什么？"):
+    for question in ("账单服务十点到十一点之间都动过什么？", "账本服务上午都改了些什么？", "账单服务凌晨都动过啥？"):
         assert derive_asked(question=question, now=now, tz="Asia/Shanghai", services=CATALOG).kind == "listing"
     assert derive_asked(question="账单服务都是什么原因报错？", now=now, tz="Asia/Shanghai", services=CATALOG).kind == "cause"

@@ -161,3 +161,13 @@ EVENING = datetime(2026, 11, 28, 23, 30, tzinfo=SH)
 def test_a_bare_clock_hour_is_its_most_recent_past_occurrence(question, anchor):
     window = resolve_window(question, EVENING)
     assert window.explicit and window.anchor == anchor, window
+
+
+def test_lunch_time_is_the_lunch_hours_and_a_while_after_two_asked_at_two_is_the_night():
+    afternoon = datetime(2026, 11, 28, 14, 30, tzinfo=SH)
+    window = resolve_window("午饭那会儿好多客户说查件页面不更新", afternoon)
+    assert (window.start, window.end) == (at(28, 11), at(28, 14)), window
+    # "两点多" asked at 14:00: this afternoon's "a while after two" has not happened yet — 02:xx.
+    two = datetime(2026, 11, 28, 14, 0, tzinfo=SH)
+    assert resolve_window("两点多 MQTT 重连最猛那阵", two).anchor == at(28, 2), resolve_window("两点多", two)
+    assert resolve_window("两点那阵 MQTT 重连最猛", two).anchor == at(28, 14)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from diagnosis.agents.base import (
@@ -41,17 +42,20 @@ from diagnosis.agents.offline.planning import (
     baseline_step,
     change_step,
     earlier_change_step,
+    neighbour_change_step,
     plan_gaps,
     plan_normal,
 )
-from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs, neighbour_reads
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
     Focus,
+    began,
     neighbour_evidence,
     relevant_refs,
     select_candidates,
+    the_failure,
 )
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.reading.conversation import read_planned
@@ -66,6 +70,7 @@ KNOWLEDGE_TOP_K = 8
 RUNBOOK_READ_TOP_K = 6
 SWEEP_LOG_LIMIT = 20
 NEIGHBOUR_LOG_LIMIT = 20
+NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this far around it going red
 
 
 class OfflinePlanner:
@@ -91,12 +96,12 @@ class OfflinePlanner:
 def _candidates(
     history: Sequence[ToolCallResult], facts: QuestionFacts, services: Sequence[ServiceInfo], focus: Focus
 ) -> list[Candidate]:
-    """The evidence the claims would cite so far: the asked services' (``select_candidates``) and
-    the neighbours' that began with the failure (``neighbour_evidence``)."""
+    """The evidence of the failure the claims would cite so far: the asked services'
+    (``select_candidates``) and what went red beside them (``selection.the_failure``)."""
     refs, _ = relevant_refs(collect_refs(history, services), facts)
     picked = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
-    near = [r for r in collect_refs(history, services, only=Origin.NEIGHBOUR) if r.kind != "hit"]
-    return picked + neighbour_evidence(near, picked, focus)
+    near, said = neighbour_reads(history, services)
+    return the_failure(picked, neighbour_evidence(near, picked, focus, said), focus)
 
 
 def _anomalous(c: Candidate) -> bool:
@@ -128,8 +133,10 @@ class OfflineExecutor:
     - no service named and the every-service metrics read cut at its limit → the metrics of the
       service the first failure shows on (≤ 1 call, ``_read_failing_metrics``);
     - a diagnosis → the alerts and metrics of the neighbours the failing lines point at
-      (``neighbours.implicated``), and an asked symptom the service's own evidence does not show
-      read on the service its description names first (≤ 2 + 2 calls, ``_read_neighbours``);
+      (``neighbours.implicated``), then, of those that went red with the failure, the ERROR lines
+      around that moment and their changes in the hours before it; and an asked symptom the
+      service's own evidence does not show read on the service its description names first
+      (≤ 2 + 2 × 2 + 2 calls, ``_read_neighbours``);
     - relevant lines found (not in a narrow confirmation or a listing) → the runbooks
       looked up by what those lines show (1 call), and the causes that runbook lists checked
       against the asked service's logs (≤ 2 calls);
@@ -332,6 +339,19 @@ class OfflineExecutor:
             tools.call("query_logs", arguments, Origin.NEIGHBOUR)
         for service in dict.fromkeys([*read, *front]):
             tools.call("query_metrics", {"service": service, **span}, Origin.NEIGHBOUR)
+        # What an implicated neighbour logged when it went red with the failure (the broker's
+        # "No space left on device" when its alert fired): its ERROR lines around that moment.
+        near, _ = neighbour_reads(tools.history(), request.services)
+        for c in neighbour_evidence(near, cited, Focus.of(facts)):
+            moment = began(c)
+            if c.kind == "log" or c.first.service not in read or moment is None:
+                continue
+            around = {"start": (moment - NEIGHBOUR_ONSET).isoformat(), "end": (moment + NEIGHBOUR_ONSET).isoformat()}
+            arguments = {"service": c.first.service, "level": "ERROR", **around, "limit": NEIGHBOUR_LOG_LIMIT}
+            tools.call("query_logs", arguments, Origin.NEIGHBOUR)
+            if facts.offers_changes:
+                step = neighbour_change_step(c.first.service, moment)
+                tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
 
     def _look_up(
         self,

@@ -148,7 +148,10 @@ def change_refs(
     routine = _routine(lines)
     for i, ref in enumerate(lines):
         at, kind = moment(ref), change_kind(ref.message, ref.level)
-        if not kind or at is None or not (since <= at <= end) or ref.message in found or i in routine:
+        # An implicated neighbour's change counts from the horizon before the failure (its disk
+        # filled for hours); the others' from the lookback.
+        reach = min(since, (first or start) - ANOMALY_HORIZON) if _names(ref, pointed) else since
+        if not kind or at is None or not (reach <= at <= end) or ref.message in found or i in routine:
             continue
         own = _names(ref, asked)
         upstream = bool(deps) and _names(ref, deps) and (first is None or at <= first)

@@ -44,6 +44,7 @@ from diagnosis.agents.offline.refs import (
     collect_refs,
     gloss,
     innermost,
+    neighbour_reads,
 )
 from diagnosis.agents.offline.runbooks import MAX_HYPOTHESES, runbook_guidance, symptom_weights
 from diagnosis.agents.offline.selection import (
@@ -53,6 +54,7 @@ from diagnosis.agents.offline.selection import (
     neighbour_evidence,
     relevant_refs,
     select_candidates,
+    the_failure,
 )
 from diagnosis.composer.quoting import quote
 from diagnosis.reading.entities import QuestionFacts
@@ -469,8 +471,11 @@ def build_contract(
     if facts.items:
         candidates = [c for c in candidates if facts.lists(c.first.text)]
     failing = [r.message for c in candidates if c.kind == "log" for r in c.refs]
-    near = [r for r in collect_refs(history, services, only=Origin.NEIGHBOUR) if r.kind != "hit"]
-    candidates += neighbour_evidence(near, candidates, focus)
+    near, said = neighbour_reads(history, services)
+    beside = neighbour_evidence(near, candidates, focus, said)
+    failure = the_failure(candidates, beside, focus)
+    anomalies = [r for c in failure if c.kind in ("log", "alert") for r in c.refs]
+    candidates += beside
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
     changes = (
@@ -479,7 +484,7 @@ def build_contract(
             start=window.start,
             end=window.end,
             services=facts.known_services,
-            anomalies=[r for c in candidates if c.kind in ("log", "alert") for r in c.refs],
+            anomalies=anomalies,
             depends_on=dependencies(facts.known_services, services, failing),
             limit=MAX_LISTED_CHANGES if facts.change else MAX_CHANGE_CLAIMS,
             nearest=not facts.change,
@@ -497,7 +502,7 @@ def build_contract(
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
     weights = symptom_weights([c.first for c in candidates], facts.symptoms)
     hypotheses, actions = runbook_guidance(hits, weights, require_match=bool(facts.listing), claims=claims)
-    hypotheses = order_hypotheses(changes, candidates, hypotheses)
+    hypotheses = order_hypotheses(changes, failure, hypotheses)
     if not facts.known_services and facts.unknown_services:
         hypotheses, actions = [], []  # nothing was found to act on: only the gap is stated
     elif facts.narrow:

@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo, ToolCallResult
-from diagnosis.agents.offline.changes import READ_WORDS, span_start
+from diagnosis.agents.offline.changes import ANOMALY_HORIZON, READ_WORDS, span_start
 from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS
 from diagnosis.reading.asking import question_metric
@@ -104,6 +104,14 @@ def change_step(window: TimeWindow, anomaly: datetime | None = None, service: st
     return PlanStep(
         tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、回滚）"
     )
+
+
+def neighbour_change_step(service: str, red: datetime) -> PlanStep:
+    """A neighbour's own changes in the ``ANOMALY_HORIZON`` before it went ``red`` with the failure:
+    what fills a broker's disk or a database's connections can begin hours before it shows."""
+    span = {"start": (red - ANOMALY_HORIZON).isoformat(), "end": red.isoformat()}
+    arguments = {"service": service, "level": "INFO", "max_level": "INFO", "any_keyword": "|".join(READ_WORDS), **span}
+    return PlanStep(tool="query_logs", arguments={**arguments, "limit": GAP_LOG_LIMIT}, purpose="邻近服务此前的变更记录")
 
 
 def earlier_change_step(step: PlanStep, read: ToolCallResult, anomaly: datetime | None = None) -> PlanStep | None:

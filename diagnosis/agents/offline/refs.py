@@ -159,6 +159,18 @@ def collect_refs(
     return refs
 
 
+def neighbour_reads(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo]) -> tuple[list[Ref], list[Ref]]:
+    """The evidence of the executor's neighbour reads: (their alerts, metrics and asked-symptom
+    lines — a keyword read —, their ERROR lines read around the moment they went red)."""
+    calls = [c for c in history if c.origin == Origin.NEIGHBOUR]
+    said = [c for c in calls if c.tool_name == "query_logs" and not c.arguments.get("keyword")]
+    rest = [c for c in calls if c not in said]
+    evidence = (
+        [r for r in collect_refs(group, services, only=Origin.NEIGHBOUR) if r.kind != "hit"] for group in (rest, said)
+    )
+    return next(evidence), next(evidence)
+
+
 MIN_CAUSE_CHARS = 12  # a shorter last link names nothing ("caused by: null")
 _EVIDENCE = rules("terms")["evidence"]
 _CAUSE_MARKERS, _CAUSE_ENDS = tuple(_EVIDENCE["cause_markers"]), tuple(_EVIDENCE["cause_ends"])

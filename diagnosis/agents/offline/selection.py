@@ -401,7 +401,7 @@ def _per_service(
     return picked
 
 
-def _began(c: Candidate) -> datetime | None:
+def began(c: Candidate) -> datetime | None:
     """When an alert started firing, a series first crossed its threshold or a log group's first
     line was written (None: a series that never crossed, or was over its threshold already at its
     first point — it went red before what was read)."""
@@ -419,16 +419,17 @@ def onset(picked: Sequence[Candidate], focus: Focus, *, or_any: bool = True) -> 
     """When the evidence of the asked symptom among ``picked`` began — of any of it when none shows
     the symptom and ``or_any`` (None when nothing has a time)."""
     asked = [c for c in picked if c.first.symptoms & focus.primary] or (list(picked) if or_any else [])
-    return min((t for c in asked if (t := _began(c)) is not None), default=None)
+    return min((t for c in asked if (t := began(c)) is not None), default=None)
 
 
 def _began_between(
-    others: Sequence[Candidate], start: datetime, end: datetime, services: set[str], limit: int
+    others: Sequence[Candidate], start: datetime, end: datetime, services: set[str], limit: int, *, logs: bool = False
 ) -> list[Candidate]:
-    """The alerts and threshold crossings of ``services`` that began in [start, end), earliest first."""
+    """The alerts and threshold crossings (or, with ``logs``, the log groups) of ``services`` that
+    began in [start, end), earliest first."""
     found = [
-        (t, c) for c in others if c.kind != "log" and c.first.service in services
-        if (t := _began(c)) is not None and start <= t < end
+        (t, c) for c in others if (c.kind == "log") == logs and c.first.service in services
+        if (t := began(c)) is not None and start <= t < end
     ]
     found.sort(key=lambda tc: (tc[0], tc[1].first.invocation_id, tc[1].first.raw_path))
     return [replace(c, leading=True) for _, c in found[: max(limit, 0)]]
@@ -447,23 +448,40 @@ def leading(others: Sequence[Candidate], picked: Sequence[Candidate], focus: Foc
     return _began_between(rest, reference - LEADING_SPAN, reference, services, min(MAX_LEADING, budget))
 
 
-def neighbour_evidence(refs: Sequence[Ref], picked: Sequence[Candidate], focus: Focus) -> list[Candidate]:
-    """Alerts and threshold crossings of the neighbours read (``refs``: their metrics) that began
-    with the asked failure — from ``LEADING_SPAN`` before its first evidence to ``COINCIDENT_AFTER``
-    after: the database host's iowait alert behind a batch's SQL timeouts, the cluster's connection
-    alert behind the 500s; the earliest of each neighbour, at most ``MAX_NEIGHBOUR_CLAIMS`` — and
-    the first group of the neighbours' lines showing the asked symptom itself."""
+def neighbour_evidence(
+    refs: Sequence[Ref], picked: Sequence[Candidate], focus: Focus, said: Sequence[Ref] = ()
+) -> list[Candidate]:
+    """What the neighbours read (``refs``) show that began with the asked failure — from
+    ``LEADING_SPAN`` before its first evidence to ``COINCIDENT_AFTER`` after: their alerts and
+    threshold crossings (the database host's iowait alert behind a batch's SQL timeouts, the
+    cluster's connection alert behind the 500s) and, of the ERROR lines read around then
+    (``said``), their failing lines (the broker's "No space left on device" behind the producers'
+    timeouts); of each neighbour the earliest of either, at most ``MAX_NEIGHBOUR_CLAIMS`` of each
+    — and the first group of the neighbours' lines showing the asked symptom itself."""
     # The asked symptom's lines where it is answered (the ingress's 404s on the service's paths).
     lines = [c for c in _ranked(log_candidates(refs, Focus(focus.primary))) if c.first.symptoms & focus.primary]
     reference = onset(picked, focus)
     if reference is None or not refs:
         return lines[:1]
     others = alert_candidates(refs, focus) + series_candidates(refs, focus)
+    failing = [c for c in log_candidates(said, focus) if LEVEL_RANK.get(c.first.level, 0) >= LEVEL_RANK["ERROR"]]
     start, end = reference - LEADING_SPAN, reference + COINCIDENT_AFTER
-    # One per neighbour, its earliest (the database's alert and the cache's, not two of one).
-    firsts = [_began_between(others, start, end, {service}, 1) for service in dict.fromkeys(r.service for r in refs)]
-    began = sorted((c[0] for c in firsts if c), key=lambda c: (_began(c), c.first.invocation_id))
-    return lines[:1] + began[:MAX_NEIGHBOUR_CLAIMS]
+    services = list(dict.fromkeys(r.service for r in [*refs, *said]))
+
+    def earliest(found: list[list[Candidate]]) -> list[Candidate]:
+        # One per neighbour, its earliest (the database's alert and the cache's, not two of one).
+        return sorted((c[0] for c in found if c), key=lambda c: (began(c), c.first.invocation_id))[:MAX_NEIGHBOUR_CLAIMS]
+
+    red = earliest([_began_between(others, start, end, {service}, 1) for service in services])
+    told = earliest([_began_between(failing, start, end, {service}, 1, logs=True) for service in services])
+    return lines[:1] + red + told
+
+
+def the_failure(picked: Sequence[Candidate], beside: Sequence[Candidate], focus: Focus) -> list[Candidate]:
+    """The evidence of the failure a change explains: the asked services' (``picked``) and what
+    went red beside them (``beside``: ``neighbour_evidence``) — not a neighbour's own failing lines
+    (the old primary's kernel panic that set off the failover)."""
+    return [*picked, *(c for c in beside if not (c.kind == "log" and c.leading))]  # leading: began with it
 
 
 def select_candidates(
