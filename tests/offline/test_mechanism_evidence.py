@@ -184,3 +184,22 @@ def test_a_neighbour_gives_its_earliest_alert_or_crossing_and_a_series_red_from_
     # One each (the database's crossing at 09:28 before its alert, the cache's alert); the cache's
     # evictions were over their threshold from the first point read: when they went red is unknown.
     assert [(c.first.service, c.kind) for c in cited] == [("clinic-db", "series"), ("clinic-cache", "alert")]
+
+
+def test_clients_dropping_off_is_asked_and_read_by_the_lines_that_say_so():
+    from diagnosis.agents.offline.planning import plan_normal
+
+    question = "预约服务九点半以后扫码枪一直掉线，咋回事？"
+    assert "disconnect" in analyse(question, SERVICES).symptoms
+    lost = "mqtt connection lost: pingresp not received, disconnecting (client bk-gw-1, broker ssl://10.1.2.3:8883)"
+    late = "slot decision late: 1800ms > 1200ms, parcel to reject chute"
+    # The newest WARN lines are the late decisions; the keyword read finds the session drops.
+    warn = log_call([record(at(f"09:5{m}:10"), late, service="booking-api", level="WARN") for m in range(9, 4, -1)])
+    drops = log_call([record(at("09:31:04"), lost, service="booking-api", level="WARN"),
+                      record(at("09:30:04"), lost.replace("bk-gw-1", "bk-gw-2"), service="booking-api", level="WARN")],
+                     invocation_id="inv_2", keyword="disconnect")  # fmt: skip
+    plan = plan_normal(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES)
+    assert any(s.arguments.get("keyword") == "disconnect" for s in plan.steps), plan.steps
+    contract = build_contract(facts=analyse(question, SERVICES), window=resolve_window(question, NOW),
+                              history=[warn, drops], services=SERVICES)  # fmt: skip
+    assert "pingresp not received" in contract["claims"][0]["claim_text"], _claims(contract)
