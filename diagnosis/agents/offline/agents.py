@@ -290,26 +290,14 @@ class OfflineExecutor:
         if facts.services or facts.listing:
             return
         history = tools.history()
-        cut = next(
-            (
-                c
-                for c in history
-                if c.tool_name == "query_metrics"
-                and not c.arguments.get("service")
-                and isinstance(c.output, dict)
-                and c.output.get("truncated")
-            ),
-            None,
-        )
-        if cut is None:
-            return
+        cut = [c for c in history if c.tool_name == "query_metrics" and (c.output or {}).get("truncated")]
         failing = [
             c.first.service
-            for c in _relevant_candidates(history, facts, request.services)
+            for c in (_relevant_candidates(history, facts, request.services) if cut else [])
             if c.kind in ("log", "alert") and _anomalous(c) and c.first.service
         ]
         if failing:
-            tools.call("query_metrics", {**cut.arguments, "service": failing[0]}, Origin.SWEEP)
+            tools.call("query_metrics", {**cut[0].arguments, "service": failing[0]}, Origin.SWEEP)
 
     def _read_neighbours(
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
