@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from diagnosis.agents.base import ToolCallResult
-from diagnosis.agents.offline.refs import binding
+from diagnosis.agents.offline.refs import binding, element_at
 from diagnosis.composer.quoting import quote
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
 from diagnosis.reading.entities import QuestionFacts
@@ -38,17 +38,6 @@ def clock(value: str) -> str:
     """ "2026-11-28 10:30:00" of an output time ("2026-11-28T10:30:00.5+08:00"): outputs carry local
     times with their offset, so this is the ref text's rendering of it (``tools.rendering.clock``)."""
     return f"{value[:10]} {value[11:19]}"
-
-
-def _element(call: ToolCallResult, raw_path: str) -> dict[str, Any] | None:
-    parts = raw_path.split("/")
-    if len(parts) != 3 or parts[1] not in KINDS or not parts[2].isdigit():
-        return None
-    items = (call.output or {}).get(parts[1]) if isinstance(call.output, dict) else None
-    index = int(parts[2])
-    if not isinstance(items, list) or index >= len(items) or not isinstance(items[index], dict):
-        return None
-    return items[index]
 
 
 def _moment(value: str | None, today: str) -> str:
@@ -222,9 +211,9 @@ def k8s_claims(
             continue
         for ref in call.evidence_refs or []:
             raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
-            element = _element(call, raw_path)
-            kind = raw_path.split("/")[1] if element is not None else ""
-            if element is None or not text or text in seen or not _wanted(kind, element, services):
+            parts, element = raw_path.split("/"), element_at(call.output, raw_path)
+            kind = parts[1] if len(parts) == 3 and parts[1] in KINDS and element else ""
+            if not kind or not text or text in seen or not _wanted(kind, element, services):
                 continue
             if facts.items and not facts.lists(text):
                 continue  # a listing lists what its words name, every such item

@@ -16,6 +16,7 @@ from diagnosis.agents.base import ServiceInfo, ToolCallResult
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, any_spelling_in, rules
+from diagnosis.tools.pointer import PointerError, resolve_pointer
 
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
 SOURCE_TYPE = {
@@ -76,17 +77,12 @@ def binding(tool_name: str, invocation_id: str, raw_path: str, excerpt: str) -> 
     }
 
 
-def _pointer_element(output: Any, raw_path: str) -> dict[str, Any]:
+def element_at(output: Any, raw_path: str) -> dict[str, Any]:
     """The output element a ``/records/3``-style pointer designates ({} when it does not resolve)."""
-    node = output
-    for token in raw_path.split("/")[1:]:
-        token = token.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        elif isinstance(node, dict) and token in node:
-            node = node[token]
-        else:
-            return {}
+    try:
+        node = resolve_pointer(output, raw_path)
+    except PointerError:
+        return {}
     return node if isinstance(node, dict) else {}
 
 
@@ -119,7 +115,7 @@ def collect_refs(
             raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
             if not raw_path or not text:
                 continue
-            element = _pointer_element(call.output, raw_path)
+            element = element_at(call.output, raw_path)
             kind = {"records": "log", "alerts": "alert", "series": "series", "hits": "hit"}.get(
                 raw_path.split("/")[1] if raw_path.count("/") >= 1 else "", ""
             )
