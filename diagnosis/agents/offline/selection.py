@@ -94,9 +94,6 @@ class Focus:
         primary = frozenset(facts.symptoms) or frozenset({"error"})
         return cls(primary, frozenset(secondary) - primary)
 
-    def with_alerts(self) -> Focus:
-        return Focus(self.primary | {"alert"}, self.secondary)
-
 
 def _relevance(ref: Ref, focus: Focus, shows: frozenset[str] = frozenset()) -> int:
     """3 per asked symptom the text (and ``shows``: an alert is an alert, firing or resolved)
