@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
-from diagnosis.agents.offline.refs import LEVEL_RANK, Ref
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, output_time
 from diagnosis.agents.offline.templates import masked, mine
 from diagnosis.reading.spelling import any_spelling_in, fold
 from diagnosis.reading.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
@@ -64,11 +64,7 @@ def change_kind(text: str, level: str = "") -> str:
 
 def moment(ref: Ref) -> datetime | None:
     """When a log line was written or an alert started (None when its element has no time)."""
-    value = ref.element.get("timestamp") or ref.element.get("starts_at") or ""
-    try:
-        return datetime.fromisoformat(str(value))
-    except ValueError:
-        return None
+    return output_time(ref.element.get("timestamp") or ref.element.get("starts_at"))
 
 
 def first_anomaly(refs: Iterable[Ref]) -> datetime | None:

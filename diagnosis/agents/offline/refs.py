@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
@@ -84,6 +85,14 @@ def element_at(output: Any, raw_path: str) -> dict[str, Any]:
     except PointerError:
         return {}
     return node if isinstance(node, dict) else {}
+
+
+def output_time(value: Any) -> datetime | None:
+    """An output element's time (ISO 8601, with its offset); None when it has none or no valid one."""
+    try:
+        return datetime.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
 
 
 def canonical_service(name: str, services: Sequence[ServiceInfo]) -> str:

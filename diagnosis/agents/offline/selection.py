@@ -38,7 +38,7 @@ from diagnosis.agents.offline.measures import (
     unit_kind,
     value_kind,
 )
-from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss, output_time
 from diagnosis.agents.offline.templates import mine
 from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.text import fold
@@ -195,11 +195,8 @@ def alert_candidates(refs: Iterable[Ref], focus: Focus, onset: datetime | None =
 
 
 def _coincides(ref: Ref, onset: datetime | None) -> bool:
-    if onset is None:
-        return False
-    try:
-        start = datetime.fromisoformat(str(ref.element.get("starts_at")))
-    except ValueError:
+    start = output_time(ref.element.get("starts_at"))
+    if onset is None or start is None:
         return False
     return onset - LEADING_SPAN <= start <= onset + COINCIDENT_AFTER
 
@@ -403,13 +400,9 @@ def began(c: Candidate) -> datetime | None:
     line was written (None: a series that never crossed, or was over its threshold already at its
     first point — it went red before what was read)."""
     element = c.first.element
-    value = {"alert": "starts_at", "series": "crossed_at"}.get(c.kind, "timestamp")
     if c.kind == "series" and element.get("crossed_at") == element.get("first_at"):
         return None
-    try:
-        return datetime.fromisoformat(str(element.get(value))) if element.get(value) else None
-    except ValueError:
-        return None
+    return output_time(element.get({"alert": "starts_at", "series": "crossed_at"}.get(c.kind, "timestamp")))
 
 
 def onset(picked: Sequence[Candidate], focus: Focus, *, or_any: bool = True) -> datetime | None:
