@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from diagnosis.agents.base import (
@@ -45,6 +46,7 @@ from diagnosis.agents.offline.planning import (
     neighbour_change_step,
     plan_gaps,
     plan_normal,
+    window_span,
 )
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs, neighbour_reads
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
@@ -75,16 +77,9 @@ NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this fa
 
 class OfflinePlanner:
     def plan(self, request: PlannerRequest, ctx: AgentContext) -> Plan:
-        if request.mode == "EVIDENCE_GAP_ONLY":
-            return plan_gaps(
-                question=request.question,
-                now=request.now,
-                tz=request.timezone,
-                services=request.services,
-                gaps=request.evidence_gaps,
-                context=request.context,
-            )
-        return plan_normal(
+        gaps_only = request.mode == "EVIDENCE_GAP_ONLY"
+        plan = partial(plan_gaps, gaps=request.evidence_gaps) if gaps_only else plan_normal
+        return plan(
             question=request.question,
             now=request.now,
             tz=request.timezone,
@@ -260,12 +255,11 @@ class OfflineExecutor:
         if window.kind == WIDENED or (any(map(_anomalous, found)) if facts.cause else found):
             return window  # already the wide window (a superlative), or something was found
         wide = widened(window, request.now)
-        start, end = wide.iso()
         calls = 0
         for step in steps:
             if step.tool not in WIDEN_TOOLS or calls >= MAX_WIDENING_CALLS:
                 continue
-            tools.call(step.tool, {**step.arguments, "start": start, "end": end}, Origin.WIDEN)
+            tools.call(step.tool, {**step.arguments, **window_span(wide)}, Origin.WIDEN)
             calls += 1
         return wide if calls else window
 
@@ -275,13 +269,9 @@ class OfflineExecutor:
         if facts.services:
             return
         refs = collect_refs(tools.history(), request.services)
-        start, end = window.iso()
         for service in services_to_sweep(refs, Focus.of(facts), [s.name for s in request.services]):
-            tools.call(
-                "query_logs",
-                {"service": service, "level": "WARN", "start": start, "end": end, "limit": SWEEP_LOG_LIMIT},
-                Origin.SWEEP,
-            )
+            arguments = {"service": service, "level": "WARN", **window_span(window), "limit": SWEEP_LOG_LIMIT}
+            tools.call("query_logs", arguments, Origin.SWEEP)
 
     def _read_failing_metrics(self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts) -> None:
         """An every-service metrics read cut at its limit (``truncated``) may lack the series of the
@@ -311,8 +301,7 @@ class OfflineExecutor:
             return
         cited = _candidates(tools.history(), facts, request.services, Focus.of(facts))
         failing = [r.message for c in cited if c.kind == "log" for r in c.refs]
-        start, end = window.iso()
-        span = {"start": start, "end": end}
+        span = window_span(window)
         read = implicated(facts.known_services, request.services, failing)[:MAX_NEIGHBOUR_READS]
         # An asked symptom the service's own evidence does not show (a 404 the ingress answers
         # before a request reaches it): read it where the service's description says it is served.

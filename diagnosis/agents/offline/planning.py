@@ -62,18 +62,8 @@ K8S_PURPOSE = {
 _DESCRIPTION_IDENT = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Za-z]{2,}(?:[A-Z][A-Za-z]*)*(?![A-Za-z0-9_])")
 
 
-def _level_for(symptoms: Sequence[str]) -> str:
-    if not symptoms or set(symptoms) & ERRORISH:
-        return "ERROR"
-    return "WARN"
-
-
 def _keyword_symptom(symptoms: Sequence[str]) -> str | None:
-    for symptom_id in symptoms:
-        keyword = SYMPTOMS_BY_ID[symptom_id].log_keyword
-        if keyword:
-            return keyword
-    return None
+    return next((keyword for s in symptoms if (keyword := SYMPTOMS_BY_ID[s].log_keyword)), None)
 
 
 def knowledge_query(facts: QuestionFacts, services: Sequence[ServiceInfo]) -> str:
@@ -173,7 +163,8 @@ def baseline_step(steps: Sequence[PlanStep], window: TimeWindow) -> PlanStep | N
     return PlanStep(tool="query_logs", arguments=arguments, purpose="问题时间窗之前同样长度的日志（基线）")
 
 
-def _window_args(window: TimeWindow) -> dict[str, str]:
+def window_span(window: TimeWindow) -> dict[str, str]:
+    """The window as the ``start`` / ``end`` arguments of a tool call."""
     start, end = window.iso()
     return {"start": start, "end": end}
 
@@ -190,9 +181,9 @@ def plan_normal(
     previous turn first (``conversation.resolve``: its services and window are what is read)."""
     reading = resolve(question=question, now=now, tz=tz, services=services, context=context)
     facts, window = reading.facts, reading.window
-    span = _window_args(window)
+    span = window_span(window)
     symptoms = list(facts.symptoms)
-    level = _level_for(symptoms)
+    level = "ERROR" if not symptoms or set(symptoms) & ERRORISH else "WARN"
     keyword = _keyword_symptom(symptoms)
     alerts_only = symptoms == ["alert"]
     targets = [m.name for m in facts.services][:MAX_SERVICES]
@@ -205,44 +196,23 @@ def plan_normal(
             arguments = _given(service=service, level=level, **span, limit=LOG_LIMIT)
             purpose = f"{who} 在 {window.label()} 的 {level} 及以上日志"
             steps.append(PlanStep(tool="query_logs", arguments=arguments, purpose=purpose))
-        steps.append(
-            PlanStep(
-                tool="query_metrics", arguments=_given(service=service, **span), purpose=f"{who} 的告警与指标"
-            )
-        )
+        metrics = _given(service=service, **span)
+        steps.append(PlanStep(tool="query_metrics", arguments=metrics, purpose=f"{who} 的告警与指标"))
     if keyword and not alerts_only:
         service = per_service[0]
         arguments = _given(service=service, keyword=keyword, **span, limit=LOG_LIMIT)
-        steps.insert(
-            1,
-            PlanStep(
-                tool="query_logs",
-                arguments=arguments,
-                purpose=f"{service or '全部服务'} 中含 {keyword} 的日志",
-            ),
-        )
+        purpose = f"{service or '全部服务'} 中含 {keyword} 的日志"
+        steps.insert(1, PlanStep(tool="query_logs", arguments=arguments, purpose=purpose))
     steps = steps[: MAX_STEPS - 1]
-    steps.append(
-        PlanStep(
-            tool="lookup_knowledge",
-            arguments={"query": knowledge_query(facts, services)},
-            purpose="相关处理手册",
-        )
-    )
+    lookup = {"query": knowledge_query(facts, services)}
+    steps.append(PlanStep(tool="lookup_knowledge", arguments=lookup, purpose="相关处理手册"))
     steps += k8s_steps(question, targets, span)  # Kubernetes state, when the question calls for it
     subject = "、".join(targets) or "全部服务"
-    goal = (
-        f"确认 {subject} 在 {window.label()} 的{focus}"
-        if facts.narrow
-        else f"定位 {subject} 在 {window.label()} 的{focus}及其原因"
-    )
+    aim = f"{subject} 在 {window.label()} 的{focus}"
+    goal = f"确认 {aim}" if facts.narrow else f"定位 {aim}及其原因"
     if reading.followup:
         goal = f"承接上文：{goal}"
     return Plan(mode="NORMAL", goal=goal, steps=steps, asked=reading.asked)
-
-
-def _gap_text(gap: dict[str, Any]) -> tuple[str, str]:
-    return str(gap.get("suggested_query") or ""), str(gap.get("gap") or "")
 
 
 def _infer_tool(text: str) -> str:
@@ -269,13 +239,10 @@ def plan_gaps(
     for gap in list(gaps)[:MAX_GAPS]:
         if not isinstance(gap, dict):
             continue
-        query, text = _gap_text(gap)
+        query, text = str(gap.get("suggested_query") or ""), str(gap.get("gap") or "")
         combined = f"{query} {text}".strip()
-        tool = (
-            gap.get("suggested_tool")
-            if gap.get("suggested_tool") in EVIDENCE_TOOLS
-            else _infer_tool(combined)
-        )
+        tool = gap.get("suggested_tool")
+        tool = tool if tool in EVIDENCE_TOOLS else _infer_tool(combined)
         gap_facts = analyse(combined, services)
         window = resolve_window(query, now, tz) if query else question_window
         if not window.explicit:
@@ -289,10 +256,8 @@ def plan_gaps(
         service_name = service.name if service is not None else None
         symptoms = list(gap_facts.symptoms or question_facts.symptoms)
         if tool == "lookup_knowledge":
-            arguments: dict[str, Any] = {
-                "query": (query or text or question)[:200] + " 排查",
-                "top_k": GAP_TOP_K,
-            }
+            searched = (query or text or question)[:200] + " 排查"
+            arguments: dict[str, Any] = {"query": searched, "top_k": GAP_TOP_K}
         elif tool == "query_metrics":
             arguments = {"service": service_name, **span}
             alert, metric = ALERT_NAME.search(nfkc(combined)), question_metric(combined)
@@ -301,36 +266,19 @@ def plan_gaps(
             elif metric:
                 arguments["metric"] = metric
         else:
-            arguments = {
-                "service": service_name,
-                "level": "WARN",
-                "keyword": _keyword_symptom(symptoms),
-                **span,
-                "limit": GAP_LOG_LIMIT,
-            }
-        arguments = _given(**arguments)
+            read = {"service": service_name, "level": "WARN", "keyword": _keyword_symptom(symptoms)}
+            arguments = {**read, **span, "limit": GAP_LOG_LIMIT}
         label = text or query or "证据缺口"
         labels.append(label[:40])
-        steps.append(
-            PlanStep(
-                tool=str(tool),
-                arguments=arguments,
-                purpose=f"补充证据（{gap.get('claim_id') or '缺口'}）：{label[:60]}",
-            )
-        )
+        purpose = f"补充证据（{gap.get('claim_id') or '缺口'}）：{label[:60]}"
+        steps.append(PlanStep(tool=str(tool), arguments=_given(**arguments), purpose=purpose))
         if len(steps) >= MAX_STEPS:
             break
     if not steps:  # a gap round always looks once more, at the question's own service
         service = (question_facts.services or (None,))[0]
         start = max(question_window.start - GAP_WIDEN, now - timedelta(hours=48))
-        arguments = {
-            "service": service.name if service else None,
-            "level": "WARN",
-            "start": start.isoformat(),
-            "end": question_window.end.isoformat(),
-            "limit": GAP_LOG_LIMIT,
-        }
-        steps.append(PlanStep(tool="query_logs", arguments=_given(**arguments), purpose="补充证据"))
-    return Plan(
-        mode="EVIDENCE_GAP_ONLY", goal="只针对证据缺口补充证据：" + "；".join(labels)[:200], steps=steps
-    )
+        read = {"service": service.name if service else None, "level": "WARN", "start": start.isoformat()}
+        arguments = _given(**read, end=question_window.end.isoformat(), limit=GAP_LOG_LIMIT)
+        steps.append(PlanStep(tool="query_logs", arguments=arguments, purpose="补充证据"))
+    goal = "只针对证据缺口补充证据：" + "；".join(labels)[:200]
+    return Plan(mode="EVIDENCE_GAP_ONLY", goal=goal, steps=steps)
