@@ -55,41 +55,35 @@ def _shared(a: set[str], b: set[str]) -> bool:
     )
 
 
+def _asked_text(asked: Sequence[str], catalog: Sequence[Any]) -> str:
+    return " ".join(fold(s.description) for s in catalog if s.name in asked)
+
+
 def dependencies(asked: Sequence[str], services: Iterable[Any], failing: Iterable[str] = ()) -> set[str]:
     """The services next to the asked ones (the module docstring): named by their descriptions,
     sharing a resource with them, or naming an identifier of their ``failing`` lines."""
     catalog = list(services)
-    described = " ".join(fold(s.description) for s in catalog if s.name in asked)
     names = {fold(s.name) for s in catalog}  # a service both name is no shared resource
-    used = resources(described) - names
+    used = resources(_asked_text(asked, catalog)) - names
     named = set().union(*(_identifiers(text) for text in failing)) - names
-    found = set()
+    found = set(described(asked, catalog))
     for s in catalog:
-        if s.name in asked:
-            continue
-        spellings = [s.name, *s.aliases, *(a.removesuffix(_STEM_SUFFIX) for a in s.aliases)]
         own = _identifiers(s.description) - names
-        if (
-            any(len(w) >= 2 and fold(w) in described for w in spellings)
-            or _shared(used, resources(s.description) - names)
-            or own & named
-        ):
+        if s.name not in asked and (_shared(used, resources(s.description) - names) or own & named):
             found.add(s.name)
     return found
 
 
 def described(asked: Sequence[str], services: Iterable[Any]) -> list[str]:
-    """The services the asked ones' descriptions name, in the order they name them (the ingress a
-    service is published through, the database it writes)."""
+    """The services the asked ones' descriptions name (by name, alias or an alias's stem), in the
+    order they name them (the ingress a service is published through, the database it writes)."""
     catalog = list(services)
-    text = " ".join(fold(s.description) for s in catalog if s.name in asked)
+    text = _asked_text(asked, catalog)
     positions = []
     for s in catalog:
-        if s.name in asked:
-            continue
         spellings = [s.name, *s.aliases, *(a.removesuffix(_STEM_SUFFIX) for a in s.aliases)]
         found = [text.find(fold(w)) for w in spellings if len(w) >= 2 and fold(w) in text]
-        if found:
+        if found and s.name not in asked:
             positions.append((min(found), s.name))
     return [name for _, name in sorted(positions)]
 
@@ -104,7 +98,7 @@ def implicated(asked: Sequence[str], services: Iterable[Any], failing: Sequence[
     catalog = list(services)
     neighbours = dependencies(asked, catalog, failing)
     said = set().union(*(_words(text) for text in failing)) if failing else set()
-    described = " ".join(fold(s.description) for s in catalog if s.name in asked)
+    described = _asked_text(asked, catalog)
     scored = []
     for s in catalog:
         if s.name not in neighbours:
