@@ -180,29 +180,15 @@ def runbook_guidance(
         heading = _heading(ref)
         body = str(ref.element.get("text") or "")
         if any(h in heading for h in CAUSE_HEADINGS):
-            for item in _bullets(body):
-                if len(hypotheses) >= MAX_HYPOTHESES:
-                    break
+            for n, item in enumerate(_bullets(body)[: MAX_HYPOTHESES - len(hypotheses)], len(hypotheses) + 1):
                 head, sep, rest = item.partition("：")
                 text = head if sep and 2 <= len(head) <= 30 else _shorten(item, 80)
                 detail = _shorten(rest, 100) if sep else ""
-                hypotheses.append(
-                    {
-                        "hypothesis_id": f"h{len(hypotheses) + 1}",
-                        "text": text,
-                        "rationale": f"《{title}》「{heading}」列出的常见原因（手册内容，未经本次证据验证）"
-                        + (f"：{detail}" if detail else ""),
-                    }
-                )
+                why = f"《{title}》「{heading}」列出的常见原因（手册内容，未经本次证据验证）"
+                why += f"：{detail}" if detail else ""
+                hypotheses.append({"hypothesis_id": f"h{n}", "text": text, "rationale": why})
         elif any(h in heading for h in ACTION_HEADINGS):
-            for item in _bullets(body):
-                if len(actions) >= MAX_ACTIONS:
-                    break
-                actions.append(
-                    {
-                        "action": _shorten(item),
-                        "priority": "high" if not actions else "medium",
-                        "basis": "runbook",
-                    }
-                )
+            for item in _bullets(body)[: MAX_ACTIONS - len(actions)]:
+                priority = "medium" if actions else "high"
+                actions.append({"action": _shorten(item), "priority": priority, "basis": "runbook"})
     return hypotheses, actions
