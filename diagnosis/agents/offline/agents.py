@@ -93,7 +93,7 @@ def _candidates(
 ) -> list[Candidate]:
     """The evidence of the failure the claims would cite so far: the asked services'
     (``select_candidates``) and what went red beside them (``selection.the_failure``)."""
-    refs, _ = relevant_refs(collect_refs(history, services), facts)
+    refs = relevant_refs(collect_refs(history, services), facts)
     picked = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
     near, said = neighbour_reads(history, services)
     return the_failure(picked, neighbour_evidence(near, picked, focus, said), focus)
@@ -367,7 +367,7 @@ class OfflineExecutor:
         Returns the evidence lookup's invocation id (``knowledge_first``, or the new one)."""
         if not facts.known_services and facts.unknown_services:
             return knowledge_first
-        refs, _ = relevant_refs(collect_refs(tools.history(), request.services), facts)
+        refs = relevant_refs(collect_refs(tools.history(), request.services), facts)
         if not select_candidates([r for r in refs if r.kind != "hit"], facts, Focus.of(facts, checked)):
             return knowledge_first
         asked = {

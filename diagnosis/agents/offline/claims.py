@@ -352,24 +352,22 @@ def missing_info(
     window: TimeWindow,
     history: Sequence[ToolCallResult],
     refs: Sequence[Ref],
-    allowed_services: set[str] | None,
     current_round: int,
     claims_made: bool = True,
 ) -> list[dict[str, str]]:
+    """What the answer lacks: unknown services, asked services and symptoms the evidence ``refs``
+    (the relevant ones, no runbook hits) do not show, and failed, repeated or empty calls."""
     items: list[tuple[str, str]] = []  # (item, reason)
     label = window.label()
     for name in facts.unknown_services:
         reason = f"已加载的数据中没有名为{_spaced(name, both=True)}的服务，相关查询无结果"
         items.append((f"{_spaced(name)}的日志、告警与指标", reason))
-    relevant = [
-        r for r in refs if r.kind != "hit" and (allowed_services is None or r.service in allowed_services)
-    ]
     for service in facts.known_services:
-        if not any(r.service == service for r in relevant):
+        if not any(r.service == service for r in refs):
             items.append((f"{service} 在 {label} 的日志、告警与指标", "本次查询没有返回该服务的任何记录"))
     scope = "、".join(facts.known_services) or "相关服务"
-    for symptom_id in facts.symptoms if relevant else ():
-        if not any(symptom_id in r.symptoms for r in relevant):
+    for symptom_id in facts.symptoms if refs else ():
+        if not any(symptom_id in r.symptoms for r in refs):
             symptom = SYMPTOMS_BY_ID[symptom_id].label
             reason = f"本次查询到的日志、告警与指标中没有与{symptom}直接相关的记录"
             items.append((f"{_spaced(scope)}的{symptom}证据", reason))
@@ -463,7 +461,7 @@ def build_contract(
     ``checked_symptoms``: symptoms of runbook causes the executor checked (weaker relevance);
     ``knowledge_first``: the lookup_knowledge invocation whose hits guide first."""
     refs = collect_refs(history, services)
-    chosen, allowed = relevant_refs(refs, facts)
+    chosen = relevant_refs(refs, facts)
     focus = Focus.of(facts, checked_symptoms)
     evidence = [r for r in chosen if r.kind != "hit"]
     baseline = [r for r in collect_refs(history, services, only=Origin.BASELINE) if r.kind == "log"]
@@ -512,8 +510,7 @@ def build_contract(
         facts=facts,
         window=window,
         history=history,
-        refs=chosen,
-        allowed_services=allowed,
+        refs=evidence,
         current_round=current_round,
         claims_made=bool(claims),
     )

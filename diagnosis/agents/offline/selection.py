@@ -182,12 +182,10 @@ def alert_candidates(refs: Iterable[Ref], focus: Focus, onset: datetime | None =
     for ref in refs:
         if ref.kind != "alert":
             continue
-        firing = str(ref.element.get("state") or "").lower() == "firing"
-        severity = fold(str(ref.element.get("severity") or ""))
         score = (
             10 * _relevance(ref, focus, _ALERT)
-            + (4 if firing else 0)
-            + (2 if severity == "critical" else 0)
+            + (4 if _firing(ref) else 0)
+            + (2 if _severity(ref) == "critical" else 0)
             + (COINCIDENT_WEIGHT if _coincides(ref, onset) else 0)
         )
         out.append(Candidate("alert", [ref], score, str(ref.element.get("starts_at") or "")))
@@ -231,16 +229,11 @@ def _ranked(candidates: list[Candidate]) -> list[Candidate]:
     )
 
 
-def relevant_refs(refs: Sequence[Ref], facts: QuestionFacts) -> tuple[list[Ref], set[str] | None]:
-    """The evidence refs the question is about, and the allowed services (None = any)."""
-    if facts.known_services:
-        allowed: set[str] | None = set(facts.known_services)
-    elif facts.unknown_services:
-        allowed = set()  # the question is about services the data does not have
-    else:
-        allowed = None
-    chosen = [r for r in refs if r.kind == "hit" or allowed is None or r.service in allowed]
-    return chosen, allowed
+def relevant_refs(refs: Sequence[Ref], facts: QuestionFacts) -> list[Ref]:
+    """The refs the question is about: the runbook hits and the asked services' evidence (any
+    service's when it names none; none when it names only services the data does not have)."""
+    allowed = set(facts.known_services)
+    return [r for r in refs if r.kind == "hit" or not facts.services or r.service in allowed]
 
 
 # The exception or error classes a line names (SearchPhaseExecutionException, OutOfMemoryError).
