@@ -102,8 +102,7 @@ def _unit(unit: str | None) -> str:
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:
     chars = list(text)
     for a, b in spans:
-        for i in range(a, b):
-            chars[i] = " "
+        chars[a:b] = " " * (b - a)
     return "".join(chars)
 
 
@@ -205,11 +204,8 @@ class CheckResult:
     interpretation: list[str] = field(default_factory=list)
 
 
-def _time_matches(claim_time: str, evidence_times: set[str]) -> bool:
-    for ev in evidence_times:
-        if ev == claim_time or ev.startswith(claim_time + ":") or claim_time.startswith(ev + ":"):
-            return True
-    return False
+def _time_matches(claim: str, times: set[str]) -> bool:
+    return any(t == claim or t.startswith(claim + ":") or claim.startswith(t + ":") for t in times)
 
 
 def check_claim(claim_text: str, evidence_texts: Sequence[str]) -> CheckResult:
