@@ -113,41 +113,37 @@ def extract(text: str) -> Facts:
     if len(folded) != len(raw):  # casefold changed lengths (ß …): fall back to lower()
         folded = raw.lower()
     facts = Facts()
+    add = facts.items.append
     spans: list[tuple[int, int]] = []
-    for m in _KV.finditer(folded):
-        facts.items.append(Fact("kv", _num(m.group(2)), m.group(1), m.group(0)))
-        spans.append(m.span())
-    masked = _mask(folded, spans)
-    for m in _DATE.finditer(masked):
-        facts.items.append(Fact("date", m.group(0), "", m.group(0)))
-        spans.append(m.span())
-    masked = _mask(folded, spans)
-    for m in _TIME.finditer(masked):
+
+    def scan(regex: re.Pattern[str], source: str) -> list[re.Match[str]]:
+        """The matches in ``source`` outside what the earlier scans matched (masked out)."""
+        found = list(regex.finditer(_mask(source, spans)))
+        spans.extend(m.span() for m in found)
+        return found
+
+    for m in scan(_KV, folded):
+        add(Fact("kv", _num(m.group(2)), m.group(1), m.group(0)))
+    for m in scan(_DATE, folded):
+        add(Fact("date", m.group(0), "", m.group(0)))
+    for m in scan(_TIME, folded):
         value = f"{int(m.group(1)):02d}:{m.group(2)}" + (f":{m.group(3)}" if m.group(3) else "")
-        facts.items.append(Fact("time", value, "", m.group(0)))
-        spans.append(m.span())
-    masked = _mask(folded, spans)
-    for m in _CODE_CLASS.finditer(masked):
-        facts.items.append(Fact("code", f"{m.group(1)}xx", "", m.group(0)))
-        spans.append(m.span())
+        add(Fact("time", value, "", m.group(0)))
+    for m in scan(_CODE_CLASS, folded):
+        add(Fact("code", f"{m.group(1)}xx", "", m.group(0)))
     # Identifiers are read on the un-folded text so CamelCase is visible.
-    masked_raw = _mask(raw, spans)
-    for m in _IDENT.finditer(masked_raw):
-        token = m.group(0)
-        lowered = token.lower()
+    for m in scan(_IDENT, raw):
+        token, lowered = m.group(0), m.group(0).lower()
         if _SERVICE.match(lowered):
-            facts.items.append(Fact("service", lowered, "", token))
+            add(Fact("service", lowered, "", token))
         elif _strong_identifier(token):
-            facts.items.append(Fact("ident", lowered, "", token))
+            add(Fact("ident", lowered, "", token))
         elif len(token) >= 3 and lowered not in _ENGLISH_FILLER:
-            facts.items.append(Fact("word", lowered, "", token))
-        spans.append(m.span())
-    masked = _mask(folded, spans)
-    for m in _NUMBER.finditer(masked):
-        unit = _unit(m.group(2))
-        value = _num(m.group(1))
+            add(Fact("word", lowered, "", token))
+    for m in scan(_NUMBER, folded):
+        unit, value = _unit(m.group(2)), _num(m.group(1))
         is_code = not unit and re.fullmatch(r"[45]\d\d", m.group(1)) is not None
-        facts.items.append(Fact("code" if is_code else "number", value, unit, m.group(0).strip()))
+        add(Fact("code" if is_code else "number", value, unit, m.group(0).strip()))
     for word in words(raw):
         if word in KEY_TERMS_BY_WORD and word not in facts.terms:
             facts.terms.append(word)

@@ -65,14 +65,14 @@ def parse_input(text: str) -> dict[str, Any]:
     return payload
 
 
-def _question_services(question: str) -> set[str]:
-    return {f.value for f in extract(question).of("service")}
+def _services(text: str) -> set[str]:
+    return {f.value for f in extract(text).of("service")}
 
 
 def _is_critical(claim: Mapping[str, Any], asked_services: set[str]) -> bool:
     if claim.get("claim_type") in CRITICAL_TYPES:
         return True
-    claimed = {f.value for f in extract(str(claim.get("claim_text") or "")).of("service")}
+    claimed = _services(str(claim.get("claim_text") or ""))
     # A claim about another service than the asked one does not carry the answer.
     return not (asked_services and claimed and not (claimed & asked_services))
 
@@ -99,7 +99,7 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
         if isinstance(item, Mapping):
             evidence_by_claim.setdefault(str(item.get("claim_id")), []).append(item)
 
-    asked = _question_services(question)
+    asked = _services(question)
     checks: list[dict[str, Any]] = []
     gaps: list[dict[str, Any]] = []
     for claim in claims:
