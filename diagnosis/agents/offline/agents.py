@@ -43,6 +43,7 @@ from diagnosis.agents.offline.planning import (
     baseline_step,
     change_step,
     earlier_change_step,
+    log_keyword,
     neighbour_change_step,
     plan_gaps,
     plan_normal,
@@ -306,10 +307,7 @@ class OfflineExecutor:
         # An asked symptom the service's own evidence does not show (a 404 the ingress answers
         # before a request reaches it): read it where the service's description says it is served.
         shown = set().union(*(c.first.symptoms for c in cited)) if cited else set()
-        keyword = next(
-            (SYMPTOMS_BY_ID[s].log_keyword for s in facts.symptoms if s not in shown and SYMPTOMS_BY_ID[s].log_keyword),
-            "",
-        )
+        keyword = log_keyword([s for s in facts.symptoms if s not in shown])
         front = described(facts.known_services, request.services)[:1] if keyword else []
         for service in front:
             arguments = {"service": service, "keyword": keyword, **span, "limit": NEIGHBOUR_LOG_LIMIT}

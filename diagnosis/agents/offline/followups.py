@@ -80,15 +80,10 @@ def hypothesis_checks(
 
     Only symptoms the question did not already ask about (those were planned) and whose keyword
     no earlier call of this round used."""
-    checks: list[tuple[str, str]] = []
-    for text in cause_texts[:2]:
-        for line in text.splitlines():
-            for symptom_id in find_symptoms(line):
-                keyword = SYMPTOMS_BY_ID[symptom_id].log_keyword
-                if not keyword or symptom_id in asked or keyword in used_keywords:
-                    continue
-                if keyword not in {k for _, k in checks}:
-                    checks.append((symptom_id, keyword))
-                if len(checks) >= MAX_CHECKS:
-                    return checks
-    return checks
+    checks: dict[str, str] = {}  # keyword → the first symptom naming it
+    for line in (line for text in cause_texts[:2] for line in text.splitlines()):
+        for symptom_id in find_symptoms(line):
+            keyword = SYMPTOMS_BY_ID[symptom_id].log_keyword
+            if keyword and symptom_id not in asked and keyword not in used_keywords:
+                checks.setdefault(keyword, symptom_id)
+    return [(symptom_id, keyword) for keyword, symptom_id in checks.items()][:MAX_CHECKS]

@@ -62,7 +62,8 @@ K8S_PURPOSE = {
 _DESCRIPTION_IDENT = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Za-z]{2,}(?:[A-Z][A-Za-z]*)*(?![A-Za-z0-9_])")
 
 
-def _keyword_symptom(symptoms: Sequence[str]) -> str | None:
+def log_keyword(symptoms: Sequence[str]) -> str | None:
+    """The telling log word of the first of ``symptoms`` that has one (``timeout``, ``pool`` …)."""
     return next((keyword for s in symptoms if (keyword := SYMPTOMS_BY_ID[s].log_keyword)), None)
 
 
@@ -184,7 +185,7 @@ def plan_normal(
     span = window_span(window)
     symptoms = list(facts.symptoms)
     level = "ERROR" if not symptoms or set(symptoms) & ERRORISH else "WARN"
-    keyword = _keyword_symptom(symptoms)
+    keyword = log_keyword(symptoms)
     alerts_only = symptoms == ["alert"]
     targets = [m.name for m in facts.services][:MAX_SERVICES]
     steps: list[PlanStep] = []
@@ -266,7 +267,7 @@ def plan_gaps(
             elif metric:
                 arguments["metric"] = metric
         else:
-            read = {"service": service_name, "level": "WARN", "keyword": _keyword_symptom(symptoms)}
+            read = {"service": service_name, "level": "WARN", "keyword": log_keyword(symptoms)}
             arguments = {**read, **span, "limit": GAP_LOG_LIMIT}
         label = text or query or "证据缺口"
         labels.append(label[:40])
