@@ -97,7 +97,7 @@ def _candidates(
     refs = relevant_refs(collect_refs(history, services), facts)
     picked = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
     near, said = neighbour_reads(history, services)
-    return the_failure(picked, neighbour_evidence(near, picked, focus, said), focus)
+    return the_failure(picked, neighbour_evidence(near, picked, focus, said))
 
 
 def _anomalous(c: Candidate) -> bool:

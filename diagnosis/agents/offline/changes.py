@@ -48,7 +48,7 @@ ONE_EVENT = timedelta(seconds=10)
 # The groups of related changes (own 0, implicated neighbour 1, the rest 2) in the order a
 # diagnosis weighs them as a cause: the neighbour the failing lines point at, then the service itself.
 _CAUSE_ORDER = {1: 0, 0: 1, 2: 2}
-WARNING, FAILURE = 1, 2  # LEVEL_RANK steps: an anomalous line, a failure (no change line)
+WARNING = LEVEL_RANK["WARN"]  # an anomalous line (a warning or worse is no change line)
 # Substrings the change read asks the log tool for (any one must occur; the tool matches substrings).
 READ_WORDS: tuple[str, ...] = tuple(rules("changes")["words"]["read"])
 # An identifier distinctive enough to relate two lines: has a digit, "_" or "." inside, ≥ 5 chars.

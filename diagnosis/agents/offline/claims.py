@@ -471,7 +471,7 @@ def build_contract(
     failing = [r.message for c in candidates if c.kind == "log" for r in c.refs]
     near, said = neighbour_reads(history, services)
     beside = neighbour_evidence(near, candidates, focus, said)
-    failure = the_failure(candidates, beside, focus)
+    failure = the_failure(candidates, beside)
     anomalies = [r for c in failure if c.kind in ("log", "alert") for r in c.refs]
     candidates += beside
     # The window's last day (an end at midnight belongs to the day before).

@@ -460,7 +460,7 @@ def neighbour_evidence(
     return lines[:1] + red + told
 
 
-def the_failure(picked: Sequence[Candidate], beside: Sequence[Candidate], focus: Focus) -> list[Candidate]:
+def the_failure(picked: Sequence[Candidate], beside: Sequence[Candidate]) -> list[Candidate]:
     """The evidence of the failure a change explains: the asked services' (``picked``) and what
     went red beside them (``beside``: ``neighbour_evidence``) — not a neighbour's own failing lines
     (the old primary's kernel panic that set off the failover)."""
