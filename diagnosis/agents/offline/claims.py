@@ -42,6 +42,7 @@ from diagnosis.agents.offline.refs import (
     Ref,
     binding,
     collect_refs,
+    direct_claim,
     gloss,
     innermost,
     neighbour_reads,
@@ -408,16 +409,7 @@ def build_claims(
         if ref.text not in cited:
             text, bindings = _change_claim(kind, ref)
             drafts.append((text, "timeline", bindings))
-    return [
-        {
-            "claim_id": f"c{i}",
-            "claim_type": claim_type,
-            "claim_text": text,
-            "support_level": "direct",
-            "evidence_bindings": bindings,
-        }
-        for i, (text, claim_type, bindings) in enumerate(drafts, 1)
-    ]
+    return [direct_claim(i, *draft) for i, draft in enumerate(drafts, 1)]
 
 
 def keep_claim_ids(

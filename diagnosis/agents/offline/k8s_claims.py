@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from diagnosis.agents.base import ToolCallResult
-from diagnosis.agents.offline.refs import binding, element_at
+from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.composer.quoting import quote
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
 from diagnosis.reading.entities import QuestionFacts
@@ -224,15 +224,8 @@ def k8s_claims(
             taken[key] = taken.get(key, 0) + 1
             cut = excerpt(text)
             for claim_text, claim_type in _claims_for(kind, element, cut, today, text, services):
-                claims.append(
-                    {
-                        "claim_id": f"c{first_id + len(claims)}",
-                        "claim_type": claim_type,
-                        "claim_text": claim_text,
-                        "support_level": "direct",
-                        "evidence_bindings": [binding(TOOL, call.invocation_id, raw_path, cut)],
-                    }
-                )
+                bindings = [binding(TOOL, call.invocation_id, raw_path, cut)]
+                claims.append(direct_claim(first_id + len(claims), claim_text, claim_type, bindings))
     return claims[:MAX_CLAIMS]
 
 

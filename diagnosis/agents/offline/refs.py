@@ -78,6 +78,17 @@ def binding(tool_name: str, invocation_id: str, raw_path: str, excerpt: str) -> 
     }
 
 
+def direct_claim(number: int, text: str, claim_type: str, bindings: list[dict[str, Any]]) -> dict[str, Any]:
+    """Claim ``c{number}`` of the contract: what the evidence ``bindings`` directly show."""
+    return {
+        "claim_id": f"c{number}",
+        "claim_type": claim_type,
+        "claim_text": text,
+        "support_level": "direct",
+        "evidence_bindings": bindings,
+    }
+
+
 def element_at(output: Any, raw_path: str) -> dict[str, Any]:
     """The output element a ``/records/3``-style pointer designates ({} when it does not resolve)."""
     try:
