@@ -13,7 +13,9 @@ Reference time 2027-04-12 15:00 (+08:00):
   minute).
 - driver-api (司机端) produces the positions: from 11:55 ``TimeoutException: Expiring … record(s)
   for trip-position-events-…``; its outbox series crosses 10000 at 11:56.
-- Decoys: trip-tracker's own config push at 11:40; a billing deploy at 11:45.
+- Decoys: trip-tracker's own config push at 11:40; driver-api's config push at 11:42 (a
+  neighbour's change nearer the failure, but driver-api went red after the broker); a billing
+  deploy at 11:45.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ REASSIGN = ("mq_admin_li: kafka-reassign-partitions.sh --bootstrap-server mq-1:9
 EXPIRING = ("position relay: send failed: org.apache.kafka.common.errors.TimeoutException: Expiring {n} record(s) for "
             "trip-position-events-{p}: 120031 ms has passed since batch creation")  # fmt: skip
 OWN_PUSH = "[apollo] config changed: key=tracker.freshness.warn-minutes old=30 new=15 operator=dev_zhao"
+DRIVER_PUSH = "[apollo] config changed: key=driver.photo.max-size-kb old=800 new=1200 operator=dev_mao"
 
 
 def _at(clock: str) -> str:
@@ -62,6 +65,7 @@ BUNDLE: dict[str, Any] = {
     "logs": [
         _log("09:45:20", "mq-cluster", "INFO", REASSIGN),
         _log("11:40:00", "trip-tracker", "INFO", OWN_PUSH),
+        _log("11:42:00", "driver-api", "INFO", DRIVER_PUSH),
         _log("11:45:00", "billing", "INFO", "deploy finished: billing 2.3.0 (was 2.2.9) rolled out by ci-bot"),
         _log("11:52:07", "mq-cluster", "ERROR", DISK_FULL),
         _log("11:52:08", "mq-cluster", "ERROR", "Shutdown broker because all log dirs in /data/kafka have failed"),

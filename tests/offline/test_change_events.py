@@ -170,6 +170,23 @@ def test_a_diagnosis_weighs_the_implicated_neighbours_change_before_its_own_and_
     assert [r.raw_path for _, r in found] == ["/records/1", "/records/0", "/records/2"]
 
 
+def test_of_two_implicated_neighbours_the_change_of_the_one_that_went_red_first_leads():
+    start, end = _window()
+    # The broker was reassigned hours before its disk filled (09:41); the relay's setting changed
+    # minutes before the asked service's first anomaly, but the relay only failed after the broker.
+    broker = _ref("07:45:00", "kafka", "INFO", "Successfully started partition reassignments for scan-raw-1", 0)
+    relay = _ref("09:35:00", "relay", "INFO", "config changed: photo.max-size-kb old=800 new=1200 by dev_mao", 1)
+    error = _ref("09:45:00", "track", "WARN", "partitions without new events for 20m", 2)
+    onsets = {"kafka": datetime.fromisoformat(f"{DAY}T09:41:00+08:00"),
+              "relay": datetime.fromisoformat(f"{DAY}T09:43:00+08:00")}  # fmt: skip
+    kwargs = {"start": start, "end": end, "services": ["track"], "anomalies": [error],
+              "depends_on": ["kafka", "relay"], "implicated": ["kafka", "relay"], "nearest": True}  # fmt: skip
+    found = change_refs([broker, relay, error], onsets=onsets, **kwargs)
+    assert [r.raw_path for _, r in found] == ["/records/0", "/records/1"]
+    # Without the neighbours' onsets the nearest change before the first anomaly leads.
+    assert [r.raw_path for _, r in change_refs([broker, relay, error], **kwargs)] == ["/records/1", "/records/0"]
+
+
 def test_an_anomaly_older_than_the_window_moves_the_span_back_but_not_past_the_horizon():
     start, _ = _window()
     assert span_start(start, None) == start - CHANGE_LOOKBACK

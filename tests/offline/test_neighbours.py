@@ -84,3 +84,5 @@ def test_a_diagnosis_cites_what_the_neighbours_logged_when_they_went_red_and_the
     assert "09:45:20 mq-cluster 记录副本迁移（INFO）" in joined, texts
     # A neighbour's own failing lines are no part of "the failure" a change is weighed against.
     assert not any("11:52:07 起的异常" in h["text"] for h in contract["hypotheses"]), contract["hypotheses"]
+    # The chain broke first at the broker: its change leads, not the producer's push just before.
+    assert contract["hypotheses"][0]["text"].startswith("09:45:20 mq-cluster 的副本迁移"), contract["hypotheses"]

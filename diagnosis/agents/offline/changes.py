@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, output_time
@@ -122,6 +122,7 @@ def change_refs(
     limit: int = MAX_CHANGE_CLAIMS,
     nearest: bool = False,
     implicated: Iterable[str] = (),
+    onsets: Mapping[str, datetime] | None = None,
 ) -> list[tuple[str, Ref]]:
     """(kind, ref) of the related change lines in [``span_start``, end] (``start``: the window's
     start), at most ``limit``, one per message: those on an asked service first, then those on a
@@ -129,7 +130,8 @@ def change_refs(
     name), then the rest, each in time order — or, for a diagnosis (``nearest``), the likeliest
     cause first: an implicated neighbour's, the asked service's, the rest's, each the nearest
     before the first anomaly first (the change just before a failure explains it more often than
-    the morning's)."""
+    the morning's); of implicated neighbours, the one that went red first (``onsets``: when each
+    did) leads, its change measured from its own onset — a failure chain starts where it broke first."""
     asked, deps = {fold(s) for s in services}, {fold(s) for s in depends_on}
     pointed = {fold(s) for s in implicated}
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
@@ -164,9 +166,10 @@ def change_refs(
         event[ref.service] = (started, ref.message)
     ordered = sorted(found.values(), key=lambda t: (t[0], t[1]))
     if nearest and first is not None:
-        def distance(t: tuple[int, str, str, Ref]) -> tuple[int, int, float]:
+        def distance(t: tuple[int, str, str, Ref]) -> tuple[int, datetime, bool, float]:
             at = moment(t[3]) or first
-            return _CAUSE_ORDER[t[0]], at > first, abs((first - at).total_seconds())
+            onset = (onsets or {}).get(t[3].service, first) if t[0] == 1 else first
+            return _CAUSE_ORDER[t[0]], onset, at > onset, abs((onset - at).total_seconds())
 
         ordered = sorted(ordered, key=distance)
     return [(kind, ref) for _, _, kind, ref in ordered[:limit]]

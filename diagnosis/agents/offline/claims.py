@@ -466,6 +466,9 @@ def build_contract(
     failure = the_failure(candidates, beside)
     anomalies = [r for c in failure if c.kind in ("log", "alert") for r in c.refs]
     candidates += beside
+    # When each implicated neighbour went red: the one that failed first leads its changes.
+    onsets = {s: t for s in {c.first.service for c in beside}
+              if (t := first_anomaly(r for c in beside for r in c.refs if r.service == s))}  # fmt: skip
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
     changes = (
@@ -479,6 +482,7 @@ def build_contract(
             limit=MAX_LISTED_CHANGES if facts.change else MAX_CHANGE_CLAIMS,
             nearest=not facts.change,
             implicated=[str(c.arguments.get("service")) for c in history if c.origin == Origin.NEIGHBOUR],
+            onsets=onsets,
         )
         if facts.offers_changes and (facts.known_services or not facts.unknown_services)
         else []
