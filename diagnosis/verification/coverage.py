@@ -122,6 +122,7 @@ _TIME_OR_DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}-
 _IDENT_NUMBER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*[-_]?\d[A-Za-z0-9_]*|/[A-Za-z_]+/\d+")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
 _FIRING = ("firing", "正在触发")
+_ENGLISH_WORD = re.compile(r"[a-z]{3,}(?<!s)")  # a plain English word with a plural (job → jobs)
 
 
 def _folded_names(names: Sequence[str]) -> list[str]:
@@ -180,7 +181,9 @@ def states_number(claim_text: str) -> bool:
 
 
 def term_spellings(term: str) -> tuple[str, ...]:
-    """A dimension term and the evidence spellings that name the same thing (连接池 ↔ pool)."""
+    """A dimension term and the evidence spellings that name the same thing (连接池 ↔ pool): a
+    symptom's evidence words and the metrics that measure it (积压 ↔ queue_depth), an English
+    word's plural too (任务 ↔ job ↔ jobs)."""
     folded = fold(term).strip()
     spellings = [folded]
     key = KEY_TERMS_BY_WORD.get(term.strip())
@@ -188,7 +191,8 @@ def term_spellings(term: str) -> tuple[str, ...]:
         spellings.extend(key.evidence)
     for symptom in SYMPTOMS:
         if folded in {t.rstrip("*") for t in symptom.triggers}:
-            spellings.extend(symptom.evidence)
+            spellings.extend([*symptom.evidence, *symptom.metric_terms])
+    spellings += [s + "s" for s in spellings if _ENGLISH_WORD.fullmatch(s)]
     return tuple(dict.fromkeys(s for s in spellings if s))
 
 

@@ -174,3 +174,19 @@ def test_a_listing_of_several_kinds_is_answered_by_items_each_naming_one_of_them
     )
     assert (result.status, result.covering_claims) == ("answered", ["c1", "c2"])
     assert any(r.startswith("c3：") and "配置 扩缩容" in r for r in result.reasons)
+
+
+def test_a_queue_depth_series_answers_how_many_jobs_the_queue_held_at_its_worst():
+    # The backlog is measured by the symptom's metric (queue depth); "jobs" is the plural of "job".
+    asked = Asked(kind="quantity", services=["inventory-service"], window=WINDOW,
+                  dimension=AskedDimension(terms=["jobs", "队列", "最堵", "任务"]))  # fmt: skip
+    series = ("inventory_queue_depth{queue=restock.jobs} inventory-service 2026-11-28 09:00–10:30 min 140 个 "
+              "max 18436 个 last 16920 个; 峰值于 09:51")  # fmt: skip
+    text = "inventory-service 指标 inventory_queue_depth 在 2026-11-28 09:00–10:30 内，最大值 18436 个（峰值于 09:51）"
+    result = coverage(asked, claim("c1", text, series, tool="query_metrics"), question="restock.jobs 队列最堵的时候积了多少个任务？")
+    assert (result.status, result.covering_claims) == ("answered", ["c1"]), result.reasons
+    latency = ("inventory_request_p99_ms{route=/restock} inventory-service 2026-11-28 09:00–10:30 min 40ms max 870ms; "
+               "峰值于 09:51")  # fmt: skip
+    other = coverage(asked, claim("c1", "inventory-service 指标 inventory_request_p99_ms 最大值 870ms", latency, tool="query_metrics"),
+                     question="restock.jobs 队列最堵的时候积了多少个任务？")  # fmt: skip
+    assert other.status != "answered"
