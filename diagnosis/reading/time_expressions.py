@@ -5,10 +5,13 @@ set one, else the clock) in the request's time zone. Supported, most specific fi
 
 - clock times: ``10:05``, ``10:05:30``, ``10点05分``, ``10点``, ``10点半``, ``十点零五分``, with an
   optional day (``今天``/``昨天``) and day part (``上午``/``下午``/``晚上``…); two clock times joined by
-  ``到``/``至``/``-``/``~`` form a range. A clock time later than now means yesterday.
+  ``到``/``至``/``-``/``~`` form a range, and so do a day part and a later clock outside it
+  (``凌晨没跑，九点半又跑了``). A clock time later than now means yesterday.
 - relative: ``半小时前``, ``1小时前``, ``两小时前``, ``20分钟前``, ``一个半小时前`` (a point in the past),
   ``最近30分钟``/``过去2小时``/``近1天``/``10分钟内`` (a span ending now);
 - day parts: ``今天上午``, ``今天早上``, ``今天下午``, ``昨天晚上``/``昨晚``, ``凌晨``…; days: ``今天``, ``昨天``;
+  a day word before a batch (``昨天那批结算``) names the batch when the question has its own clock
+  or day part, which then reads today;
 - vague: ``刚才``/``刚刚`` (last 30 min), ``现在``/``当前``/``目前``/``最近`` (last hour).
 
 A point time ``t`` reads ``[t − 10 min, min(now, t + 50 min)]``, or ``[t − 10 min, now]`` when the
@@ -63,6 +66,10 @@ _DAY_PARTS: tuple[tuple[str, int, int], ...] = tuple((w, a, b) for w, a, b in _W
 _PM_PARTS = frozenset(_WORDS["pm_parts"])
 _YESTERDAY, _TODAY = tuple(_WORDS["yesterday"]), tuple(_WORDS["today"])
 _CLOCK_CONTEXT = tuple(_WORDS["clock_context"])
+_BATCH_DAY = re.compile(
+    r"(?:昨天|昨日)(?=\s*的?\s*[那这]?\s*一?\s*(?:" + "|".join(map(re.escape, _WORDS["day_batches"])) + "))"
+)
+MAX_PART_SPAN = timedelta(hours=12)  # a day part read up to a later clock: at most this long
 AFTER_THE_HOUR = timedelta(minutes=30)  # how far into the hour "X点多" reaches at least
 
 
@@ -194,17 +201,32 @@ def _bounded(start: datetime, end: datetime, now: datetime) -> tuple[datetime, d
     return start, end
 
 
+def _part_to_clock(text: str, part: tuple[str, int, int], clock: _Clock, anchor: datetime) -> datetime | None:
+    """Where a day part named before a clock outside it starts ("凌晨没跑…九点半又跑了": from 凌晨),
+    on the clock's day and at most ``MAX_PART_SPAN`` before it; None when the clock is in the part."""
+    name, first_hour, last_hour = part
+    hour = anchor.hour + anchor.minute / 60
+    if text.find(name) > clock.start or first_hour <= hour < last_hour or first_hour <= hour + 24 < last_hour:
+        return None
+    start = datetime.combine(anchor.date(), time(0), tzinfo=anchor.tzinfo) + timedelta(hours=first_hour)
+    return start if timedelta(0) < anchor - start <= MAX_PART_SPAN else None
+
+
 def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> TimeWindow:
     """The window ``question`` asks about, resolved relative to ``now`` (see module doc)."""
     zone = _zone(tz)
     now = now.astimezone(zone) if now.tzinfo else now.replace(tzinfo=zone)
     text = nfkc(question or "").lower()
+    batchless = _BATCH_DAY.sub("", text)
+    named_batch = batchless != text and bool(_day_part(batchless) or _clocks(batchless, has_day_marker=True))
+    if named_batch:
+        text = batchless  # "昨天那批结算…九点半又跑了": the batch is yesterday's, the run today
     yesterday = any(w in text for w in _YESTERDAY)
     today_named = any(w in text for w in _TODAY)
     part = _day_part(text)
     day = now.date() - timedelta(days=1) if yesterday else now.date()
 
-    clocks = _clocks(text, has_day_marker=yesterday or today_named or part is not None)
+    clocks = _clocks(text, has_day_marker=yesterday or today_named or named_batch or part is not None)
     if clocks:
         first = clocks[0]
 
@@ -233,6 +255,9 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
                     _after(anchor, -timedelta(minutes=5)), _after(second, timedelta(minutes=5)), now
                 )
                 return TimeWindow(start, end, True, "range", text[first.start : clocks[1].end], anchor)
+        if part is not None and (span := _part_to_clock(text, part, first, anchor)) is not None:
+            start, end = _bounded(span, _after(anchor, POINT_TAIL), now)
+            return TimeWindow(start, end, True, "range", text[text.find(part[0]) : first.end], anchor)
         tail = text[first.end : first.end + 8]
         if _BEFORE.match(tail):
             start, end = _bounded(_after(anchor, -DEFAULT_SPAN), anchor, now)

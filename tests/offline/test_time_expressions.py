@@ -171,3 +171,42 @@ def test_lunch_time_is_the_lunch_hours_and_a_while_after_two_asked_at_two_is_the
     two = datetime(2026, 11, 28, 14, 0, tzinfo=SH)
     assert resolve_window("两点多 MQTT 重连最猛那阵", two).anchor == at(28, 2), resolve_window("两点多", two)
     assert resolve_window("两点那阵 MQTT 重连最猛", two).anchor == at(28, 14)
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        # Yesterday's batch is processed today: the day word names the batch, the clock the run.
+        ("昨天那批结算九点半才跑起来", at(28, 9, 30)),
+        ("昨天的对账单早上八点没推送", at(28, 8)),
+        ("昨天的批次九点才跑完", at(28, 9)),
+    ],
+)
+def test_yesterdays_batch_names_the_batch_and_the_clock_reads_today(question, anchor):
+    window = resolve_window(question, NOW)
+    assert window.anchor == anchor, window
+
+
+def test_yesterdays_batch_with_no_other_time_reads_yesterday():
+    window = resolve_window("昨天那批结算为什么没跑？", NOW)
+    assert (window.start, window.end) == (at(27, 0), at(28, 0)), window
+    # An event of yesterday keeps its day: only a batch (processed the next day) is read apart.
+    assert resolve_window("昨天那次故障九点开始的，原因？", NOW).anchor == at(27, 9)
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        # A day part, then a clock outside it: the span from the part to the clock.
+        ("结算凌晨压根没跑，结果九点半它自己又跑起来了", at(28, 0), at(28, 10, 20)),
+        ("中午那会儿就开始慢，两点彻底打不开了", at(27, 11), at(27, 14, 50)),  # 14:00 is later than now
+    ],
+)
+def test_a_day_part_then_a_clock_outside_it_reads_from_the_part_to_the_clock(question, start, end):
+    window = resolve_window(question, NOW)
+    assert (window.start, window.end) == (start, end), window
+
+
+def test_a_clock_inside_the_day_part_it_follows_is_still_a_point():
+    assert resolve_window("早上七点半开始报错", NOW).start == at(28, 7, 20)
+    assert resolve_window("凌晨三点那阵报错", NOW).start == at(28, 2, 50)
