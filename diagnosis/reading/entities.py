@@ -95,8 +95,9 @@ def _ascii_bounded(text: str, start: int, end: int, name: str) -> bool:
 # before it names the service too — an ASCII name alone (「ES 那边怎么了」), a Chinese one (two Han
 # characters at least) when the question points at it (「风控那几个 pod」: ``pointing``).
 _ASCII_STEM = re.compile(r"^([a-z][a-z0-9.\-]*(?: [a-z][a-z0-9.\-]*)*)\s*" + _SUFFIX + "$")
-_HAN_STEM = re.compile(r"^([\u3400-\u4dbf\u4e00-\u9fff]{2,})" + _SUFFIX + "$")
+_HAN_STEM = re.compile(r"^([\u3400-\u4dbf\u4e00-\u9fff]{2,})(?:" + _SUFFIX + "|(任务|批处理|作业))$")
 _POINTING = tuple(QUESTION_WORDS["pointing"])
+_POINTING_BEFORE = tuple(QUESTION_WORDS["pointing_before"])
 
 
 _HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,6}")
@@ -119,14 +120,17 @@ def _owner_of(after: str, catalog: Sequence[Any]) -> str:
 
 def service_spellings(service: _ServiceLike) -> list[str]:
     """How a question may name ``service`` (folded): its name, its aliases and the stem of an
-    alias with a service suffix (a Chinese stem followed by a ``pointing`` word)."""
+    alias with a service suffix (a Chinese stem followed by a ``pointing`` word) or of a job's
+    alias (结算任务: ``pointing_before`` words, then the stem — 那批结算)."""
     out: list[str] = []
     for spelling in [service.name, *(service.aliases or [])]:
         if isinstance(spelling, str) and (folded := fold(spelling).strip()):
             out.append(folded)
             if (stem := _ASCII_STEM.match(folded)) and len(stem.group(1)) >= 2:
                 out.append(stem.group(1))
-            elif stem := _HAN_STEM.match(folded):
+            elif (stem := _HAN_STEM.match(folded)) and stem.group(2):  # a job: 那批结算
+                out += [word + stem.group(1) for word in _POINTING_BEFORE]
+            elif stem:
                 out += [stem.group(1) + word for word in _POINTING]
     return list(dict.fromkeys(out))
 

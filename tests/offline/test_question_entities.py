@@ -197,3 +197,18 @@ def test_what_a_question_points_at_belongs_to_the_one_service_whose_description_
     # mention keeps its service.
     assert [m.name for m in find_services("风控那几个 pod 八点过后就反复重启", catalog)] == ["risk-engine"]
     assert [m.name for m in find_services("退款服务的死信队列最多堆了多少？", catalog)] == ["refund-service"]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A job's alias without its 任务/批处理 suffix names it where the question points at the batch.
+        ("昨天那批对账凌晨没跑，谁动了定时任务？", ["recon-job"]),
+        ("这批对账到现在还没出结果", ["recon-job"]),
+        ("对账的数据对不上，是什么原因？", []),  # 对账 alone is the business, not the job
+    ],
+)
+def test_a_jobs_alias_stem_names_the_job_where_the_question_points_at_the_batch(question, expected):
+    catalog = [ServiceInfo(name="recon-job", aliases=["对账批处理", "对账任务"]),
+               ServiceInfo(name="pay-core", aliases=["支付服务"])]  # fmt: skip
+    assert [m.name for m in find_services(question, catalog) if m.known] == expected
