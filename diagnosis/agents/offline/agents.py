@@ -142,7 +142,8 @@ class OfflineExecutor:
     - context reads: the asked logs over the window before (baseline) and the lines naming a
       change since the lookback before the window or the first anomaly (``changes``; 1 call each,
       and one more change read before the first one's oldest evidence line when it found more
-      lines than its refs hold).
+      lines than its refs hold; when that one is cut too, a diagnosis of one service reads that
+      service's own change lines over the span apart — 1 call).
     """
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
@@ -184,7 +185,12 @@ class OfflineExecutor:
                     read = tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
                     earlier = earlier_change_step(step, read, anomaly)
                     if earlier is not None:  # a noisy neighbour filled the read: once more before it
-                        tools.call(earlier.tool, dict(earlier.arguments), Origin.CHANGES)
+                        again = tools.call(earlier.tool, dict(earlier.arguments), Origin.CHANGES)
+                        own = facts.known_services if not facts.change and len(facts.known_services) == 1 else ()
+                        if own and earlier_change_step(earlier, again, anomaly) is not None:
+                            # Still cut: the asked service's own changes over the span, apart.
+                            step = change_step(window, anomaly, service=own[0])
+                            tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
         history = tools.history()
         contract = build_contract(
             facts=facts,

@@ -13,7 +13,9 @@ broad ones at most five. What the question wants back shapes the choice:
 - a list of alerts (还有哪些告警没有恢复): the alerts themselves, one claim each, or one per
   service listing its alerts when they do not fit the budget;
 - which service (哪个服务在报错): the best line showing the symptom of each service, one claim
-  per service, then the symptom's alerts.
+  per service, then the symptom's alerts;
+- a named service where nothing else went red (a batch that did not run logs nothing): its alert
+  in the window.
 """
 
 from __future__ import annotations
@@ -529,6 +531,10 @@ def select_candidates(
     picked = picked_logs + picked_alerts + picked_series
     if not picked:
         picked = [c for c in logs + alerts + series if c.score >= 3][:1]
+    if not picked and named and not facts.change:
+        # Nothing else went red: an alert of the asked service in the window is this failure's
+        # (a batch that did not run by its deadline logs nothing; its alert says so).
+        picked = alerts[:1]
     if facts.cause and not facts.quantity:
         picked += leading(alerts + series, picked, focus, MAX_CLAIMS_BROAD - len(picked))
     picked = picked[:MAX_CLAIMS_BROAD]
