@@ -18,8 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from diagnosis.evidence.loader import evidence_bundle_load
+from tests.offline.bundle_rows import Day
 
 DAY = "2027-03-09"
+D = Day(DAY)
 BOOK_500 = ("POST /api/book -> 500 booking_no=B{n} (org.springframework.jdbc.CannotGetJdbcConnectionException: Failed "
             "to obtain JDBC Connection; nested exception is org.postgresql.util.PSQLException: FATAL: sorry, too many "
             "clients already)")  # fmt: skip
@@ -28,24 +30,13 @@ SMS_DEPLOY = "deploy finished: sms-sender 2.3.0 (was 2.2.9) rolled out by ci-bot
 OWN_PUSH = "[apollo] config changed: key=booking.hold-minutes old=10 new=15 operator=pm_wu"
 
 
-def _at(clock: str) -> str:
-    return f"{DAY}T{clock}+08:00"
 
-
-def _log(clock: str, service: str, level: str, message: str) -> dict[str, Any]:
-    return {"timestamp": _at(clock), "service": service, "level": level, "instance": f"{service}-0",
-            "message": message, "trace_id": "", "attributes": {}}  # fmt: skip
-
-
-def _series(name: str, service: str, unit: str, threshold: float, values: dict[str, float]) -> dict[str, Any]:
-    return {"name": name, "service": service, "unit": unit, "labels": {}, "threshold": threshold,
-            "points": [[_at(clock), value] for clock, value in sorted(values.items())]}  # fmt: skip
 
 
 BUNDLE: dict[str, Any] = {
     "bundle_version": 1,
     "name": "clinic-world",
-    "reference_time": _at("15:00:00"),
+    "reference_time": D.at("15:00:00"),
     "services": [
         {"name": "booking-api", "aliases": ["预约服务"],
          "description": "挂号预约（Java）：读写 PostgreSQL clinic-pg 的库 booking_db（用户 booking，HikariCP 20 个连接），"
@@ -58,23 +49,23 @@ BUNDLE: dict[str, Any] = {
         {"name": "sms-sender", "aliases": ["短信服务"], "description": "短信发送（Go）"},
     ],  # fmt: skip
     "logs": [
-        _log("13:40:00", "booking-api", "INFO", OWN_PUSH),
-        _log("13:58:10", "report-job", "INFO", SCALE),
-        _log("13:59:00", "sms-sender", "INFO", SMS_DEPLOY),
-        *[_log(f"14:{m:02d}:{s:02d}", "booking-api", "ERROR", BOOK_500.format(n=m * 100 + s))
+        D.log("13:40:00", "booking-api", "INFO", OWN_PUSH),
+        D.log("13:58:10", "report-job", "INFO", SCALE),
+        D.log("13:59:00", "sms-sender", "INFO", SMS_DEPLOY),
+        *[D.log(f"14:{m:02d}:{s:02d}", "booking-api", "ERROR", BOOK_500.format(n=m * 100 + s))
           for m in range(2, 16) for s in (5, 35)],
-        *[_log(f"14:{m:02d}:20", "booking-api", "INFO", f"GET /api/slots -> 200 dept=D{m}") for m in range(0, 60, 3)],
+        *[D.log(f"14:{m:02d}:20", "booking-api", "INFO", f"GET /api/slots -> 200 dept=D{m}") for m in range(0, 60, 3)],
     ],  # fmt: skip
     "alerts": [
         {"name": "PgConnectionsNearMax", "service": "clinic-pg", "severity": "critical", "state": "resolved",
-         "starts_at": _at("14:03:00"), "ends_at": _at("14:16:00"), "value": "297/300",
+         "starts_at": D.at("14:03:00"), "ends_at": D.at("14:16:00"), "value": "297/300",
          "summary": "clinic-pg-01 连接数 297，达到 max_connections 300 的 99%", "labels": {}},
         {"name": "PgDiskUsageHigh", "service": "clinic-pg", "severity": "warning", "state": "resolved",
-         "starts_at": _at("11:00:00"), "ends_at": _at("11:20:00"), "value": "86%",
+         "starts_at": D.at("11:00:00"), "ends_at": D.at("11:20:00"), "value": "86%",
          "summary": "clinic-pg-01 磁盘使用率 86% 超过阈值 85%", "labels": {}},
     ],  # fmt: skip
     "metrics": [
-        _series("pg_connections", "clinic-pg", "个", 270, {"13:50:00": 120, "14:00:00": 180, "14:02:00": 290,
+        D.series("pg_connections", "clinic-pg", "个", 270, {"13:50:00": 120, "14:00:00": 180, "14:02:00": 290,
                                                           "14:05:00": 297, "14:20:00": 130, "15:00:00": 110}),
     ],  # fmt: skip
     "documents": [],

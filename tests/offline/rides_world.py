@@ -23,8 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 from diagnosis.evidence.loader import evidence_bundle_load
+from tests.offline.bundle_rows import Day
 
 DAY = "2027-04-12"
+D = Day(DAY)
 DISK_FULL = ("Error while appending records to trip-scan-raw-4 in dir /data/kafka (kafka.server.LogDirFailureChannel) "
              "java.io.IOException: No space left on device")  # fmt: skip
 REASSIGN = ("mq_admin_li: kafka-reassign-partitions.sh --bootstrap-server mq-1:9092 --reassignment-json-file "
@@ -35,24 +37,13 @@ OWN_PUSH = "[apollo] config changed: key=tracker.freshness.warn-minutes old=30 n
 DRIVER_PUSH = "[apollo] config changed: key=driver.photo.max-size-kb old=800 new=1200 operator=dev_mao"
 
 
-def _at(clock: str) -> str:
-    return f"{DAY}T{clock}+08:00"
 
-
-def _log(clock: str, service: str, level: str, message: str) -> dict[str, Any]:
-    return {"timestamp": _at(clock), "service": service, "level": level, "instance": f"{service}-0",
-            "message": message, "trace_id": "", "attributes": {}}  # fmt: skip
-
-
-def _series(name: str, service: str, unit: str, threshold: float, values: dict[str, float]) -> dict[str, Any]:
-    return {"name": name, "service": service, "unit": unit, "labels": {}, "threshold": threshold,
-            "points": [[_at(clock), value] for clock, value in sorted(values.items())]}  # fmt: skip
 
 
 BUNDLE: dict[str, Any] = {
     "bundle_version": 1,
     "name": "rides-world",
-    "reference_time": _at("15:00:00"),
+    "reference_time": D.at("15:00:00"),
     "services": [
         {"name": "trip-tracker", "aliases": ["行程服务"],
          "description": "行程轨迹（Java，Spring Kafka）：消费 mq-cluster 的 trip-position-events 更新行程位置"},
@@ -63,31 +54,31 @@ BUNDLE: dict[str, Any] = {
         {"name": "billing", "aliases": ["计费服务"], "description": "计费（Go）"},
     ],  # fmt: skip
     "logs": [
-        _log("09:45:20", "mq-cluster", "INFO", REASSIGN),
-        _log("11:40:00", "trip-tracker", "INFO", OWN_PUSH),
-        _log("11:42:00", "driver-api", "INFO", DRIVER_PUSH),
-        _log("11:45:00", "billing", "INFO", "deploy finished: billing 2.3.0 (was 2.2.9) rolled out by ci-bot"),
-        _log("11:52:07", "mq-cluster", "ERROR", DISK_FULL),
-        _log("11:52:08", "mq-cluster", "ERROR", "Shutdown broker because all log dirs in /data/kafka have failed"),
-        *[_log(f"{11 + (52 + m) // 60:02d}:{(52 + m) % 60:02d}:30", "mq-cluster", "ERROR",
+        D.log("09:45:20", "mq-cluster", "INFO", REASSIGN),
+        D.log("11:40:00", "trip-tracker", "INFO", OWN_PUSH),
+        D.log("11:42:00", "driver-api", "INFO", DRIVER_PUSH),
+        D.log("11:45:00", "billing", "INFO", "deploy finished: billing 2.3.0 (was 2.2.9) rolled out by ci-bot"),
+        D.log("11:52:07", "mq-cluster", "ERROR", DISK_FULL),
+        D.log("11:52:08", "mq-cluster", "ERROR", "Shutdown broker because all log dirs in /data/kafka have failed"),
+        *[D.log(f"{11 + (52 + m) // 60:02d}:{(52 + m) % 60:02d}:30", "mq-cluster", "ERROR",
                "Error processing append operation on partition trip-position-events-3: NotEnoughReplicasException: "
                "The size of the current ISR Set(1) is insufficient to satisfy the min.isr requirement of 2")
           for m in range(0, 38)],
-        *[_log(f"{11 + (55 + m) // 60:02d}:{(55 + m) % 60:02d}:10", "driver-api", "ERROR", EXPIRING.format(n=40 + m, p=m % 8))
+        *[D.log(f"{11 + (55 + m) // 60:02d}:{(55 + m) % 60:02d}:10", "driver-api", "ERROR", EXPIRING.format(n=40 + m, p=m % 8))
           for m in range(0, 34)],
-        *[_log(f"12:{m:02d}:40", "trip-tracker", "WARN",
+        *[D.log(f"12:{m:02d}:40", "trip-tracker", "WARN",
                "position freshness check: trip-position-events partitions [0,3,5] without new events for 20m")
           for m in range(15, 30)],
     ],  # fmt: skip
     "alerts": [
         {"name": "MqBrokerDown", "service": "mq-cluster", "severity": "critical", "state": "resolved",
-         "starts_at": _at("11:53:00"), "ends_at": _at("12:30:00"), "value": "0",
+         "starts_at": D.at("11:53:00"), "ends_at": D.at("12:30:00"), "value": "0",
          "summary": "mq-2 不在集群中：存活 broker 2/3", "labels": {}},
     ],  # fmt: skip
     "metrics": [
-        _series("kafka_consumergroup_lag", "trip-tracker", "条", 50000,
+        D.series("kafka_consumergroup_lag", "trip-tracker", "条", 50000,
                 {"11:00:00": 300, "12:10:00": 300, "12:20:00": 61000, "12:40:00": 410000, "13:00:00": 300}),
-        _series("position_outbox_pending", "driver-api", "条", 10000,
+        D.series("position_outbox_pending", "driver-api", "条", 10000,
                 {"11:00:00": 20, "11:52:00": 40, "11:56:00": 12000, "12:29:00": 186000, "12:50:00": 60}),
     ],  # fmt: skip
     "documents": [],
