@@ -49,14 +49,18 @@ Run ``python -m diagnosis.evaluation.worlds campus`` to print the bundle.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
+import functools
 from typing import Any
 
 from diagnosis.evaluation.worlds.common import (
     Json,
     WorldBuilder,
+    clock_on,
     condition,
     interpolate,
+    k8s_suffix,
+    pod_names,
+    replicaset_name,
     runbook,
     termination,
 )
@@ -72,30 +76,9 @@ NS = "xe-campus"
 MONTH = "Dec"  # nginx's $time_local, independent of the locale
 
 
-def _t(clock: str) -> dt.datetime:
-    """A clock on the world's day, for module-level constants (the builder's ``at`` for the rest)."""
-    parts = [int(p) for p in clock.split(":")]
-    while len(parts) < 3:
-        parts.append(0)
-    return dt.datetime(DAY.year, DAY.month, DAY.day, parts[0], parts[1], parts[2], tzinfo=TZ)
+_t = functools.partial(clock_on, DAY, TZ)  # a clock on the world's day, for module-level constants
 
 
-# --- Kubernetes names: pod-template hashes and pod suffixes in the alphabet Kubernetes generates them from ----
-K8S_ALPHABET = "bcdfghjklmnpqrstvwxz2456789"
-
-
-def _gen(key: str, n: int) -> str:
-    digest = hashlib.sha256(key.encode("utf-8")).digest()
-    return "".join(K8S_ALPHABET[b % len(K8S_ALPHABET)] for b in digest[:n])
-
-
-def _replicaset(service: str, version: str) -> str:
-    return f"{service}-{_gen(f'{service}@{version}', 9 + len(service) % 2)}"
-
-
-def _pods(service: str, version: str, n: int) -> tuple[str, ...]:
-    rs = _replicaset(service, version)
-    return tuple(f"{rs}-{_gen(f'{rs}#{i}', 5)}" for i in range(n))
 
 
 # --- The lines the questions are about (the tests find each one in the bundle) ----------------
@@ -188,22 +171,22 @@ MQ_SLAVE_SUMMARY = ("RocketMQ broker-b 没有在线的从节点：broker-b-s（�
 
 # --- Pods -------------------------------------------------------------------------------------
 ROLLOUTS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
-    "xe-ingress": [("06:00", _pods("xe-ingress", "1.10.1", 2))],
-    "xe-account-service": [("06:00", _pods("xe-account-service", "4.1.7", 3)),
-                           ("07:35:40", _pods("xe-account-service", "4.2.0", 3))],
-    "xe-course-catalog": [("06:00", _pods("xe-course-catalog", "5.8.2", 4))],
-    "xe-course-admin": [("06:00", _pods("xe-course-admin", "3.2.0", 2))],
-    "xe-homework-service": [("06:00", _pods("xe-homework-service", "2.16.3", 3)),
-                            ("08:50:50", _pods("xe-homework-service", "2.17.0", 3))],
-    "xe-exam-service": [("06:00", _pods("xe-exam-service", "2.6.0", 4)), ("07:40:40", _pods("xe-exam-service", "2.6.1", 4))],
-    "xe-live-scheduler": [("06:00", _pods("xe-live-scheduler", "3.1.1", 2)),
-                          ("10:12:40", _pods("xe-live-scheduler", "3.1.2", 2))],
-    "xe-live-classroom": [("06:00", _pods("xe-live-classroom", "1.14.0", 4))],
-    "xe-notify-service": [("06:00", _pods("xe-notify-service", "3.3.2", 3)),
-                          ("06:14:50", _pods("xe-notify-service", "3.4.0", 3))],
-    "xe-vod-service": [("06:00", _pods("xe-vod-service", "2.3.5", 3))],
+    "xe-ingress": [("06:00", pod_names("xe-ingress", "1.10.1", 2))],
+    "xe-account-service": [("06:00", pod_names("xe-account-service", "4.1.7", 3)),
+                           ("07:35:40", pod_names("xe-account-service", "4.2.0", 3))],
+    "xe-course-catalog": [("06:00", pod_names("xe-course-catalog", "5.8.2", 4))],
+    "xe-course-admin": [("06:00", pod_names("xe-course-admin", "3.2.0", 2))],
+    "xe-homework-service": [("06:00", pod_names("xe-homework-service", "2.16.3", 3)),
+                            ("08:50:50", pod_names("xe-homework-service", "2.17.0", 3))],
+    "xe-exam-service": [("06:00", pod_names("xe-exam-service", "2.6.0", 4)), ("07:40:40", pod_names("xe-exam-service", "2.6.1", 4))],
+    "xe-live-scheduler": [("06:00", pod_names("xe-live-scheduler", "3.1.1", 2)),
+                          ("10:12:40", pod_names("xe-live-scheduler", "3.1.2", 2))],
+    "xe-live-classroom": [("06:00", pod_names("xe-live-classroom", "1.14.0", 4))],
+    "xe-notify-service": [("06:00", pod_names("xe-notify-service", "3.3.2", 3)),
+                          ("06:14:50", pod_names("xe-notify-service", "3.4.0", 3))],
+    "xe-vod-service": [("06:00", pod_names("xe-vod-service", "2.3.5", 3))],
 }
-HOMEWORK_WORKERS = _pods("xe-homework-worker", "2.17.0", 2)
+HOMEWORK_WORKERS = pod_names("xe-homework-worker", "2.17.0", 2)
 VMS = {
     "xe-mysql-course": ["xe-mysql-course-01", "xe-mysql-course-02"],
     "xe-redis-course": ["xe-redis-course-01", "xe-redis-course-02"],
@@ -300,18 +283,6 @@ def _inside(window: str, t: dt.datetime) -> bool:
 Line = tuple[str, str, dict[str, Any]]
 
 
-def _ms(w: WorldBuilder, low: int, high: int) -> int:
-    return w.rng.randint(low, high)
-
-
-def _pod(w: WorldBuilder, service: str, t: dt.datetime) -> str:
-    pods = ROLLOUTS[service][0][1]
-    for clock, step in ROLLOUTS[service]:
-        if w.at(clock) <= t:
-            pods = step
-    return w.rng.choice(pods)
-
-
 def _student(w: WorldBuilder) -> str:
     return f"S{w.rng.choice([2023, 2024, 2025])}{w.rng.randint(10000, 99999)}"
 
@@ -355,7 +326,7 @@ def access_line(w: WorldBuilder, t: dt.datetime, method: str, path: str, status:
 
 
 def _ingress(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "xe-ingress", t)
+    pod = w.pod_at(ROLLOUTS["xe-ingress"], t)
     roll = w.rng.random()
     cid = w.rng.choice(HOT_COURSES)[0]
     if roll < 0.24:
@@ -413,42 +384,42 @@ def _ingress(w: WorldBuilder, t: dt.datetime) -> Line:
 
 
 def _account(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "xe-account-service", t)
+    pod = w.pod_at(ROLLOUTS["xe-account-service"], t)
     roll = w.rng.random()
     if roll < 0.45:
         who = _student(w) if w.rng.random() < 0.85 else _teacher(w)
         return "INFO", (f"login ok uid={who} role={'student' if who.startswith('S') else 'teacher'} client="
-                        f"{w.rng.choice(['app-ios', 'app-android', 'web'])} via=password ({_ms(w, 18, 140)}ms)"), {"instance": pod}
+                        f"{w.rng.choice(['app-ios', 'app-android', 'web'])} via=password ({w.ms(18, 140)}ms)"), {"instance": pod}
     if roll < 0.75:
-        return "INFO", f"token refreshed uid={_student(w)} ttl=7200s ({_ms(w, 2, 14)}ms)", {"instance": pod}
+        return "INFO", f"token refreshed uid={_student(w)} ttl=7200s ({w.ms(2, 14)}ms)", {"instance": pod}
     if roll < 0.85:
         return "WARN", (f"login failed uid={_student(w)} reason=BAD_PASSWORD attempt={w.rng.randint(1, 4)}"), {"instance": pod}
     if roll < 0.95:
         school = w.rng.choice(SCHOOLS)
         return "INFO", (f"roster sync job school={school}: classes={w.rng.randint(18, 64)} students={w.rng.randint(800, 3200)} "
-                        f"changed={w.rng.randint(0, 6)} took={_ms(w, 400, 2600)}ms"), {"instance": pod, "job": "roster-sync"}
+                        f"changed={w.rng.randint(0, 6)} took={w.ms(400, 2600)}ms"), {"instance": pod, "job": "roster-sync"}
     return "INFO", "[nacos] config listener: dataId=xe-account-service.yaml md5 unchanged, no reload", {"instance": pod}
 
 
 def _catalog(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "xe-course-catalog", t)
+    pod = w.pod_at(ROLLOUTS["xe-course-catalog"], t)
     roll = w.rng.random()
     cid = w.rng.choice(HOT_COURSES)[0]
     if roll < 0.55:
-        return "INFO", (f"course detail served course_id={cid} cache=HIT took={_ms(w, 2, 9)}ms"), {"instance": pod}
+        return "INFO", (f"course detail served course_id={cid} cache=HIT took={w.ms(2, 9)}ms"), {"instance": pod}
     if roll < 0.65:
         return "INFO", (f"course detail served course_id={w.rng.randint(10400, 13900)} cache=MISS loaded from db in "
-                        f"{_ms(w, 22, 70)}ms"), {"instance": pod}
+                        f"{w.ms(22, 70)}ms"), {"instance": pod}
     if roll < 0.8:
         get = w.rng.randint(9000, 26000)
         rate = w.rng.uniform(97.2, 98.6)
         frm = (t - dt.timedelta(minutes=1)).strftime("%H:%M:00")
         return "INFO", JETCACHE_STAT.format(frm=frm, to=t.strftime("%H:%M:00"), qps=get / 60, rate=rate, get=get,
                                             hit=int(get * rate / 100), expire=w.rng.randint(20, 90),
-                                            avg=w.rng.uniform(28, 55), mx=_ms(w, 90, 240)), {"instance": pod,
+                                            avg=w.rng.uniform(28, 55), mx=w.ms(90, 240)), {"instance": pod,
                                                                                            "logger": "JetCacheMonitor"}
     if roll < 0.9:
-        return "INFO", (f"scheduled task refreshCourseRanking finished: 3812 courses ranked in {_ms(w, 1200, 2400)}ms"), {
+        return "INFO", (f"scheduled task refreshCourseRanking finished: 3812 courses ranked in {w.ms(1200, 2400)}ms"), {
             "instance": pod, "job": "refreshCourseRanking"}
     active = w.rng.randint(0, 4)
     return "DEBUG", f"HikariPool-1 - Pool stats (total=50, active={active}, idle={50 - active}, waiting=0)", {
@@ -456,7 +427,7 @@ def _catalog(w: WorldBuilder, t: dt.datetime) -> Line:
 
 
 def _admin(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "xe-course-admin", t)
+    pod = w.pod_at(ROLLOUTS["xe-course-admin"], t)
     roll = w.rng.random()
     user = w.rng.choice(["jiaowu_wangli", "jiaowu_zhoumin", "jiaowu_qianhui"])
     if roll < 0.5:
@@ -476,16 +447,16 @@ def _admin(w: WorldBuilder, t: dt.datetime) -> Line:
 
 
 def _homework_noise(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "xe-homework-service", t)
+    pod = w.pod_at(ROLLOUTS["xe-homework-service"], t)
     roll = w.rng.random()
     if roll < 0.4:
         files = w.rng.randint(1, 5)
         return "INFO", (f"POST /api/v1/homework/{_homework(w)}/submissions 201 student={_student(w)} files={files} "
-                        f"bytes={files * w.rng.randint(400000, 1800000)} took={_ms(w, 300, 1800)}ms"), {"instance": pod}
+                        f"bytes={files * w.rng.randint(400000, 1800000)} took={w.ms(300, 1800)}ms"), {"instance": pod}
     if roll < 0.7:
         day = DAY - dt.timedelta(days=w.rng.randint(0, 6))
         return "INFO", (f"GET /api/v1/homework/{_homework(w, day)}/submissions/{_student(w)}/files/{_image_name(w, day)} 200 "
-                        f"bytes={w.rng.randint(300000, 1900000)} took={_ms(w, 12, 240)}ms"), {"instance": pod}
+                        f"bytes={w.rng.randint(300000, 1900000)} took={w.ms(12, 240)}ms"), {"instance": pod}
     if roll < 0.85:
         return "INFO", (f"Task homework.tasks.make_thumbnail[{w.hex(8)}-{w.hex(4)}-{w.hex(4)}-{w.hex(4)}-{w.hex(12)}] "
                         f"succeeded in {w.rng.uniform(0.2, 0.9):.3f}s: 'ok'"), {"instance": w.rng.choice(HOMEWORK_WORKERS),
@@ -503,7 +474,7 @@ def _gin(t: dt.datetime, status: int, latency: str, ip: str, method: str, path: 
 
 
 def _exam(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "xe-exam-service", t)
+    pod = w.pod_at(ROLLOUTS["xe-exam-service"], t)
     roll = w.rng.random()
     ip = _upstream_ip(w)
     if roll < 0.7:
@@ -518,7 +489,7 @@ def _exam(w: WorldBuilder, t: dt.datetime) -> Line:
                             f"/internal/exam/stats?class_id=CL{w.rng.randint(2100, 2399)}"), {"instance": pod}
     if roll < 0.92:
         return "INFO", (f"paper sync job: {w.rng.randint(3, 18)} papers synced from question bank (took "
-                        f"{_ms(w, 300, 1400)}ms)"), {"instance": pod, "job": "paper-sync"}
+                        f"{w.ms(300, 1400)}ms)"), {"instance": pod, "job": "paper-sync"}
     return "INFO", (f"anti-cheat: session {w.rng.randint(880000, 889999)} screen switch count={w.rng.randint(1, 2)}"), {
         "instance": pod}
 
@@ -539,26 +510,26 @@ def _scheduler(w: WorldBuilder, t: dt.datetime) -> Line:
 
 
 def _classroom(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "xe-live-classroom", t)
+    pod = w.pod_at(ROLLOUTS["xe-live-classroom"], t)
     roll = w.rng.random()
     if roll < 0.3:
         return "INFO", (f"room {_room(w)} class started teacher={_teacher(w)} students={w.rng.randint(28, 56)} "
                         f"media={w.rng.choice(MEDIA_NODES)}"), {"instance": pod}
     if roll < 0.8:
-        return "INFO", f"student {_student(w)} joined room {_room(w)} rtt={_ms(w, 18, 120)}ms", {"instance": pod}
+        return "INFO", f"student {_student(w)} joined room {_room(w)} rtt={w.ms(18, 120)}ms", {"instance": pod}
     return "WARN", (f"student {_student(w)} left room {_room(w)} reason=network reconnects={w.rng.randint(1, 3)}"), {
         "instance": pod}
 
 
 def _notify(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "xe-notify-service", t)
+    pod = w.pod_at(ROLLOUTS["xe-notify-service"], t)
     roll = w.rng.random()
     if roll < 0.5:
         return "INFO", (f"push sent type=class_reminder user={_student(w)} course=C{w.rng.randint(10200, 13900)} channel=ws "
-                        f"latency={_ms(w, 8, 90)}ms"), {"instance": pod}
+                        f"latency={w.ms(8, 90)}ms"), {"instance": pod}
     if roll < 0.7:
         return "INFO", (f"push sent type=homework_graded user={_student(w)} channel="
-                        f"{w.rng.choice(['apns', 'hms', 'mipush', 'ws'])} latency={_ms(w, 40, 400)}ms"), {"instance": pod}
+                        f"{w.rng.choice(['apns', 'hms', 'mipush', 'ws'])} latency={w.ms(40, 400)}ms"), {"instance": pod}
     if roll < 0.85:
         return "INFO", (f"task reminder-scan: {w.rng.randint(40, 900)} reminders due in next 10m, enqueued to "
                         "class-reminder"), {"instance": pod, "task": "reminder-scan"}
@@ -566,12 +537,12 @@ def _notify(w: WorldBuilder, t: dt.datetime) -> Line:
 
 
 def _vod(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "xe-vod-service", t)
+    pod = w.pod_at(ROLLOUTS["xe-vod-service"], t)
     roll = w.rng.random()
     vid = f"V{w.rng.randint(2025000000, 2026129999)}"
     if roll < 0.55:
         return "INFO", (f"playinfo vid={vid} user={_student(w)} definition={w.rng.choice(['480p', '720p', '1080p'])} "
-                        f"cdn={w.rng.choice(['ali', 'tencent'])} took={_ms(w, 6, 60)}ms"), {"instance": pod}
+                        f"cdn={w.rng.choice(['ali', 'tencent'])} took={w.ms(6, 60)}ms"), {"instance": pod}
     if roll < 0.8:
         return "INFO", (f"transcode task {w.hex(12)} done vid={vid} profile=hls-{w.rng.choice(['480p', '720p', '1080p'])} "
                         f"duration={w.rng.randint(600, 2900)}s took={w.rng.randint(40, 300)}s"), {"instance": pod,
@@ -750,7 +721,7 @@ def catalog_stampede(w: WorldBuilder) -> None:
         minute += dt.timedelta(minutes=1)
     w.log(w.at("08:07:55.301"), "xe-course-catalog", "INFO", CATALOG_PROTECT, instance=CATALOG_PODS[0], change="config")
     w.log(w.at("08:08:30.114"), "xe-course-catalog", "INFO", WARMUP_JOB, instance="kube-audit")
-    warmup = "xe-course-cache-warmup-manual-4kx7p-" + _gen("warmup-pod", 5)
+    warmup = "xe-course-cache-warmup-manual-4kx7p-" + k8s_suffix("warmup-pod", 5)
     w.log(w.at("08:08:41.562"), "xe-course-catalog", "INFO",
           "cache warm-up started: term=2026-autumn courses=3812 concurrency=4 (hot courses first)", instance=warmup,
           job="xe-course-cache-warmup")
@@ -845,7 +816,7 @@ def homework_readonly(w: WorldBuilder) -> None:
                   homework_id=hw)
             w.log(moment + dt.timedelta(milliseconds=4), "xe-homework-service", "WARN",
                   f"POST /api/v1/homework/{hw}/submissions 500 student={sid} files={w.rng.randint(1, 4)} "
-                  f"took={_ms(w, 180, 900)}ms", instance=pod)
+                  f"took={w.ms(180, 900)}ms", instance=pod)
         elif readonly and roll < 0.53:
             teacher = _teacher(w)
             w.log(moment, "xe-homework-service", "ERROR",
@@ -859,12 +830,12 @@ def homework_readonly(w: WorldBuilder) -> None:
             day = DAY - dt.timedelta(days=w.rng.randint(0, 6))
             w.log(moment, "xe-homework-service", "INFO",
                   f"GET /api/v1/homework/{_homework(w, day)}/submissions/{sid}/files/{_image_name(w, day)} 200 "
-                  f"bytes={w.rng.randint(300000, 1900000)} took={_ms(w, 12, 260)}ms", instance=pod)
+                  f"bytes={w.rng.randint(300000, 1900000)} took={w.ms(12, 260)}ms", instance=pod)
         else:
             files = 0 if readonly else w.rng.randint(1, 4)
             w.log(moment, "xe-homework-service", "INFO",
                   f"POST /api/v1/homework/{hw}/submissions 201 student={sid} files={files} "
-                  f"bytes={files * w.rng.randint(400000, 1800000)} took={_ms(w, 60, 900)}ms", instance=pod)
+                  f"bytes={files * w.rng.randint(400000, 1800000)} took={w.ms(60, 900)}ms", instance=pod)
         moment += dt.timedelta(seconds=w.rng.randint(3, 11), milliseconds=w.rng.randint(0, 999))
     w.log(w.at("10:09:12.550"), "xe-homework-service", "INFO",
           "retry job: 377 failed make_thumbnail tasks requeued (OSError 30 between 09:13 and 10:06)",
@@ -913,7 +884,7 @@ def exam_ingress(w: WorldBuilder) -> None:
                        f"/internal/exam/stats?class_id=CL{w.rng.randint(2100, 2399)}"), instance=pod)
         elif roll < 0.16:
             w.log(moment, "xe-exam-service", "INFO",
-                  f"paper sync job: {w.rng.randint(3, 18)} papers synced from question bank (took {_ms(w, 300, 1400)}ms)",
+                  f"paper sync job: {w.rng.randint(3, 18)} papers synced from question bank (took {w.ms(300, 1400)}ms)",
                   instance=pod, job="paper-sync")
         else:
             session = w.rng.randint(880000, 889999)
@@ -1095,7 +1066,7 @@ def notify_k8s(w: WorldBuilder) -> None:
                  change_cause="release xe-notify-service 3.4.0 (pipeline #6117)",
                  conditions=[condition("Available", "True", "MinimumReplicasAvailable", "Deployment has minimum availability."),
                              condition("Progressing", "True", "NewReplicaSetAvailable",
-                                       f'ReplicaSet "{_replicaset("xe-notify-service", "3.4.0")}" has successfully progressed.')],
+                                       f'ReplicaSet "{replicaset_name("xe-notify-service", "3.4.0")}" has successfully progressed.')],
                  observed_at=REFERENCE)
 
 
@@ -1283,14 +1254,14 @@ def zk_flapping(w: WorldBuilder) -> None:
                       f"{waited}s), students waiting={w.rng.randint(20, 56)}", instance=pod)
             else:
                 w.log(moment, "xe-live-classroom", "INFO", f"student {_student(w)} joined room {_room(w)} "
-                      f"rtt={_ms(w, 18, 120)}ms", instance=pod)
+                      f"rtt={w.ms(18, 120)}ms", instance=pod)
         elif roll < 0.5:
             w.log(moment, "xe-live-classroom", "INFO",
                   f"room {_room(w)} class started teacher={_teacher(w)} students={w.rng.randint(28, 56)} "
                   f"media={w.rng.choice(MEDIA_NODES)} (delayed {waited}s)", instance=pod)
         else:
             w.log(moment, "xe-live-classroom", "INFO", f"student {_student(w)} joined room {_room(w)} "
-                  f"rtt={_ms(w, 18, 120)}ms", instance=pod)
+                  f"rtt={w.ms(18, 120)}ms", instance=pod)
         moment += dt.timedelta(seconds=w.rng.randint(4, 14), milliseconds=w.rng.randint(0, 999))
     w.alert("ZookeeperFsyncSlow", "xe-zk", "warning", w.at("10:45"), w.at("11:23"), "5296ms",
             "xe-zk-2 事务日志 fsync p99 5296ms，超过阈值 1000ms", instance="xe-zk-2")

@@ -29,6 +29,31 @@ Keyframes = Sequence[tuple[dt.datetime, float]]
 #: A noise function: the builder and the moment → (level, message, attributes).
 Noise = Callable[["WorldBuilder", dt.datetime], tuple[str, str, dict[str, Any]]]
 
+# Kubernetes names: pod-template hashes and pod suffixes in the alphabet Kubernetes generates them from.
+K8S_ALPHABET = "bcdfghjklmnpqrstvwxz2456789"
+
+
+def k8s_suffix(key: str, n: int) -> str:
+    digest = hashlib.sha256(key.encode("utf-8")).digest()
+    return "".join(K8S_ALPHABET[b % len(K8S_ALPHABET)] for b in digest[:n])
+
+
+def replicaset_name(service: str, version: str) -> str:
+    return f"{service}-{k8s_suffix(f'{service}@{version}', 9 + len(service) % 2)}"
+
+
+def pod_names(service: str, version: str, n: int) -> tuple[str, ...]:
+    rs = replicaset_name(service, version)
+    return tuple(f"{rs}-{k8s_suffix(f'{rs}#{i}', 5)}" for i in range(n))
+
+
+def clock_on(day: dt.date, tz: dt.timezone, clock: str) -> dt.datetime:
+    """A clock on ``day``, for a world's module-level constants (the builder's ``at`` for the rest)."""
+    parts = [int(p) for p in clock.split(":")]
+    while len(parts) < 3:
+        parts.append(0)
+    return dt.datetime(day.year, day.month, day.day, parts[0], parts[1], parts[2], tzinfo=tz)
+
 
 def iso(moment: dt.datetime, *, millis: bool = False) -> str:
     return moment.isoformat(timespec="milliseconds" if millis else "seconds")
@@ -77,6 +102,17 @@ class WorldBuilder:
 
     def jitter(self, base: float, spread: float) -> float:
         return base + self.rng.uniform(-spread, spread)
+
+    def ms(self, low: int, high: int) -> int:
+        return self.rng.randint(low, high)
+
+    def pod_at(self, rollout: Sequence[tuple[str, Sequence[str]]], moment: dt.datetime) -> str:
+        """One of the pods serving at ``moment`` (``rollout``: (clock, pods) steps, oldest first)."""
+        pods = rollout[0][1]
+        for clock, step in rollout:
+            if self.at(clock) <= moment:
+                pods = step
+        return self.rng.choice(pods)
 
     # -- evidence
     def log(

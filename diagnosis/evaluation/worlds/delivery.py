@@ -174,10 +174,6 @@ QUIET: dict[str, list[tuple[str, str]]] = {
 
 
 # --- Noise -------------------------------------------------------------------------------------
-def _ms(w: WorldBuilder, low: int, high: int) -> int:
-    return w.rng.randint(low, high)
-
-
 def _order_id(w: WorldBuilder) -> str:
     return f"QB{DAY:%Y%m%d}{w.rng.randint(10_000_000, 99_999_999)}"
 
@@ -198,7 +194,7 @@ def _gateway(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]
     ])
     if w.rng.random() < 0.08:
         return "DEBUG", "GET /status 200 rt=0ms", {}
-    return "INFO", f"{route} 200 upstream={upstream} rt={_ms(w, 6, 180)}ms", {"log_type": "access"}
+    return "INFO", f"{route} 200 upstream={upstream} rt={w.ms(6, 180)}ms", {"log_type": "access"}
 
 
 def _order(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
@@ -210,27 +206,27 @@ def _order(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
         status = w.rng.choice(["MERCHANT_ACCEPTED", "RIDER_ASSIGNED", "RIDER_PICKED_UP", "DELIVERED"])
         return "INFO", (f"order {_order_id(w)} status -> {status} published to order-status-events "
                         f"partition={w.rng.randint(0, 5)} offset={w.rng.randint(18_000_000, 19_000_000)}"), {}
-    return "INFO", f"订单超时取消任务完成 cancelled={w.rng.randint(0, 12)} cost={_ms(w, 40, 300)}ms", {"job": "order-auto-cancel"}
+    return "INFO", f"订单超时取消任务完成 cancelled={w.rng.randint(0, 12)} cost={w.ms(40, 300)}ms", {"job": "order-auto-cancel"}
 
 
 def _pricing(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.75:
         return "INFO", (f"quote ok cart=c{w.hex(10)} city={w.rng.choice(CITIES)} delivery_fee={w.rng.randint(0, 8)}.00 "
-                        f"discount={w.rng.randint(0, 15)}.00 took={_ms(w, 12, 60)}ms"), {}
+                        f"discount={w.rng.randint(0, 15)}.00 took={w.ms(12, 60)}ms"), {}
     return "DEBUG", (f"http pool stats route=10.40.2.15:80 leased={w.rng.randint(1, 9)} available={w.rng.randint(8, 24)} "
                      "max=200"), {"logger": "PoolingHttpClientConnectionManager"}
 
 
 def _coupon(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.8:
-        return "INFO", f"POST /v1/coupons/check 200 coupon=CP{w.rng.randint(100000, 999999)} valid=true took={_ms(w, 2, 12)}ms", {}
+        return "INFO", f"POST /v1/coupons/check 200 coupon=CP{w.rng.randint(100000, 999999)} valid=true took={w.ms(2, 12)}ms", {}
     return "INFO", f"coupon cache refreshed: {w.rng.randint(3100, 3400)} active templates", {"job": "coupon-cache"}
 
 
 def _merchant(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     mid = _merchant_id(w)
     if w.rng.random() < 0.55:
-        return "INFO", f"GET /api/v1/merchant/{mid}/menu -> 200 ({_ms(w, 8, 40)}ms)", {}
+        return "INFO", f"GET /api/v1/merchant/{mid}/menu -> 200 ({w.ms(8, 40)}ms)", {}
     if w.rng.random() < 0.7:
         return "INFO", (f"POST /api/v1/merchant/{mid}/dishes/D{w.rng.randint(10000, 99999)}/image -> 200 "
                         f"size={w.rng.randint(180, 2400)}KB stored=oss://qb-dish-images/{mid}/{w.hex(12)}.jpg"), {}
@@ -240,20 +236,20 @@ def _merchant(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]
 def _dispatch(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.7:
         return "INFO", (f"order={_order_id(w)} assigned rider=R{w.rng.randint(100000, 999999)} eta={w.rng.randint(18, 42)}m "
-                        f"distance={w.rng.randint(5, 60) / 10:.1f}km cost={_ms(w, 30, 120)}ms"), {}
-    return "DEBUG", f"POST http://geo.qb.internal:8080/v1/eta/batch 200 points={w.rng.randint(4, 40)} ({_ms(w, 8, 40)}ms)", {}
+                        f"distance={w.rng.randint(5, 60) / 10:.1f}km cost={w.ms(30, 120)}ms"), {}
+    return "DEBUG", f"POST http://geo.qb.internal:8080/v1/eta/batch 200 points={w.rng.randint(4, 40)} ({w.ms(8, 40)}ms)", {}
 
 
 def _geo(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.8:
-        return "INFO", f"POST /v1/eta/batch 200 points={w.rng.randint(4, 40)} took={_ms(w, 5, 30)}ms", {}
+        return "INFO", f"POST /v1/eta/batch 200 points={w.rng.randint(4, 40)} took={w.ms(5, 30)}ms", {}
     return "INFO", f"road graph tile cache hit_ratio=0.{w.rng.randint(95, 99)} tiles={w.rng.randint(41000, 43000)}", {}
 
 
 def _push_ok(w: WorldBuilder, cost: tuple[int, int] = (30, 120)) -> str:
     return (f"push delivered channel={w.rng.choice(['apns', 'hms', 'mipush'])} order={_order_id(w)} "
             f"event={w.rng.choice(['RIDER_ASSIGNED', 'RIDER_PICKED_UP', 'RIDER_ARRIVED', 'DELIVERED'])} "
-            f"cost={_ms(w, *cost)}ms")
+            f"cost={w.ms(*cost)}ms")
 
 
 def _push(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
@@ -265,15 +261,15 @@ def _push(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
 def _account(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     roll = w.rng.random()
     if roll < 0.4:
-        return "INFO", f"POST /api/v1/account/login -> 200 token issued sub=u_{_uid(w)} ttl=7200s ({_ms(w, 20, 60)}ms)", {}
+        return "INFO", f"POST /api/v1/account/login -> 200 token issued sub=u_{_uid(w)} ttl=7200s ({w.ms(20, 60)}ms)", {}
     if roll < 0.8:
-        return "INFO", f"GET /api/v1/account/profile -> 200 sub=u_{_uid(w)} ({_ms(w, 3, 15)}ms)", {}
-    return "INFO", f"POST /api/v1/account/token/refresh -> 200 sub=u_{_uid(w)} ({_ms(w, 5, 20)}ms)", {}
+        return "INFO", f"GET /api/v1/account/profile -> 200 sub=u_{_uid(w)} ({w.ms(3, 15)}ms)", {}
+    return "INFO", f"POST /api/v1/account/token/refresh -> 200 sub=u_{_uid(w)} ({w.ms(5, 20)}ms)", {}
 
 
 def _search(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.85:
-        return "INFO", f"GET /api/v1/search?q={w.rng.choice(DISHES)} city={w.rng.choice(CITIES)} hits={w.rng.randint(20, 900)} took={_ms(w, 9, 70)}ms", {}
+        return "INFO", f"GET /api/v1/search?q={w.rng.choice(DISHES)} city={w.rng.choice(CITIES)} hits={w.rng.randint(20, 900)} took={w.ms(9, 70)}ms", {}
     return "INFO", f"index qb-merchants refresh ok docs={w.rng.randint(812000, 815000)}", {"job": "index-refresh"}
 
 
@@ -286,7 +282,7 @@ def _coredns(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]
 
 def _slb(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     return "INFO", (f"health check lb=lb-coupon-internal backend=10.12.6.{w.rng.choice([41, 42])}:8080 status=healthy "
-                    f"rt={_ms(w, 1, 4)}ms"), {}
+                    f"rt={w.ms(1, 4)}ms"), {}
 
 
 def _audit(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
@@ -328,10 +324,10 @@ def merchant_disk(w: WorldBuilder) -> None:
                   UPLOAD_ENOSPC.format(mid=mid, did=f"D{w.rng.randint(10000, 99999)}", tmp=w.hex(16), kb=w.rng.randint(400, 2600)),
                   instance=MERCHANT_VM, http_status=500)
             w.log(moment + dt.timedelta(milliseconds=35), "qb-gateway", "WARN",
-                  f"POST /api/v1/merchant/{mid}/dishes/image 500 upstream=qb-merchant-service rt={_ms(w, 20, 90)}ms",
+                  f"POST /api/v1/merchant/{mid}/dishes/image 500 upstream=qb-merchant-service rt={w.ms(20, 90)}ms",
                   log_type="access")
         else:
-            w.log(moment, "qb-merchant-service", "INFO", f"GET /api/v1/merchant/{mid}/menu -> 200 ({_ms(w, 8, 40)}ms)",
+            w.log(moment, "qb-merchant-service", "INFO", f"GET /api/v1/merchant/{mid}/menu -> 200 ({w.ms(8, 40)}ms)",
                   instance=MERCHANT_VM)
         if w.rng.random() < 0.12:
             w.log(moment + dt.timedelta(seconds=1), "qb-merchant-service", "ERROR", LOGBACK_ENOSPC, instance=MERCHANT_VM,
@@ -377,10 +373,10 @@ def account_clock(w: WorldBuilder) -> None:
                                 uid=_uid(w), path=path),
               instance=SKEWED_POD, http_status=401)
         w.log(moment + dt.timedelta(milliseconds=12), "qb-gateway", "WARN",
-              f"GET {path} 401 upstream=qb-account-service rt={_ms(w, 2, 9)}ms", log_type="access")
+              f"GET {path} 401 upstream=qb-account-service rt={w.ms(2, 9)}ms", log_type="access")
         if w.rng.random() < 0.5:
             w.log(moment + dt.timedelta(seconds=2), "qb-account-service", "INFO",
-                  f"POST /api/v1/account/login -> 200 token issued sub=u_{_uid(w)} ttl=7200s ({_ms(w, 20, 60)}ms)",
+                  f"POST /api/v1/account/login -> 200 token issued sub=u_{_uid(w)} ttl=7200s ({w.ms(20, 60)}ms)",
                   instance=w.rng.choice(ACCOUNT_OK_PODS))
         moment += dt.timedelta(seconds=w.rng.randint(15, 40), milliseconds=w.rng.randint(0, 999))
     w.log(w.at("08:57:30.114"), "qb-ops-audit", "INFO", CHRONY_FIX, change="maintenance", ticket="MT-20261203-007")
@@ -458,7 +454,7 @@ def push_rebalance(w: WorldBuilder) -> None:
         generation += 1
     moment = w.at("11:06:10")
     while moment < w.at("12:36:30"):
-        refresh = _ms(w, 520, 640)
+        refresh = w.ms(520, 640)
         w.log(moment, "qb-push-service", "INFO", _push_ok(w, (refresh + 20, refresh + 90)) + f" (token refresh {refresh}ms)")
         moment += dt.timedelta(seconds=w.rng.randint(30, 70), milliseconds=w.rng.randint(0, 999))
     w.log(w.at("12:30:20.442"), "qb-push-service", "INFO", PUSH_CONFIG, instance=PUSH_PODS[1], change="config")
@@ -484,7 +480,7 @@ def pricing_resets(w: WorldBuilder) -> None:
             w.log(moment + dt.timedelta(milliseconds=6), "qb-pricing-service", "ERROR",
                   QUOTE_RESET.format(cart=f"c{w.hex(10)}", city=w.rng.choice(CITIES)), instance=pod, http_status=502)
             w.log(moment + dt.timedelta(milliseconds=20), "qb-gateway", "ERROR",
-                  f"POST /api/v2/pricing/quote 502 upstream=qb-pricing-service rt={_ms(w, 15, 60)}ms", log_type="access")
+                  f"POST /api/v2/pricing/quote 502 upstream=qb-pricing-service rt={w.ms(15, 60)}ms", log_type="access")
         moment += dt.timedelta(seconds=w.rng.randint(25, 95), milliseconds=w.rng.randint(0, 999))
     w.log(w.at("12:31:05.207"), "qb-pricing-service", "INFO", PRICING_DEPLOY, instance=INSTANCES["qb-pricing-service"][0],
           change="deploy")

@@ -55,15 +55,19 @@ Run ``python -m diagnosis.evaluation.worlds logistics`` to print the bundle.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
+import functools
 import random
 from typing import Any
 
 from diagnosis.evaluation.worlds.common import (
     Json,
     WorldBuilder,
+    clock_on,
     condition,
     interpolate,
+    k8s_suffix,
+    pod_names,
+    replicaset_name,
     runbook,
     termination,
 )
@@ -79,30 +83,9 @@ NS = "shunda"
 MONTH = "Dec"  # nginx's $time_local, independent of the locale
 
 
-def _t(clock: str) -> dt.datetime:
-    """A clock on the world's day, for module-level constants (the builder's ``at`` for the rest)."""
-    parts = [int(p) for p in clock.split(":")]
-    while len(parts) < 3:
-        parts.append(0)
-    return dt.datetime(DAY.year, DAY.month, DAY.day, parts[0], parts[1], parts[2], tzinfo=TZ)
+_t = functools.partial(clock_on, DAY, TZ)  # a clock on the world's day, for module-level constants
 
 
-# --- Kubernetes names: pod-template hashes and pod suffixes in the alphabet Kubernetes generates them from ----
-K8S_ALPHABET = "bcdfghjklmnpqrstvwxz2456789"
-
-
-def _gen(key: str, n: int) -> str:
-    digest = hashlib.sha256(key.encode("utf-8")).digest()
-    return "".join(K8S_ALPHABET[b % len(K8S_ALPHABET)] for b in digest[:n])
-
-
-def _replicaset(service: str, version: str) -> str:
-    return f"{service}-{_gen(f'{service}@{version}', 9 + len(service) % 2)}"
-
-
-def _pods(service: str, version: str, n: int) -> tuple[str, ...]:
-    rs = _replicaset(service, version)
-    return tuple(f"{rs}-{_gen(f'{rs}#{i}', 5)}" for i in range(n))
 
 
 def _job_name(cronjob: str, scheduled: dt.datetime) -> str:
@@ -111,7 +94,7 @@ def _job_name(cronjob: str, scheduled: dt.datetime) -> str:
 
 
 def _job_pod(job: str) -> str:
-    return f"{job}-{_gen(job, 5)}"
+    return f"{job}-{k8s_suffix(job, 5)}"
 
 
 # --- The lines the questions are about (the tests find each one in the bundle) ----------------
@@ -233,20 +216,20 @@ REDIS_SUMMARY = ("sd-redis-03（10.30.7.23）与主库 sd-redis-01 复制断开�
 
 # --- Pods and hosts ---------------------------------------------------------------------------------
 ROLLOUTS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
-    "sd-api-gateway": [("00:00", _pods("sd-api-gateway", "3.8.1", 3))],
-    "sd-waybill-service": [("00:00", _pods("sd-waybill-service", "5.11.4", 6)),
-                           ("08:42:40", _pods("sd-waybill-service", "5.12.0", 6))],
-    "sd-route-planner": [("00:00", _pods("sd-route-planner", "3.6.4", 3))],
-    "sd-pricing-service": [("00:00", _pods("sd-pricing-service", "2.20.3", 3))],
-    "sd-sort-gateway": [("00:00", _pods("sd-sort-gateway", "2.9.3", 2))],
-    "sd-device-mgmt": [("00:00", _pods("sd-device-mgmt", "1.17.0", 2))],
-    "sd-courier-api": [("00:00", _pods("sd-courier-api", "6.4.2", 6))],
-    "sd-tracking-service": [("00:00", _pods("sd-tracking-service", "4.2.6", 4)),
-                            ("11:30:40", _pods("sd-tracking-service", "4.3.0", 4))],
-    "sd-billing-api": [("00:00", _pods("sd-billing-api", "3.3.0", 2))],
-    "sd-sms-notify": [("00:00", _pods("sd-sms-notify", "1.9.2", 2))],
-    "sd-locker-service": [("00:00", _pods("sd-locker-service", "2.4.0", 3)),
-                          ("07:05:40", _pods("sd-locker-service", "2.4.1", 3))],
+    "sd-api-gateway": [("00:00", pod_names("sd-api-gateway", "3.8.1", 3))],
+    "sd-waybill-service": [("00:00", pod_names("sd-waybill-service", "5.11.4", 6)),
+                           ("08:42:40", pod_names("sd-waybill-service", "5.12.0", 6))],
+    "sd-route-planner": [("00:00", pod_names("sd-route-planner", "3.6.4", 3))],
+    "sd-pricing-service": [("00:00", pod_names("sd-pricing-service", "2.20.3", 3))],
+    "sd-sort-gateway": [("00:00", pod_names("sd-sort-gateway", "2.9.3", 2))],
+    "sd-device-mgmt": [("00:00", pod_names("sd-device-mgmt", "1.17.0", 2))],
+    "sd-courier-api": [("00:00", pod_names("sd-courier-api", "6.4.2", 6))],
+    "sd-tracking-service": [("00:00", pod_names("sd-tracking-service", "4.2.6", 4)),
+                            ("11:30:40", pod_names("sd-tracking-service", "4.3.0", 4))],
+    "sd-billing-api": [("00:00", pod_names("sd-billing-api", "3.3.0", 2))],
+    "sd-sms-notify": [("00:00", pod_names("sd-sms-notify", "1.9.2", 2))],
+    "sd-locker-service": [("00:00", pod_names("sd-locker-service", "2.4.0", 3)),
+                          ("07:05:40", pod_names("sd-locker-service", "2.4.1", 3))],
 }
 VMS = {
     "sd-pg-waybill": ["sd-pg-waybill-01", "sd-pg-waybill-02"],
@@ -387,18 +370,6 @@ def _inside(window: str, t: dt.datetime) -> bool:
 Line = tuple[str, str, dict[str, Any]]
 
 
-def _ms(w: WorldBuilder, low: int, high: int) -> int:
-    return w.rng.randint(low, high)
-
-
-def _pod(w: WorldBuilder, service: str, t: dt.datetime) -> str:
-    pods = ROLLOUTS[service][0][1]
-    for clock, step in ROLLOUTS[service]:
-        if w.at(clock) <= t:
-            pods = step
-    return w.rng.choice(pods)
-
-
 def _waybill_no(w: WorldBuilder) -> str:
     return f"SD{w.rng.randint(6120000000000, 6129999999999)}"
 
@@ -453,7 +424,7 @@ def apisix_line(w: WorldBuilder, t: dt.datetime, host: str, method: str, path: s
 
 
 def _gateway(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "sd-api-gateway", t)
+    pod = w.pod_at(ROLLOUTS["sd-api-gateway"], t)
     roll = w.rng.random()
     open_host, app_host = "open.shunda-express.com", "app.shunda-express.com"
     if roll < 0.26:
@@ -493,16 +464,16 @@ def _gateway(w: WorldBuilder, t: dt.datetime) -> Line:
 
 
 def _waybill(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "sd-waybill-service", t)
+    pod = w.pod_at(ROLLOUTS["sd-waybill-service"], t)
     roll = w.rng.random()
     if roll < 0.45:
         packages = w.rng.choice([1, 1, 1, 1, 2, 3])
         return "INFO", (f"waybill created no={_waybill_no(w)} merchant={_merchant(w)} order={_order(w)} packages={packages} "
-                        f"product={w.rng.choice(['standard', 'standard', 'economy', 'same-city'])} took={_ms(w, 18, 120)}ms"), {
+                        f"product={w.rng.choice(['standard', 'standard', 'economy', 'same-city'])} took={w.ms(18, 120)}ms"), {
             "instance": pod}
     if roll < 0.67:
         return "INFO", (f"waybill query no={_waybill_no(w)} status={w.rng.choice(['CREATED', 'PICKED_UP', 'IN_TRANSIT'])} "
-                        f"took={_ms(w, 2, 18)}ms"), {"instance": pod}
+                        f"took={w.ms(2, 18)}ms"), {"instance": pod}
     if roll < 0.77:
         return "INFO", (f"e-waybill template sync task: {w.rng.randint(40, 52)} templates checked (cainiao, douyin, pdd), "
                         "0 updated"), {"instance": pod, "task": "template-sync"}
@@ -556,9 +527,9 @@ def _route(w: WorldBuilder, t: dt.datetime) -> Line:
             stops = w.rng.randint(28, 64)
             return "INFO", (f"route plan ok courier={_courier(w)} station={_station(w)} stops={stops} "
                             f"distance={w.rng.uniform(24, 71):.1f}km eta_last={w.rng.randint(15, 19)}:{w.rng.randint(0, 59):02d} "
-                            f"source=amap amap_calls={stops // 10 + 1} took={_ms(w, 180, 900)}ms"), {"instance": pod}
+                            f"source=amap amap_calls={stops // 10 + 1} took={w.ms(180, 900)}ms"), {"instance": pod}
         return "INFO", (f"linehaul eta refresh task: {w.rng.randint(40, 130)} trucks, source=amap, speed profile {profile}, "
-                        f"took={_ms(w, 300, 1800)}ms"), {"instance": pod, "task": "linehaul-eta"}
+                        f"took={w.ms(300, 1800)}ms"), {"instance": pod, "task": "linehaul-eta"}
     if roll < 0.7:
         return "INFO", (f"eta refresh task: {w.rng.randint(2000, 40000)} waybills ETA updated (speed profile {profile})"), {
             "instance": pod, "task": "eta-refresh"}
@@ -577,7 +548,7 @@ CITIES = ["杭州", "上海", "宁波", "苏州", "南京", "温州", "合肥", 
 
 
 def _pricing(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "sd-pricing-service", t)
+    pod = w.pod_at(ROLLOUTS["sd-pricing-service"], t)
     roll = w.rng.random()
     if roll < 0.55:
         product = w.rng.choice(["standard", "standard", "economy", "same-city"])
@@ -588,16 +559,16 @@ def _pricing(w: WorldBuilder, t: dt.datetime) -> Line:
                 straight = km / w.rng.uniform(1.25, 1.7) * 1.3
                 return "WARN", (f"quote product=same-city from=杭州 to=杭州 weight={weight:.1f}kg distance={straight:.1f}km "
                                 f"source=fallback(straight-line x1.3, route-planner degraded) fee={12 + straight * 2.1:.2f} "
-                                f"took={_ms(w, 30, 120)}ms"), {"instance": pod}
+                                f"took={w.ms(30, 120)}ms"), {"instance": pod}
             return "INFO", (f"quote ok product=same-city from=杭州 to=杭州 weight={weight:.1f}kg distance={km:.1f}km "
-                            f"source=route fee={12 + km * 2.1:.2f} took={_ms(w, 40, 260)}ms"), {"instance": pod}
+                            f"source=route fee={12 + km * 2.1:.2f} took={w.ms(40, 260)}ms"), {"instance": pod}
         return "INFO", (f"quote ok product={product} from=杭州 to={w.rng.choice(CITIES)} weight={weight:.1f}kg "
-                        f"fee={8 + weight * 2.5:.2f} took={_ms(w, 4, 30)}ms"), {"instance": pod}
+                        f"fee={8 + weight * 2.5:.2f} took={w.ms(4, 30)}ms"), {"instance": pod}
     if roll < 0.75:
         return "INFO", "rate table cache refresh task: tables 2026-12 v3 (unchanged)", {"instance": pod, "task": "rate-refresh"}
     if roll < 0.9:
         return "INFO", (f"freight calc merchant={_merchant(w)} waybills={w.rng.randint(20, 400)} discount=KA "
-                        f"took={_ms(w, 20, 200)}ms"), {"instance": pod}
+                        f"took={w.ms(20, 200)}ms"), {"instance": pod}
     return "WARN", f"quote rejected: weight {w.rng.uniform(50.5, 80):.1f}kg over same-city limit 50kg", {"instance": pod}
 
 
@@ -616,7 +587,7 @@ def _sort(w: WorldBuilder, t: dt.datetime) -> Line:
     if roll < 0.55:
         line = w.rng.choice(LINES)
         return "INFO", (f"scan routed barcode={_waybill_no(w)} dws=DWS-HZ01-{w.rng.randint(1, 24):02d} line={line} "
-                        f"chute={line}-{w.rng.randint(1, 288):03d} decision={_ms(w, 12, 60)}ms"), {"instance": pod}
+                        f"chute={line}-{w.rng.randint(1, 288):03d} decision={w.ms(12, 60)}ms"), {"instance": pod}
     if roll < 0.7:
         return "INFO", (f"line status L1=RUNNING L2=RUNNING L3=RUNNING L4=RUNNING throughput={throughput}/min "
                         f"reject={w.rng.uniform(0.3, 0.9):.1f}%"), {"instance": pod}
@@ -684,18 +655,18 @@ def _courier_noise(w: WorldBuilder, t: dt.datetime) -> Line:
         if roll < 0.3:
             return "INFO", (f"signoff ok waybill={_waybill_no(w)} courier={_courier(w)} "
                             f"type={w.rng.choice(['本人签收', '家人代收', '驿站代收', '快递柜'])} photo=yes "
-                            f"took={_ms(w, 20, 140)}ms"), {"instance": pod}
+                            f"took={w.ms(20, 140)}ms"), {"instance": pod}
         if roll < 0.5:
             return "INFO", f"task list synced courier={_courier(w)} tasks={w.rng.randint(30, 140)}", {"instance": pod}
         if roll < 0.7:
-            return "INFO", (f"track outbox relay: published {w.rng.randint(200, 900)} events in {_ms(w, 15, 80)}ms "
+            return "INFO", (f"track outbox relay: published {w.rng.randint(200, 900)} events in {w.ms(15, 80)}ms "
                             f"(pending={w.rng.randint(0, 120)})"), {"instance": pod, "task": "outbox-relay"}
         if roll < 0.9:
             return "INFO", f"gps batch uploaded courier={_courier(w)} points={w.rng.randint(20, 60)}", {"instance": pod}
         return "WARN", f"signoff rejected waybill={_waybill_no(w)}: courier {_courier(w)} is not the assignee", {
             "instance": pod}
     if roll < 0.45:
-        return "INFO", (f"track outbox relay: published {w.rng.randint(20, 300)} events in {_ms(w, 8, 40)}ms "
+        return "INFO", (f"track outbox relay: published {w.rng.randint(20, 300)} events in {w.ms(8, 40)}ms "
                         f"(pending={w.rng.randint(0, 30)})"), {"instance": pod, "task": "outbox-relay"}
     if roll < 0.75:
         return "INFO", (f"task list prefetch job for the morning shift: station={_station(w)} "
@@ -707,13 +678,13 @@ def _courier_noise(w: WorldBuilder, t: dt.datetime) -> Line:
 
 
 def _tracking(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "sd-tracking-service", t)
+    pod = w.pod_at(ROLLOUTS["sd-tracking-service"], t)
     roll = w.rng.random()
     if roll < 0.55:
         status = w.rng.choice(["IN_TRANSIT", "IN_TRANSIT", "DELIVERING", "SIGNED", "PICKED_UP"] if _day(t)
                               else ["IN_TRANSIT", "IN_TRANSIT", "ARRIVED_HUB", "PICKED_UP"])
         return "INFO", (f"track query waybill={_waybill_no(w)} status={status} events={w.rng.randint(3, 14)} "
-                        f"took={_ms(w, 2, 20)}ms"), {"instance": pod}
+                        f"took={w.ms(2, 20)}ms"), {"instance": pod}
     if roll < 0.75:
         applied = w.rng.randint(4200, 6400) if _day(t) else w.rng.randint(2600, 3900)
         return "INFO", f"track consumer stats 60s: applied={applied} lag={w.rng.randint(80, 600)} partitions=24/24 active", {
@@ -757,10 +728,10 @@ def _billing_api(w: WorldBuilder, t: dt.datetime) -> Line:
     roll = w.rng.random()
     if roll < 0.45:
         return "INFO", (f"GET /api/billing/v1/statements?merchant={_merchant(w)}&month=2026-12 200 "
-                        f"took={_ms(w, 12, 160)}ms"), {"instance": pod}
+                        f"took={w.ms(12, 160)}ms"), {"instance": pod}
     if roll < 0.65:
         return "INFO", (f"invoice export task {w.hex(10)}: {w.rng.randint(200, 8000)} rows, {w.rng.randint(40, 900)}KB, "
-                        f"done in {_ms(w, 200, 2400)}ms"), {"instance": pod, "task": "invoice-export"}
+                        f"done in {w.ms(200, 2400)}ms"), {"instance": pod, "task": "invoice-export"}
     if roll < 0.8:
         return "INFO", f"top-up reconciliation sync job: {w.rng.randint(3, 60)} merchant top-ups matched, 0 unmatched", {
             "instance": pod, "job": "topup-sync"}
@@ -778,7 +749,7 @@ def _sms(w: WorldBuilder, t: dt.datetime) -> Line:
         template = {"pickup_code": "SMS_482190377" if t >= _t("08:15:30") else "SMS_472015588",
                     "delivery_notice": "SMS_465201931", "signoff": "SMS_465201942"}[biz]
         return "INFO", (f"sms sent template={template} channel={w.rng.choice(['aliyun', 'aliyun', 'tencent'])} "
-                        f"phone={_phone(w)} biz={biz} biz_id={_waybill_no(w)} took={_ms(w, 40, 260)}ms"), {"instance": pod}
+                        f"phone={_phone(w)} biz={biz} biz_id={_waybill_no(w)} took={w.ms(40, 260)}ms"), {"instance": pod}
     if roll < 0.7:
         return "INFO", (f"delivery receipt sync job: {w.rng.randint(200, 4000)} receipts pulled from "
                         f"{w.rng.choice(['aliyun', 'tencent'])}, delivered {w.rng.uniform(98.6, 99.7):.1f}%"), {
@@ -792,7 +763,7 @@ def _sms(w: WorldBuilder, t: dt.datetime) -> Line:
 
 
 def _locker(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "sd-locker-service", t)
+    pod = w.pod_at(ROLLOUTS["sd-locker-service"], t)
     roll = w.rng.random()
     locker = f"HZ-{w.rng.choice(['XS', 'BJ', 'YH', 'GS'])}-{w.rng.randint(1, 1300):04d}"
     cell = f"{w.rng.choice('ABCD')}{w.rng.randint(1, 24):02d}"
@@ -1021,7 +992,7 @@ def mqtt_storm(w: WorldBuilder) -> None:
         else:
             w.log(moment, "sd-sort-gateway", "INFO",
                   f"scan routed barcode={barcode} dws={dws} line={line} chute={line}-{w.rng.randint(1, 288):03d} "
-                  f"decision={_ms(w, 14, 380)}ms", instance=pod)
+                  f"decision={w.ms(14, 380)}ms", instance=pod)
         moment += dt.timedelta(seconds=w.rng.randint(2, 6), milliseconds=w.rng.randint(0, 999))
     for line, (stop, restart) in LINE_STOPS.items():
         w.log(w.at(stop), "sd-sort-gateway", "ERROR",
@@ -1193,7 +1164,7 @@ def waybill_sequence(w: WorldBuilder) -> None:
         elif roll < 0.95:
             w.log(moment, "sd-waybill-service", "INFO",
                   f"waybill query no={_waybill_no(w)} status={w.rng.choice(['CREATED', 'PICKED_UP', 'IN_TRANSIT'])} "
-                  f"took={_ms(w, 2, 18)}ms", instance=pod)
+                  f"took={w.ms(2, 18)}ms", instance=pod)
         else:
             active = w.rng.randint(2, 14)
             w.log(moment, "sd-waybill-service", "DEBUG",
@@ -1217,7 +1188,7 @@ def waybill_sequence(w: WorldBuilder) -> None:
         ids = f" package_ids=[2147483648{', 2147483649' if packages > 1 else ''}]" if first else ""
         w.log(moment, "sd-waybill-service", "INFO",
               f"waybill created no={_waybill_no(w)} merchant={_merchant(w)} order={_order(w)} packages={packages}"
-              f"{ids} product={w.rng.choice(['standard', 'economy', 'same-city'])} took={_ms(w, 20, 260)}ms"
+              f"{ids} product={w.rng.choice(['standard', 'economy', 'same-city'])} took={w.ms(20, 260)}ms"
               + (" (merchant retry)" if retry else ""), instance=pod)
         first = False
         moment += dt.timedelta(seconds=w.rng.randint(1, 4), milliseconds=w.rng.randint(0, 999))
@@ -1239,7 +1210,7 @@ def map_quota(w: WorldBuilder) -> None:
         pod = w.rng.choice(ROUTE_PODS)
         roll = w.rng.random()
         if roll < 0.45:
-            w.log(moment, "sd-route-planner", "ERROR", AMAP_FAIL.format(ms=_ms(w, 18, 60)), instance=pod,
+            w.log(moment, "sd-route-planner", "ERROR", AMAP_FAIL.format(ms=w.ms(18, 60)), instance=pod,
                   api="/v5/direction/driving")
         elif roll < 0.8:
             stops = w.rng.randint(28, 64)
@@ -1392,21 +1363,21 @@ def kafka_disk(w: WorldBuilder) -> None:
                       task="outbox-relay")
             elif roll < 0.75:
                 w.log(moment, "sd-courier-api", "INFO",
-                      f"track outbox relay: published {w.rng.randint(60, 300)} events in {_ms(w, 20, 90)}ms to the 8 "
+                      f"track outbox relay: published {w.rng.randint(60, 300)} events in {w.ms(20, 90)}ms to the 8 "
                       f"available partitions (pending={pending})", instance=pod, task="outbox-relay")
             else:
                 w.log(moment, "sd-courier-api", "INFO",
                       f"signoff ok waybill={_waybill_no(w)} courier={_courier(w)} "
                       f"type={w.rng.choice(['本人签收', '家人代收', '驿站代收', '快递柜'])} photo=yes "
-                      f"took={_ms(w, 20, 140)}ms", instance=pod)
+                      f"took={w.ms(20, 140)}ms", instance=pod)
         elif roll < 0.6:
             w.log(moment, "sd-courier-api", "INFO",
                   f"track outbox relay: published {w.rng.randint(4000, 5000) if pending > 1000 else w.rng.randint(200, 900)} "
-                  f"events in {_ms(w, 80, 400)}ms (pending={pending})", instance=pod, task="outbox-relay")
+                  f"events in {w.ms(80, 400)}ms (pending={pending})", instance=pod, task="outbox-relay")
         else:
             w.log(moment, "sd-courier-api", "INFO",
                   f"signoff ok waybill={_waybill_no(w)} courier={_courier(w)} type={w.rng.choice(['本人签收', '快递柜'])} "
-                  f"photo=yes took={_ms(w, 20, 140)}ms", instance=pod)
+                  f"photo=yes took={w.ms(20, 140)}ms", instance=pod)
         moment += dt.timedelta(seconds=w.rng.randint(4, 12), milliseconds=w.rng.randint(0, 999))
     w.log(w.at("11:40:12.604"), "sd-courier-api", "INFO", COURIER_CONFIG, instance="nacos", change="config")
     # The tracking service: the coordinator moves, then a third of the partitions stay silent; the replay afterwards.
@@ -1440,7 +1411,7 @@ def kafka_disk(w: WorldBuilder) -> None:
             else:
                 w.log(moment, "sd-tracking-service", "INFO",
                       f"track query waybill={_waybill_no(w)} status={w.rng.choice(['DELIVERING', 'DELIVERING', 'IN_TRANSIT'])} "
-                      f"events={w.rng.randint(5, 12)} took={_ms(w, 2, 20)}ms", instance=pod)
+                      f"events={w.rng.randint(5, 12)} took={w.ms(2, 20)}ms", instance=pod)
         elif roll < 0.35:
             lag = int(interpolate(LAG, moment))
             w.log(moment, "sd-tracking-service", "INFO" if lag < 50000 else "WARN",
@@ -1449,7 +1420,7 @@ def kafka_disk(w: WorldBuilder) -> None:
         else:
             w.log(moment, "sd-tracking-service", "INFO",
                   f"track query waybill={_waybill_no(w)} status={w.rng.choice(['SIGNED', 'DELIVERING', 'IN_TRANSIT'])} "
-                  f"events={w.rng.randint(5, 12)} took={_ms(w, 3, 40)}ms", instance=pod)
+                  f"events={w.rng.randint(5, 12)} took={w.ms(3, 40)}ms", instance=pod)
         moment += dt.timedelta(seconds=w.rng.randint(8, 20), milliseconds=w.rng.randint(0, 999))
     w.alert("KafkaBrokerDiskUsageHigh", "sd-kafka", "warning", w.at("11:20"), w.at("12:35"), "86.3%",
             "sd-kafka-2 /data/kafka 使用率 86.3%，超过阈值 85%", instance="sd-kafka-2")
@@ -1509,7 +1480,7 @@ def steady_k8s(w: WorldBuilder) -> None:
                      observed_at=REFERENCE)
         if service in ROLLED_TODAY:
             at = dt.datetime.fromisoformat(changed) + dt.timedelta(seconds=2)
-            old = _replicaset(service, ROLLED_TODAY[service])
+            old = replicaset_name(service, ROLLED_TODAY[service])
             w.event(type="Normal", reason="ScalingReplicaSet", object=f"Deployment/{service}",
                     message=f"Scaled up replica set {rs} to {len(pods)}", count=1, first_seen=at,
                     last_seen=at + dt.timedelta(seconds=20))

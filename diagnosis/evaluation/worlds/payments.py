@@ -270,19 +270,6 @@ QUIET: dict[str, list[tuple[str, str]]] = {
 Line = tuple[str, str, dict[str, Any]]
 
 
-def _ms(w: WorldBuilder, low: int, high: int) -> int:
-    return w.rng.randint(low, high)
-
-
-def _pod(w: WorldBuilder, service: str, t: dt.datetime) -> str:
-    """A pod of ``service`` that served traffic at ``t`` (the ReplicaSet of the rollout then current)."""
-    pods = ROLLOUTS[service][0][1]
-    for clock, step in ROLLOUTS[service]:
-        if w.at(clock) <= t:
-            pods = step
-    return w.rng.choice(pods)
-
-
 def _mch(w: WorldBuilder) -> str:
     return f"19000{w.rng.randint(10000, 99999)}"
 
@@ -309,23 +296,23 @@ def _gateway(w: WorldBuilder, t: dt.datetime) -> Line:
         ("GET /v3/pay/orders/{otn}", "rp-payment-core"), ("POST /v3/pay/refund", "rp-refund-service"),
         ("GET /v3/pay/refunds/{otn}", "rp-refund-service"), ("GET /v3/notify/records", "rp-notify-service"),
     ])
-    pod = _pod(w, "rp-api-gateway", t)
+    pod = w.pod_at(ROLLOUTS["rp-api-gateway"], t)
     if w.rng.random() < 0.06:
         return "DEBUG", "GET /status 200 0ms", {"instance": pod}
     path = route.replace("{otn}", _otn(w))
     return "INFO", (f'{t:%Y-%m-%dT%H:%M:%S} "{path} HTTP/1.1" 200 upstream={upstream} mch_id={_mch(w)} '
-                    f"latency={_ms(w, 12, 260)}ms"), {"log_type": "access", "instance": pod}
+                    f"latency={w.ms(12, 260)}ms"), {"log_type": "access", "instance": pod}
 
 
 def _payment(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "rp-payment-core", t)
+    pod = w.pod_at(ROLLOUTS["rp-payment-core"], t)
     roll = w.rng.random()
     if roll < 0.45:
         return "INFO", (f"order created out_trade_no={_otn(w)} mch_id={_mch(w)} amount={_fen(w)} channel="
-                        f"{w.rng.choice(CHANNELS)} ({_ms(w, 18, 90)}ms)"), {"instance": pod}
+                        f"{w.rng.choice(CHANNELS)} ({w.ms(18, 90)}ms)"), {"instance": pod}
     if roll < 0.85:
         return "INFO", (f"payment succeeded pay_no={_pay_no(w)} channel={w.rng.choice(CHANNELS)} bank_rt="
-                        f"{_ms(w, 120, 680)}ms published to pay-result-events"), {"instance": pod}
+                        f"{w.ms(120, 680)}ms published to pay-result-events"), {"instance": pod}
     if roll < 0.95:
         return "WARN", (f"payment declined pay_no={_pay_no(w)} channel={w.rng.choice(CHANNELS)} bank_code=51 "
                         "(insufficient funds)"), {"instance": pod}
@@ -334,41 +321,41 @@ def _payment(w: WorldBuilder, t: dt.datetime) -> Line:
 
 
 def _risk(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "rp-risk-engine", t)
+    pod = w.pod_at(ROLLOUTS["rp-risk-engine"], t)
     if w.rng.random() < 0.06:
-        return "WARN", (f"slow health check GET /actuator/health took {_ms(w, 1100, 1600)}ms (redis={_ms(w, 2, 9)}ms "
-                        f"featureStore={_ms(w, 20, 60)}ms ruleEngine={_ms(w, 1000, 1500)}ms)"), {"instance": pod}
+        return "WARN", (f"slow health check GET /actuator/health took {w.ms(1100, 1600)}ms (redis={w.ms(2, 9)}ms "
+                        f"featureStore={w.ms(20, 60)}ms ruleEngine={w.ms(1000, 1500)}ms)"), {"instance": pod}
     decision = "REVIEW" if w.rng.random() < 0.03 else "PASS"
     return "INFO", (f"risk evaluate out_trade_no={_otn(w)} decision={decision} score={w.rng.randint(2, 48)} "
-                    f"rules_hit={0 if decision == 'PASS' else 1} took={_ms(w, 9, 45)}ms"), {"instance": pod}
+                    f"rules_hit={0 if decision == 'PASS' else 1} took={w.ms(9, 45)}ms"), {"instance": pod}
 
 
 def _bank(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "rp-bank-gateway", t)
+    pod = w.pod_at(ROLLOUTS["rp-bank-gateway"], t)
     channel = w.rng.choice(CHANNELS)
     roll = w.rng.random()
     if roll < 0.7:
-        return "INFO", (f"channel={channel} op=pay txn={_pay_no(w)} resp_code=00 rt={_ms(w, 110, 620)}ms"), {"instance": pod}
+        return "INFO", (f"channel={channel} op=pay txn={_pay_no(w)} resp_code=00 rt={w.ms(110, 620)}ms"), {"instance": pod}
     if roll < 0.82:
-        return "INFO", f"channel={channel} op=refund txn={_refund_no(w)} resp_code=00 rt={_ms(w, 150, 700)}ms", {"instance": pod}
+        return "INFO", f"channel={channel} op=refund txn={_refund_no(w)} resp_code=00 rt={w.ms(150, 700)}ms", {"instance": pod}
     if roll < 0.92:
-        return "WARN", (f"channel={channel} op=pay txn={_pay_no(w)} resp_code=51 (余额不足) rt={_ms(w, 110, 400)}ms"), {
+        return "WARN", (f"channel={channel} op=pay txn={_pay_no(w)} resp_code=51 (余额不足) rt={w.ms(110, 400)}ms"), {
             "instance": pod}
-    return "INFO", f"line heartbeat channel={channel} leased-line=ok rtt={_ms(w, 3, 12)}ms", {"instance": pod}
+    return "INFO", f"line heartbeat channel={channel} leased-line=ok rtt={w.ms(3, 12)}ms", {"instance": pod}
 
 
 def _notify(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "rp-notify-service", t)
+    pod = w.pod_at(ROLLOUTS["rp-notify-service"], t)
     mch, host, _ = w.rng.choice(MERCHANTS)
     if w.rng.random() < 0.88:
         return "INFO", (f"notify pay_no={_pay_no(w)} mch_id={mch} url=https://{host}/pay/notify status=200 body=SUCCESS "
-                        f"rt={_ms(w, 30, 240)}ms"), {"instance": pod}
+                        f"rt={w.ms(30, 240)}ms"), {"instance": pod}
     return "WARN", (f"notify pay_no={_pay_no(w)} mch_id={mch} merchant answered status=200 body=FAIL, retry scheduled "
                     f"attempt=2 in 15s"), {"instance": pod}
 
 
 def _refund(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "rp-refund-service", t)
+    pod = w.pod_at(ROLLOUTS["rp-refund-service"], t)
     fen = _fen(w)
     if w.rng.random() < 0.45:
         return "INFO", (f"refund accepted refund_no={_refund_no(w)} out_trade_no={_otn(w)} amount={fen} "
@@ -379,52 +366,52 @@ def _refund(w: WorldBuilder, t: dt.datetime) -> Line:
 
 
 def _ledger(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "rp-ledger-service", t)
+    pod = w.pod_at(ROLLOUTS["rp-ledger-service"], t)
     roll = w.rng.random()
     refunds_flow = not (w.at("06:38:50") <= t < w.at("08:33:40"))
     if roll < 0.55:
         return "INFO", (f"posted payment pay_no={_pay_no(w)} entries=2 debit=1122.01 credit=2241.{w.rng.randint(10, 99)} "
-                        f"({_ms(w, 3, 14)}ms)"), {"instance": pod}
+                        f"({w.ms(3, 14)}ms)"), {"instance": pod}
     if roll < 0.75 and refunds_flow:
         return "INFO", (f"posted refund refund_no={_refund_no(w)} entries=2 debit=2241.{w.rng.randint(10, 99)} "
-                        f"credit=1122.01 ({_ms(w, 3, 14)}ms)"), {"instance": pod}
-    return "INFO", f"posting batch flushed entries={w.rng.randint(40, 260)} took={_ms(w, 12, 60)}ms", {"instance": pod}
+                        f"credit=1122.01 ({w.ms(3, 14)}ms)"), {"instance": pod}
+    return "INFO", f"posting batch flushed entries={w.rng.randint(40, 260)} took={w.ms(12, 60)}ms", {"instance": pod}
 
 
 def _settlement(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "rp-settlement-service", t)
+    pod = w.pod_at(ROLLOUTS["rp-settlement-service"], t)
     if w.rng.random() < 0.6:
-        return "INFO", (f"GET /internal/settlement/{_mch(w)}?date=2026-11-29 -> 200 ({_ms(w, 8, 60)}ms)"), {"instance": pod}
+        return "INFO", (f"GET /internal/settlement/{_mch(w)}?date=2026-11-29 -> 200 ({w.ms(8, 60)}ms)"), {"instance": pod}
     return "INFO", (f"withdrawal T+0 mch_id={_mch(w)} amount={w.rng.randint(1000, 900000)} status=SUBMITTED "
                     f"channel={w.rng.choice(CHANNELS)}"), {"instance": pod}
 
 
 def _report(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "rp-report-service", t)
+    pod = w.pod_at(ROLLOUTS["rp-report-service"], t)
     if w.rng.random() < 0.7:
         return "INFO", (f"GET /api/report/daily-summary?mch_id={_mch(w)}&date=2026-11-29 -> 200 rows="
-                        f"{w.rng.randint(20, 4000)} ({_ms(w, 30, 420)}ms)"), {"instance": pod}
+                        f"{w.rng.randint(20, 4000)} ({w.ms(30, 420)}ms)"), {"instance": pod}
     return "INFO", (f"statement export mch_id={_mch(w)} period=2026-11 rows={w.rng.randint(200, 60000)} took="
-                    f"{_ms(w, 400, 5200)}ms"), {"instance": pod}
+                    f"{w.ms(400, 5200)}ms"), {"instance": pod}
 
 
 def _portal(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "rp-merchant-portal", t)
+    pod = w.pod_at(ROLLOUTS["rp-merchant-portal"], t)
     path = w.rng.choice(["/portal/api/orders?page=1", "/portal/api/refunds?page=1", "/portal/api/statements",
                          "/portal/api/account/balance"])
     if w.rng.random() < 0.08:
         return "WARN", f"login failed mch_id={_mch(w)} reason=captcha_mismatch", {"instance": pod}
-    return "INFO", f"GET {path} 200 mch_id={_mch(w)} {_ms(w, 20, 380)}ms", {"instance": pod, "log_type": "access"}
+    return "INFO", f"GET {path} 200 mch_id={_mch(w)} {w.ms(20, 380)}ms", {"instance": pod, "log_type": "access"}
 
 
 def _sms(w: WorldBuilder, t: dt.datetime) -> Line:
-    pod = _pod(w, "rp-sms-gateway", t)
+    pod = w.pod_at(ROLLOUTS["rp-sms-gateway"], t)
     provider = w.rng.choice(["aliyun", "aliyun", "tencent"])
     mobile = f"1{w.rng.choice([38, 39, 58, 86, 87])}****{w.rng.randint(1000, 9999)}"
     if w.rng.random() < 0.9:
         template = w.rng.choice(["SMS_284910233 (支付验证码)", "SMS_284910457 (交易提醒)"])
         return "INFO", (f"sms sent provider={provider} template={template} mobile={mobile} biz_id={w.hex(16)} "
-                        f"rt={_ms(w, 80, 420)}ms"), {"instance": pod}
+                        f"rt={w.ms(80, 420)}ms"), {"instance": pod}
     return "WARN", (f"sms rejected provider={provider} mobile={mobile} code=isv.BUSINESS_LIMIT_CONTROL "
                     "(daily limit per mobile)"), {"instance": pod}
 
@@ -484,7 +471,7 @@ def notify_fds(w: WorldBuilder) -> None:
         else:
             w.log(moment, "rp-notify-service", "INFO",
                   f"notify pay_no={_pay_no(w)} mch_id={mch} url=https://{host}/pay/notify status=200 body=SUCCESS "
-                  f"rt={_ms(w, 40, 300)}ms", instance=pod)
+                  f"rt={w.ms(40, 300)}ms", instance=pod)
         moment += dt.timedelta(seconds=w.rng.randint(8, 22), milliseconds=w.rng.randint(0, 999))
     w.log(w.at("08:12:31.402"), "rp-notify-service", "INFO", NOTIFY_SS.format(pod=NOTIFY_LEAKING[1]),
           instance="kube-exec-audit")
@@ -526,7 +513,7 @@ def settlement_backup(w: WorldBuilder) -> None:
             w.log(moment - dt.timedelta(milliseconds=30), "rp-pg-settle", "ERROR",
                   PG_SETTLE_TIMEOUT.format(pid=w.rng.randint(40000, 49999), sql=sql), instance="rp-pg-settle-01")
         else:
-            took = _ms(w, 8000, 29000)
+            took = w.ms(8000, 29000)
             w.log(moment, "rp-settlement-service", "WARN", f"slow SQL {took}ms on clearing partition {part}/32: {jdbc}",
                   instance=pod, job="clearing")
             w.log(moment - dt.timedelta(milliseconds=20), "rp-pg-settle", "INFO",
@@ -540,7 +527,7 @@ def settlement_backup(w: WorldBuilder) -> None:
         done = min(done + w.rng.randint(1, 3), 31)
         w.log(moment, "rp-settlement-service", "INFO",
               f"clearing partition {w.rng.randint(1, 32)}/32 done rows={w.rng.randint(180000, 260000)} "
-              f"took={_ms(w, 40, 180)}s (batch progress {done}/32)", instance=w.rng.choice(pods), job="clearing")
+              f"took={w.ms(40, 180)}s (batch progress {done}/32)", instance=w.rng.choice(pods), job="clearing")
         moment += dt.timedelta(seconds=w.rng.randint(90, 200))
     w.log(w.at("04:38:12.480"), "rp-settlement-service", "INFO",
           CLEARING_DONE.format(retried=len(attempts), retries=sum(a - 1 for a in attempts.values())), instance=pods[0],
@@ -663,13 +650,13 @@ def risk_probe(w: WorldBuilder) -> None:
                 moment = start + dt.timedelta(seconds=probe, milliseconds=w.rng.randint(600, 2400))
                 if moment < min(kill, REFERENCE) and w.rng.random() < 0.5:
                     w.log(moment, "rp-risk-engine", "WARN",
-                          f"slow health check GET /actuator/health took {_ms(w, 1200, 2400)}ms (redis={_ms(w, 3, 12)}ms "
-                          f"featureStore={_ms(w, 40, 160)}ms ruleEngine={_ms(w, 1100, 2200)}ms, warming up)", instance=name)
+                          f"slow health check GET /actuator/health took {w.ms(1200, 2400)}ms (redis={w.ms(3, 12)}ms "
+                          f"featureStore={w.ms(40, 160)}ms ruleEngine={w.ms(1100, 2200)}ms, warming up)", instance=name)
             moment = start + dt.timedelta(seconds=37)
             while moment < min(kill, REFERENCE) and w.rng.random() < 0.7:
                 w.log(moment, "rp-risk-engine", "INFO",
                       f"risk evaluate out_trade_no={_otn(w)} decision=PASS score={w.rng.randint(2, 48)} rules_hit=0 "
-                      f"took={_ms(w, 120, 900)}ms", instance=name)
+                      f"took={w.ms(120, 900)}ms", instance=name)
                 moment += dt.timedelta(seconds=w.rng.randint(6, 14))
             if kill + dt.timedelta(seconds=RISK_GRACE_S) <= REFERENCE:
                 w.log(kill + dt.timedelta(milliseconds=150), "rp-risk-engine", "INFO",
@@ -686,7 +673,7 @@ def risk_probe(w: WorldBuilder) -> None:
             "Read timed out after 800ms",
         ])
         w.log(moment, "rp-payment-core", "WARN", RISK_FALLBACK.format(otn=_otn(w), amount=_fen(w), reason=reason),
-              instance=_pod(w, "rp-payment-core", moment))
+              instance=w.pod_at(ROLLOUTS["rp-payment-core"], moment))
         moment += dt.timedelta(seconds=w.rng.randint(20, 50), milliseconds=w.rng.randint(0, 999))
     w.alert("RiskCheckFallbackHigh", "rp-payment-core", "warning", w.at("08:09"), None, "78.0%",
             "rp-payment-core 下单风控降级为本地规则的比例 78.0%，超过阈值 5%", namespace=NS)
@@ -783,7 +770,7 @@ def paycore_pg(w: WorldBuilder) -> None:
                   instance=pod, http_status=500)
             w.log(moment + dt.timedelta(milliseconds=12), "rp-api-gateway", "WARN",
                   f'{moment:%Y-%m-%dT%H:%M:%S} "POST /v3/pay/unifiedorder HTTP/1.1" 500 upstream=rp-payment-core '
-                  f"mch_id={mch} latency={_ms(w, 3000, 3100)}ms", instance=_pod(w, "rp-api-gateway", moment), log_type="access")
+                  f"mch_id={mch} latency={w.ms(3000, 3100)}ms", instance=w.pod_at(ROLLOUTS["rp-api-gateway"], moment), log_type="access")
             w.log(moment - dt.timedelta(milliseconds=w.rng.randint(100, 2900)), "rp-pg-core", "FATAL",
                   f"[{w.rng.randint(50000, 59999)}] user=rp_pay,db=rp_pay,client=10.42.{w.rng.randint(1, 8)}."
                   f"{w.rng.randint(10, 60)} {fatal}", instance="rp-pg-core-01")
@@ -794,7 +781,7 @@ def paycore_pg(w: WorldBuilder) -> None:
         else:
             w.log(moment, "rp-payment-core", "INFO",
                   f"order created out_trade_no={otn} mch_id={mch} amount={_fen(w)} channel={w.rng.choice(CHANNELS)} "
-                  f"({_ms(w, 900, 2900)}ms)", instance=pod)
+                  f"({w.ms(900, 2900)}ms)", instance=pod)
         moment += dt.timedelta(seconds=w.rng.randint(6, 16), milliseconds=w.rng.randint(0, 999))
     w.log(w.at("09:09:30.220"), "rp-pg-core", "INFO", PG_SNAPSHOT, instance="dms-console")
     w.log(w.at("09:14:50.117"), "rp-report-service", "INFO", HPA_ROLLBACK, instance="kube-audit", change="hpa",

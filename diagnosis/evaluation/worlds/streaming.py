@@ -202,10 +202,6 @@ QUIET: dict[str, list[tuple[str, str]]] = {
 
 
 # --- Noise -------------------------------------------------------------------------------------
-def _ms(w: WorldBuilder, low: int, high: int) -> int:
-    return w.rng.randint(low, high)
-
-
 def _uid(w: WorldBuilder) -> int:
     return w.rng.randint(100_000_000, 899_999_999)
 
@@ -225,13 +221,13 @@ def _gateway(w: WorldBuilder, t: dt.datetime) -> Line:
     ])
     if w.rng.random() < 0.08:
         return "DEBUG", "GET /ready 200 0ms", {}
-    return "INFO", f'[{t:%Y-%m-%dT%H:%M:%S}] "{route} HTTP/2" 200 upstream={upstream} duration={_ms(w, 5, 160)}ms', {"log_type": "access"}
+    return "INFO", f'[{t:%Y-%m-%dT%H:%M:%S}] "{route} HTTP/2" 200 upstream={upstream} duration={w.ms(5, 160)}ms', {"log_type": "access"}
 
 
 def _play(w: WorldBuilder, t: dt.datetime) -> Line:
     if w.rng.random() < 0.75:
         return "INFO", (f"POST /api/v3/play/start -> 200 vid={_vid(w)} uid={_uid(w)} definition="
-                        f"{w.rng.choice(RENDITIONS)} cdn={w.rng.choice(INSTANCES['mv-cdn-edge'])} ({_ms(w, 40, 140)}ms)"), {}
+                        f"{w.rng.choice(RENDITIONS)} cdn={w.rng.choice(INSTANCES['mv-cdn-edge'])} ({w.ms(40, 140)}ms)"), {}
     return "DEBUG", (f"executor play-start-executor stats: active={w.rng.randint(8, 60)}/200 queue={w.rng.randint(0, 12)}/2000 "
                      f"completed={w.rng.randint(16_000_000, 17_000_000)}"), {"logger": "ExecutorMetrics"}
 
@@ -239,16 +235,16 @@ def _play(w: WorldBuilder, t: dt.datetime) -> Line:
 def _cdn(w: WorldBuilder, t: dt.datetime) -> Line:
     if w.rng.random() < 0.85:
         return "INFO", (f"GET /vod/{_vid(w)}/{w.rng.choice(RENDITIONS)}/seg_{w.rng.randint(1, 900):05d}.ts 200 "
-                        f"cache=HIT bytes={w.rng.randint(400_000, 2_400_000)} rt={_ms(w, 1, 9)}ms"), {"log_type": "access"}
+                        f"cache=HIT bytes={w.rng.randint(400_000, 2_400_000)} rt={w.ms(1, 9)}ms"), {"log_type": "access"}
     return "INFO", (f"origin fetch s3://mv-media-origin/{_vid(w)}/720p/seg_{w.rng.randint(1, 900):05d}.ts 200 "
-                    f"({_ms(w, 20, 80)}ms) cache=MISS"), {}
+                    f"({w.ms(20, 80)}ms) cache=MISS"), {}
 
 
 def _search(w: WorldBuilder, t: dt.datetime) -> Line:
     if w.rng.random() < 0.85:
         return "INFO", (f"GET /api/v2/search?q={w.rng.choice(QUERIES)}&page=1 -> 200 index=mv_videos_v7 "
-                        f"hits={w.rng.randint(12, 4800)} took={_ms(w, 8, 60)}ms"), {}
-    return "INFO", f"GET /api/v2/search/creators?q={w.rng.choice(QUERIES)} -> 200 index=mv_creators_v3 took={_ms(w, 5, 30)}ms", {}
+                        f"hits={w.rng.randint(12, 4800)} took={w.ms(8, 60)}ms"), {}
+    return "INFO", f"GET /api/v2/search/creators?q={w.rng.choice(QUERIES)} -> 200 index=mv_creators_v3 took={w.ms(5, 30)}ms", {}
 
 
 def _es(w: WorldBuilder, t: dt.datetime) -> Line:
@@ -263,21 +259,21 @@ def _es(w: WorldBuilder, t: dt.datetime) -> Line:
 def _recommend(w: WorldBuilder, t: dt.datetime) -> Line:
     if w.rng.random() < 0.8:
         return "INFO", (f"GET /api/v1/recommend/feed -> 200 uid=u_{_uid(w)} items=20 cache=hit "
-                        f"({_ms(w, 12, 70)}ms)"), {}
+                        f"({w.ms(12, 70)}ms)"), {}
     return "INFO", f"candidate model refreshed: ranker=din-v12 features={w.rng.randint(410, 430)}", {"job": "model-refresh"}
 
 
 def _comment(w: WorldBuilder, t: dt.datetime) -> Line:
     if w.rng.random() < 0.55:
         return "INFO", (f"POST /api/v1/videos/{_vid(w)}/comments -> 201 uid={_uid(w)} antispam=pass "
-                        f"({_ms(w, 30, 90)}ms)"), {}
-    return "INFO", f"GET /api/v1/videos/{_vid(w)}/comments?sort=hot -> 200 ({_ms(w, 6, 40)}ms)", {}
+                        f"({w.ms(30, 90)}ms)"), {}
+    return "INFO", f"GET /api/v1/videos/{_vid(w)}/comments?sort=hot -> 200 ({w.ms(6, 40)}ms)", {}
 
 
 def _antispam(w: WorldBuilder, t: dt.datetime) -> Line:
     verdict = "spam" if w.rng.random() < 0.04 else "pass"
     return "INFO", (f"POST /v1/antispam/check 200 verdict={verdict} model=fasttext-spam-v2 text_len={w.rng.randint(4, 140)} "
-                    f"took={_ms(w, 9, 38)}ms"), {}
+                    f"took={w.ms(9, 38)}ms"), {}
 
 
 def _transcode(w: WorldBuilder, t: dt.datetime) -> Line:
@@ -300,15 +296,15 @@ def _rotator(w: WorldBuilder, t: dt.datetime) -> Line:
 
 def _user(w: WorldBuilder, t: dt.datetime) -> Line:
     if w.rng.random() < 0.6:
-        return "INFO", f"GET /api/v1/user/profile -> 200 uid={_uid(w)} ({_ms(w, 3, 18)}ms)", {}
+        return "INFO", f"GET /api/v1/user/profile -> 200 uid={_uid(w)} ({w.ms(3, 18)}ms)", {}
     if w.rng.random() < 0.7:
-        return "INFO", f"POST /api/v1/user/login -> 200 uid={_uid(w)} method=sms ({_ms(w, 30, 90)}ms)", {}
+        return "INFO", f"POST /api/v1/user/login -> 200 uid={_uid(w)} method=sms ({w.ms(30, 90)}ms)", {}
     return "WARN", f"nickname rejected by sensitive-word filter uid={_uid(w)}", {}
 
 
 def _billing(w: WorldBuilder, t: dt.datetime) -> Line:
     if w.rng.random() < 0.6:
-        return "INFO", f"GET /api/v1/vip/status -> 200 uid={_uid(w)} vip={w.rng.choice(['none', 'month', 'year'])} ({_ms(w, 3, 15)}ms)", {}
+        return "INFO", f"GET /api/v1/vip/status -> 200 uid={_uid(w)} vip={w.rng.choice(['none', 'month', 'year'])} ({w.ms(3, 15)}ms)", {}
     return "INFO", (f"subscription renewed uid={_uid(w)} plan={w.rng.choice(['month', 'year'])} "
                     f"amount={w.rng.choice(['25.00', '198.00', '248.00'])} channel={w.rng.choice(['alipay', 'wechat'])}"), {}
 
@@ -354,13 +350,13 @@ def es_red(w: WorldBuilder) -> None:
         q = w.rng.choice(QUERIES)
         if w.rng.random() < 0.75:
             w.log(moment, "mv-search-service", "ERROR",
-                  SEARCH_503.format(q=q, shard=w.rng.choice(UNASSIGNED_PRIMARIES), took=_ms(w, 3, 20)), http_status=503)
+                  SEARCH_503.format(q=q, shard=w.rng.choice(UNASSIGNED_PRIMARIES), took=w.ms(3, 20)), http_status=503)
             w.log(moment + dt.timedelta(milliseconds=25), "mv-gateway", "WARN",
                   f'[{moment:%Y-%m-%dT%H:%M:%S}] "GET /api/v2/search HTTP/2" 503 upstream=mv-search-service '
-                  f"duration={_ms(w, 5, 30)}ms", log_type="access")
+                  f"duration={w.ms(5, 30)}ms", log_type="access")
         else:
             w.log(moment, "mv-search-service", "INFO",
-                  f"GET /api/v2/search/creators?q={q} -> 200 index=mv_creators_v3 took={_ms(w, 5, 30)}ms")
+                  f"GET /api/v2/search/creators?q={q} -> 200 index=mv_creators_v3 took={w.ms(5, 30)}ms")
         moment += dt.timedelta(seconds=w.rng.randint(12, 28), milliseconds=w.rng.randint(0, 999))
     w.log(w.at("20:05:31.880"), "mv-es-cluster", "INFO",
           "ansible: mv-es-data-02 (10.30.4.12) back after reboot, kernel 5.15.0-126, elasticsearch.service active",
@@ -402,11 +398,11 @@ def play_rejections(w: WorldBuilder) -> None:
                   instance=pod, http_status=503)
             w.log(moment + dt.timedelta(milliseconds=15), "mv-gateway", "WARN",
                   f'[{moment:%Y-%m-%dT%H:%M:%S}] "POST /api/v3/play/start HTTP/2" 503 upstream=mv-play-api '
-                  f"duration={_ms(w, 2, 12)}ms", log_type="access")
+                  f"duration={w.ms(2, 12)}ms", log_type="access")
         else:
             w.log(moment, "mv-play-api", "INFO",
                   f"POST /api/v3/play/start -> 200 vid={PREMIERE_VID} uid={_uid(w)} definition=1080p "
-                  f"cdn={w.rng.choice(INSTANCES['mv-cdn-edge'])} ({_ms(w, 300, 1400)}ms)", instance=pod)
+                  f"cdn={w.rng.choice(INSTANCES['mv-cdn-edge'])} ({w.ms(300, 1400)}ms)", instance=pod)
         if w.rng.random() < 0.15:
             w.log(moment + dt.timedelta(seconds=1), "mv-play-api", "WARN", PLAY_SATURATED.format(n=w.rng.randint(180, 640)),
                   instance=pod, logger="ExecutorMetrics")
@@ -447,7 +443,7 @@ def recommend_evictions(w: WorldBuilder) -> None:
     moment = w.at("21:05:20")
     while moment < w.at("22:12:00"):
         uid = _uid(w)
-        took = _ms(w, 600, 2600)
+        took = w.ms(600, 2600)
         w.log(moment, "mv-recommend-service", "WARN", REC_MISS.format(uid=uid, took=took), instance=w.rng.choice(pods))
         if took > 1500:
             w.log(moment + dt.timedelta(milliseconds=took), "mv-recommend-service", "ERROR",
@@ -472,7 +468,7 @@ def comment_breaker(w: WorldBuilder) -> None:
               "model bert-spam-v5 loaded (412MB) device=cpu intra_op_threads=4", instance=pod)
     moment = w.at("22:10:45")
     while moment < REFERENCE:
-        took = _ms(w, 1200, 2800)
+        took = w.ms(1200, 2800)
         w.log(moment, "mv-antispam-service", "WARN",
               f"POST /v1/antispam/check 200 verdict=pass model=bert-spam-v5 text_len={w.rng.randint(4, 140)} took={took}ms "
               "(slow request > 500ms)", instance=w.rng.choice(spam))
@@ -494,7 +490,7 @@ def comment_breaker(w: WorldBuilder) -> None:
                   instance=w.rng.choice(comments), http_status=503)
         else:
             w.log(moment, "mv-comment-service", "INFO",
-                  f"GET /api/v1/videos/{_vid(w)}/comments?sort=hot -> 200 ({_ms(w, 6, 40)}ms)", instance=w.rng.choice(comments))
+                  f"GET /api/v1/videos/{_vid(w)}/comments?sort=hot -> 200 ({w.ms(6, 40)}ms)", instance=w.rng.choice(comments))
         moment += dt.timedelta(seconds=w.rng.randint(18, 45), milliseconds=w.rng.randint(0, 999))
     w.log(w.at("22:21:05.872"), "mv-comment-service", "INFO", COMMENT_DEPLOY, instance=comments[1], change="deploy")
     w.alert("AntispamLatencyHigh", "mv-antispam-service", "warning", w.at("22:12"), None, "1910ms",

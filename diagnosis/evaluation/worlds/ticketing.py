@@ -115,10 +115,6 @@ QUIET: dict[str, list[tuple[str, str]]] = {
 
 
 # --- Noise -------------------------------------------------------------------------------------
-def _ms(w: WorldBuilder, low: int, high: int) -> int:
-    return w.rng.randint(low, high)
-
-
 def _order_id(w: WorldBuilder) -> str:
     return f"T{DAY:%Y%m%d}{w.rng.randint(1_000_000, 9_999_999)}"
 
@@ -128,20 +124,20 @@ def _gateway(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]
                           "/api/v1/users/passengers", "/api/v1/seats/allocate"])
     if w.rng.random() < 0.1:
         return "DEBUG", "GET /actuator/health 200 rt=1ms", {}
-    return "INFO", f"{w.rng.choice(['GET', 'POST'])} {route} 200 rt={_ms(w, 8, 160)}ms", {"log_type": "access"}
+    return "INFO", f"{w.rng.choice(['GET', 'POST'])} {route} 200 rt={w.ms(8, 160)}ms", {"log_type": "access"}
 
 
 def _order(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.5:
         return "INFO", f"order created order={_order_id(w)} train={w.rng.choice(TRAINS)} seats={w.rng.randint(1, 3)}", {}
     if w.rng.random() < 0.5:
-        return "INFO", f"订单超时关闭任务完成 closed={w.rng.randint(2, 30)} cost={_ms(w, 80, 400)}ms", {"job": "order-timeout-close"}
-    return "DEBUG", f"GET /api/v1/orders/{_order_id(w)} -> 200 ({_ms(w, 5, 30)}ms)", {}
+        return "INFO", f"订单超时关闭任务完成 closed={w.rng.randint(2, 30)} cost={w.ms(80, 400)}ms", {"job": "order-timeout-close"}
+    return "DEBUG", f"GET /api/v1/orders/{_order_id(w)} -> 200 ({w.ms(5, 30)}ms)", {}
 
 
 def _payment(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.6:
-        return "INFO", f"payment succeeded order={_order_id(w)} channel=unionbank cost={_ms(w, 120, 380)}ms", {}
+        return "INFO", f"payment succeeded order={_order_id(w)} channel=unionbank cost={w.ms(120, 380)}ms", {}
     if w.rng.random() < 0.5:
         return "INFO", f"支付回调处理成功 order={_order_id(w)} amount={w.rng.randint(5000, 120000) / 100:.2f}", {}
     return "DEBUG", f"HikariPool-1 - Pool stats (total=40, active={w.rng.randint(2, 9)}, idle=31, waiting=0)", {}
@@ -149,7 +145,7 @@ def _payment(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]
 
 def _seat(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.65:
-        return "INFO", (f"POST /api/v1/seats/allocate -> 200 ({_ms(w, 12, 60)}ms) train={w.rng.choice(TRAINS)} "
+        return "INFO", (f"POST /api/v1/seats/allocate -> 200 ({w.ms(12, 60)}ms) train={w.rng.choice(TRAINS)} "
                         f"seat={w.rng.randint(1, 16):02d}{w.rng.choice('ABCDF')}"), {}
     return "INFO", f"job seat-release-job run: released={w.rng.randint(3, 40)} holds (mode=single)", {"job": "seat-release-job"}
 
@@ -157,13 +153,13 @@ def _seat(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
 def _route(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     a, b = w.rng.sample(STATIONS, 2)
     if w.rng.random() < 0.8:
-        return "INFO", f"GET /api/v1/routes/search -> 200 ({_ms(w, 10, 80)}ms) from={a} to={b}", {}
+        return "INFO", f"GET /api/v1/routes/search -> 200 ({w.ms(10, 80)}ms) from={a} to={b}", {}
     return "DEBUG", "[apollo] long polling: no change for namespace=route-planner", {}
 
 
 def _travel(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.7:
-        return "INFO", f"GET /api/v1/travel/trips -> 200 ({_ms(w, 20, 120)}ms) date=2026-12-{w.rng.randint(1, 14):02d}", {}
+        return "INFO", f"GET /api/v1/travel/trips -> 200 ({w.ms(20, 120)}ms) date=2026-12-{w.rng.randint(1, 14):02d}", {}
     before = w.rng.randint(1500, 2100)
     return "DEBUG", (f"[gc] GC({w.rng.randint(4000, 5100)}) Pause Young (Normal) (G1 Evacuation Pause) "
                      f"{before}M->{before - w.rng.randint(400, 700)}M(3584M) {w.rng.randint(9, 38)}.{w.rng.randint(100, 999)}ms"), {"logger": "gc"}
@@ -172,19 +168,19 @@ def _travel(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
 def _notification(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.6:
         return "INFO", (f"sms sent provider=dxcloud template={w.rng.choice(['SMS_ORDER_PAID', 'SMS_TICKET_ISSUED'])} "
-                        f"phone=1{w.rng.randint(30, 89)}****{w.rng.randint(0, 9999):04d} cost={_ms(w, 40, 120)}ms"), {}
-    return "INFO", f"email sent provider=ses template=ticket_issued cost={_ms(w, 60, 200)}ms", {}
+                        f"phone=1{w.rng.randint(30, 89)}****{w.rng.randint(0, 9999):04d} cost={w.ms(40, 120)}ms"), {}
+    return "INFO", f"email sent provider=ses template=ticket_issued cost={w.ms(60, 200)}ms", {}
 
 
 def _station(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.85:
-        return "INFO", f"GET /api/v1/stations/{w.rng.choice(STATIONS)} -> 200 ({_ms(w, 3, 15)}ms) cache=hit", {}
+        return "INFO", f"GET /api/v1/stations/{w.rng.choice(STATIONS)} -> 200 ({w.ms(3, 15)}ms) cache=hit", {}
     return "INFO", "station catalog refreshed: 3287 stations, 0 changed", {"job": "station-refresh"}
 
 
 def _user(w: WorldBuilder, t: dt.datetime) -> tuple[str, str, dict[str, Any]]:
     if w.rng.random() < 0.6:
-        return "INFO", f"POST /api/v1/users/login -> 200 ({_ms(w, 15, 50)}ms)", {}
+        return "INFO", f"POST /api/v1/users/login -> 200 ({w.ms(15, 50)}ms)", {}
     if w.rng.random() < 0.8:
         return "INFO", f"乘车人信息更新成功 uid={w.rng.randint(10_000_000, 19_999_999)}", {}
     return "WARN", f"登录失败次数过多，账号临时锁定 15 分钟 uid={w.rng.randint(10_000_000, 19_999_999)} attempts=5", {}
@@ -232,7 +228,7 @@ def route_flag(w: WorldBuilder) -> None:
         if w.rng.random() < 0.6:
             w.log(moment, "ts-route-service", "ERROR", ROUTE_NPE.format(a=a, b=b), http_status=500)
         else:
-            w.log(moment, "ts-route-service", "INFO", f"GET /api/v1/routes/search -> 200 ({_ms(w, 10, 70)}ms) from={a} to={b}")
+            w.log(moment, "ts-route-service", "INFO", f"GET /api/v1/routes/search -> 200 ({w.ms(10, 70)}ms) from={a} to={b}")
         moment += dt.timedelta(seconds=w.rng.randint(15, 30), milliseconds=w.rng.randint(0, 999))
     w.log(w.at("14:58:10.407"), "ts-route-service", "INFO", ROUTE_ROLLBACK, change="config", namespace="route-planner")
     w.log(w.at("14:58:41.900"), "ts-route-service", "INFO", "route search 5xx ratio back to 0.0% over the last 30s")
@@ -247,7 +243,7 @@ def travel_gc(w: WorldBuilder) -> None:
     moment = w.at("15:10:30")
     while moment < w.at("15:31:20"):
         slow = w.at("15:15") <= moment < w.at("15:30")
-        took = _ms(w, 1400, 3200) if slow else _ms(w, 40, 300)
+        took = w.ms(1400, 3200) if slow else w.ms(40, 300)
         level = "WARN" if took > 1000 else "INFO"
         w.log(moment, "ts-travel-service", level,
               f"GET /api/v1/travel/trips -> 200 ({took}ms) date=2026-12-{w.rng.randint(1, 14):02d}"
@@ -271,7 +267,7 @@ def sms_certificate(w: WorldBuilder) -> None:
         w.log(moment, "ts-notification-service", "ERROR", SMS_TLS.format(template=template), provider="dxcloud")
         if w.rng.random() < 0.4:
             w.log(moment + dt.timedelta(seconds=2), "ts-notification-service", "INFO",
-                  f"email sent provider=ses template=ticket_issued cost={_ms(w, 60, 200)}ms")
+                  f"email sent provider=ses template=ticket_issued cost={w.ms(60, 200)}ms")
         moment += dt.timedelta(seconds=w.rng.randint(50, 80), milliseconds=w.rng.randint(0, 999))
     for minute in range(10, 120, 20):
         w.log(w.at("16:00") + dt.timedelta(minutes=minute), "ts-notification-service", "WARN",
@@ -296,7 +292,7 @@ def payment_rate_limit(w: WorldBuilder) -> None:
             w.log(moment + dt.timedelta(seconds=4), "ts-payment-service", "ERROR", PAY_FAILED.format(order=order))
         else:
             w.log(moment + dt.timedelta(seconds=5), "ts-payment-service", "INFO",
-                  f"payment succeeded order={_order_id(w)} channel=unionbank cost={_ms(w, 300, 900)}ms")
+                  f"payment succeeded order={_order_id(w)} channel=unionbank cost={w.ms(300, 900)}ms")
         moment += dt.timedelta(seconds=w.rng.randint(20, 40), milliseconds=w.rng.randint(0, 999))
     w.alert("UpstreamRateLimited", "ts-payment-service", "warning", w.at("17:03"), None, "612/min",
             "调用银行网关 pay.unionbank-gw.cn 返回 429 共 612 次/分钟，超过阈值 50 次/分钟", upstream="pay.unionbank-gw.cn")
