@@ -149,6 +149,9 @@ class RecordedRequest:
     stream_finished: bool = False  # every event and [DONE] were written
     stream_closed: bool = False  # the client went away before the end of the stream
     closed: threading.Event = field(default_factory=threading.Event, repr=False)  # set with stream_closed
+    # Set when the server is done with a streamed reply (finished or closed): the client can read the
+    # last byte before the server's thread records how the stream ended.
+    ended: threading.Event = field(default_factory=threading.Event, repr=False)
     peer: tuple[str, int] = ("", 0)  # the client's address: one TCP connection, one peer
 
     @property
@@ -311,6 +314,8 @@ class FakeLLMServer:
                     self.close_connection = True
                     record.stream_closed = True
                     record.closed.set()
+                finally:
+                    record.ended.set()
 
             def _trickle(self, reply: Reply, frames: list[bytes]) -> None:
                 stall_until = time.monotonic() + reply.stall_s

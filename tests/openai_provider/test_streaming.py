@@ -47,6 +47,7 @@ def test_every_request_is_streamed_with_usage_and_the_same_headers(openai_settin
         assert request.body["stream"] is True and request.body["stream_options"] == {"include_usage": True}
         assert request.headers["x-prompt-name"] == request.role
         assert request.headers["x-prompt-version"] == load_prompt(request.role).version
+        assert request.ended.wait(5), "the fake server never ended the stream"
         assert request.streamed and request.stream_finished and not request.stream_closed
     assert ctx.usage["executor"].model_dump() == {"prompt_tokens": 22, "completion_tokens": 14, "calls": 2}  # from the usage chunks
 
