@@ -43,6 +43,7 @@ from diagnosis.agents.base import (
     ToolRunner,
 )
 from diagnosis.evaluation.metrics import Summary, judge, summarize
+from diagnosis.evaluation.odd import ODD_QUESTIONS, OddFigures, odd_figures, odd_result
 from diagnosis.evaluation.scenario import Observation, Scenario, ScenarioResult
 from diagnosis.evaluation.story_world import load_story_world
 from diagnosis.evaluation.suite import SCENARIOS
@@ -328,3 +329,18 @@ def world_evaluate(
     by_name = {q.name: q for q in questions}
     results = [question_result(by_name[r.scenario.name], r) for r in report.results]
     return world_figures(world, results, k8s_loaded=k8s_loaded())
+
+
+# --- The odd questions (issue 24 item 4) ------------------------------------------------------------
+def odd_evaluate(
+    *,
+    only: Sequence[str] | None = None,
+    keep: bool = False,
+    on_result: Callable[[ScenarioResult], None] | None = None,
+) -> OddFigures:
+    """Ask the odd questions (those whose name contains any of ``only``) of the real offline
+    provider, each in its world's evaluation scope, and judge them."""
+    questions = [q for q in ODD_QUESTIONS if not only or any(n in q.name for n in only)]
+    report = evaluation_run(scenarios=[q.scenario() for q in questions], keep=keep, on_result=on_result)
+    by_name = {q.name: q for q in questions}
+    return odd_figures([odd_result(by_name[r.scenario.name], r) for r in report.results])

@@ -18,6 +18,8 @@ from diagnosis.graph import reasons as R
 PASS: Final = "pass"
 LOW_CONFID: Final = "low_confid"
 REJECT: Final = "reject"
+#: A non-question answered with a clarification: no verdict, no tool call (issue 24).
+CLARIFY: Final = "clarify"
 FALLBACK_PREFIX: Final = "fallback:"
 
 
@@ -142,7 +144,7 @@ class Scenario:
     def __post_init__(self) -> None:
         if not self.expected:
             raise ValueError(f"{self.name}: no expected outcome")
-        known = {PASS, LOW_CONFID, REJECT} | ALL_FALLBACKS
+        known = {PASS, LOW_CONFID, REJECT, CLARIFY} | ALL_FALLBACKS
         unknown = set(self.expected) - known
         if unknown:
             raise ValueError(f"{self.name}: unknown expected outcome(s) {sorted(unknown)}")

@@ -7,7 +7,11 @@ judged runs of one world's questions.
 - **leak rate**: runs with any leak (``metrics.find_leaks``: an unverified claim confirmed, a
   fallback that is not the template) over the runs;
 - **PASS but unanswered**: a PASS whose coverage check was not ``answered`` or whose asked facts
-  are not confirmed; **advice misattributed**: the suite's rule, with the question's forbidden words.
+  are not confirmed; **advice misattributed**: the suite's rule, with the question's forbidden words;
+- **false PASS** (issue 24): a PASS where PASS is not expected, or that misses an asked fact, or
+  names another incident's facts (a forbidden word); **strictly right**: fully right *and* the
+  expected outcome;
+- how the PASS answers read (``answer_shape``): characters, conclusion, key evidence.
 
 A world's run is *safe* when nothing leaked and every run persisted its audit; only that fails the
 command — the other figures are measurements (the issue's target, ≥ 11 of 12 fully right, is for
@@ -21,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from diagnosis.evaluation.answer_shape import ShapeFigures, answer_shape, shape_figures, shape_rows
 from diagnosis.evaluation.fully_right import Verdict, fully_right
 from diagnosis.evaluation.metrics import judge
 from diagnosis.evaluation.scenario import PASS, Observation, ScenarioResult
@@ -40,6 +45,16 @@ class QuestionResult:
     @property
     def fully_right(self) -> bool:
         return self.verdict.ok and not self.result.leaks
+
+    @property
+    def strictly_right(self) -> bool:
+        return self.fully_right and self.result.route_ok
+
+    @property
+    def false_pass(self) -> bool:
+        return self.observation.outcome == PASS and (
+            not self.result.route_ok or bool(self.verdict.asked_missing) or bool(self.verdict.misattributed)
+        )
 
     @property
     def pass_unanswered(self) -> bool:
@@ -80,6 +95,8 @@ class WorldFigures:
     title: str
     questions: int
     fully_right: int
+    strictly_right: int
+    false_pass: int
     route_correct: int
     leaking: int
     pass_unanswered: int
@@ -90,6 +107,7 @@ class WorldFigures:
     max_ms: float
     k8s_loaded: bool
     results: tuple[QuestionResult, ...]
+    shape: ShapeFigures
 
     @property
     def route_accuracy(self) -> float:
@@ -111,6 +129,8 @@ def world_figures(world: World, results: Sequence[QuestionResult], *, k8s_loaded
         title=world.title,
         questions=len(results),
         fully_right=sum(1 for r in results if r.fully_right),
+        strictly_right=sum(1 for r in results if r.strictly_right),
+        false_pass=sum(1 for r in results if r.false_pass),
         route_correct=sum(1 for r in results if r.result.route_ok),
         leaking=sum(1 for r in results if r.result.leaks),
         pass_unanswered=sum(1 for r in results if r.pass_unanswered),
@@ -121,6 +141,7 @@ def world_figures(world: World, results: Sequence[QuestionResult], *, k8s_loaded
         max_ms=max(times),
         k8s_loaded=k8s_loaded,
         results=tuple(results),
+        shape=shape_figures([answer_shape(r.observation) for r in results if r.observation.outcome == PASS]),
     )
 
 
@@ -133,6 +154,8 @@ def figure_rows(f: WorldFigures) -> list[tuple[str, str]]:
     return [
         ("questions", str(n)),
         ("fully right", f"{f.fully_right}/{n}"),
+        ("strictly right", f"{f.strictly_right}/{n}"),
+        ("false PASS", str(f.false_pass)),
         ("route accuracy", f"{_pct(f.route_accuracy)} ({f.route_correct}/{n})"),
         ("leak rate", f"{_pct(f.leak_rate)} ({f.leaking}/{n} runs)"),
         ("PASS but unanswered", str(f.pass_unanswered)),
@@ -140,6 +163,7 @@ def figure_rows(f: WorldFigures) -> list[tuple[str, str]]:
         ("asked kind right", f"{f.asked_kind_correct}/{n}"),
         ("p50 ms per run", f"{f.p50_ms:.1f} (max {f.max_ms:.1f})"),
         ("k8s section loaded", "yes" if f.k8s_loaded else "no (the bundle schema has no k8s section yet)"),
+        *shape_rows(f.shape),
     ]
 
 
@@ -150,10 +174,10 @@ def render_world(f: WorldFigures) -> str:
     out += [k.ljust(width) + v for k, v in rows]
     out += ["", "questions"]
     for r in f.results:
-        mark = "ok" if r.fully_right else "FAIL"
+        mark = "ok" if r.strictly_right else ("FALSE PASS" if r.false_pass else "FAIL")
         out.append(f"  [{mark}] {r.question.name} ({r.question.asked}) → {r.observation.label}"
                    f" · {r.observation.elapsed_ms:.0f} ms")
-        if not r.fully_right:
+        if not r.strictly_right:
             out.append(f"      question: {r.question.question}")
             out += [f"      - {reason}" for reason in r.reasons()]
     out += ["", f"WORLD {f.world}: " + ("safe" if f.safe else "UNSAFE (leak or audit problem)")]
@@ -169,6 +193,12 @@ def world_json(f: WorldFigures) -> dict[str, Any]:
         "metrics": {
             "questions": f.questions,
             "fully_right": f.fully_right,
+            "strictly_right": f.strictly_right,
+            "false_pass": f.false_pass,
+            "pass_answer_chars_median": f.shape.median_chars,
+            "conclusion_chars_median": f.shape.median_conclusion_chars,
+            "key_evidence_median": f.shape.median_key_evidence,
+            "pass_leading_with_conclusion": f.shape.leading_with_conclusion,
             "route_accuracy": f.route_accuracy,
             "route_correct": f.route_correct,
             "leak_rate": f.leak_rate,
@@ -187,6 +217,7 @@ def world_json(f: WorldFigures) -> dict[str, Any]:
                 "asked": r.question.asked,
                 "outcome": r.observation.label,
                 "fully_right": r.fully_right,
+                "false_pass": r.false_pass,
                 "reasons": r.reasons(),
                 "ms": round(r.observation.elapsed_ms, 2),
             }

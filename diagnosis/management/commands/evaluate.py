@@ -12,8 +12,11 @@ the git revision and the prompt catalog version (the admin calibration page plot
 (``diagnosis.evaluation.worlds``: ``ticketing``, ``boutique``, ``delivery``, ``streaming``, ``payments``,
 ``campus``, ``logistics``) — its questions asked of the offline provider on that world alone, reported as fully-right
 answers, route accuracy, leak rate, PASS but unanswered and misattributed advice, with one line per question — or
-``all`` (the demo suite, then every world). A world fails the command only when a run leaked or lost its audit; its other
-figures are measurements.
+``all`` (the demo suite, then every world, then the odd questions). A world fails the command only when a run leaked or
+lost its audit; its other figures are measurements.
+
+``--world odd`` (issue 24 item 4): the odd questions (garbage, emoji, the future, a day without data, listings, healthy
+services … on the demo and two worlds), reported as strictly right, false PASS and how the PASS answers read.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from diagnosis.evaluation.metrics import render_table, scenario_lines, summary_json
-from diagnosis.evaluation.runner import evaluation_run, world_evaluate
+from diagnosis.evaluation.odd import odd_json, render_odd
+from diagnosis.evaluation.runner import evaluation_run, odd_evaluate, world_evaluate
 from diagnosis.evaluation.suite import select
 from diagnosis.evaluation.world_figures import render_world, world_json
 from diagnosis.evaluation.worlds import WORLDS
@@ -36,7 +40,9 @@ MSG_NO_SCENARIO = "没有匹配的场景：{names}"
 MSG_FAILED = "evaluation failed: {failed} scenario(s) mismatched, leak rate {leak:.1%}, missing routes {missing}"
 MSG_WORLD_UNSAFE = "evaluation failed: world {world} leaked in {leaking} run(s), {audit} run(s) with audit problems"
 MSG_NO_QUESTION = "世界 {world} 没有匹配的问题：{names}"
+MSG_ODD_UNSAFE = "evaluation failed: the odd questions leaked in {leaking} run(s)"
 DEMO = "demo"
+ODD = "odd"
 ALL = "all"
 
 
@@ -53,8 +59,8 @@ class Command(BaseCommand):
             "--save", action="store_true", help="store the figures with the git revision and prompt catalog version"
         )
         parser.add_argument(
-            "--world", default=DEMO, choices=[DEMO, *WORLDS, ALL],
-            help="the evidence world to evaluate on (default demo; all = demo and every generated world)",
+            "--world", default=DEMO, choices=[DEMO, *WORLDS, ODD, ALL],
+            help="the evidence world to evaluate on (default demo; odd = the odd questions; all = all of them)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -83,8 +89,18 @@ class Command(BaseCommand):
                 self.stdout.write(render_world(figures))
             if not figures.safe:
                 problems.append(MSG_WORLD_UNSAFE.format(world=name, leaking=figures.leaking, audit=figures.audit_problems))
+        if world in (ODD, ALL):
+            odd = odd_evaluate(only=options["only"], keep=options["keep"],
+                               on_result=self._progress if options["verbose"] and not options["as_json"] else None)
+            if options["as_json"]:
+                payload[ODD] = odd_json(odd)
+            else:
+                self.stdout.write(render_odd(odd))
+            if odd.leaking:
+                problems.append(MSG_ODD_UNSAFE.format(leaking=odd.leaking))
         if options["as_json"]:
-            single = payload.get(DEMO) if world == DEMO else payload.get("worlds", {}).get(world)
+            single = (payload.get(DEMO) if world == DEMO else payload.get(ODD) if world == ODD
+                      else payload.get("worlds", {}).get(world))
             self.stdout.write(json.dumps(single if single is not None else payload, ensure_ascii=False, indent=2))
         if problems and not options["no_fail"]:
             raise CommandError("; ".join(problems))
