@@ -106,6 +106,7 @@ class DiagnosisRun(models.Model):
         LOW_CONFID = "low_confid", "低置信"
         REJECT = "reject", "拒绝"
         FALLBACK = "fallback", "兜底"
+        CLARIFY = "clarify", "请求澄清"
 
     class Verdict(models.TextChoices):
         # The values are the one Verdict enum's (gatekeeper.severity); the labels are the same.

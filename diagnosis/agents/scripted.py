@@ -153,12 +153,12 @@ class ScriptedComposer:
         self.materials: list[ComposerMaterial] = []
 
     def compose(self, material: ComposerMaterial, ctx: AgentContext) -> str:
-        from diagnosis.composer.templates import render
+        from diagnosis.composer.conclusion import compose_conclusion
 
         self.materials.append(material)
         item = self.script.take()
         if item is _MISSING:
-            item = {"answer": render(material)}
+            item = {"conclusion": [s.model_dump() for s in compose_conclusion(material)]}
         text = _text(_Script.resolve(item, material))
         _usage(ctx, "composer", material.question, text)
         return text
@@ -287,5 +287,6 @@ def verifier_reply(
     return reply
 
 
-def composer_reply(answer: str | Callable[[ComposerMaterial], str]) -> Callable[[ComposerMaterial], dict[str, str]]:
-    return lambda material: {"answer": answer(material) if callable(answer) else answer}
+def conclusion_reply(text: str, claims: Sequence[str] = ("c1",)) -> Callable[[ComposerMaterial], dict[str, Any]]:
+    """A composer reply of the conclusion contract: one sentence citing ``claims``."""
+    return lambda material: {"conclusion": [{"text": text, "claims": list(claims)}]}

@@ -9,7 +9,11 @@ A recommended action reaches the user only when its basis fits what this run *co
   and their evidence (across languages through the retrieval synonyms: 连接池 ↔ pool) is at
   least ``RUNBOOK_FIT_MIN``;
 - no remediation at all when the confirmed facts show no anomaly (only negative observations or
-  healthy lines): the answer says so instead (``NO_ANOMALY_NOTE``).
+  healthy lines): the answer says so instead (``NO_ANOMALY_NOTE``);
+- an item — a runbook's cause or action — that names an observable (a Kubernetes state such as
+  ``ImagePullBackOff``, an exception class, an error code) the confirmed evidence does not show
+  is for another case than this one, however well the runbook fits (``names_unseen``): the
+  runbook's "镜像 tag 不存在（ImagePullBackOff）" is no direction for pods in CrashLoopBackOff.
 
 Everything else is dropped and recorded as ``{"action", "basis", "reason"}``.
 """
@@ -35,6 +39,7 @@ NO_MATCHING_EVIDENCE: Final = "no_matching_evidence"
 NO_CONFIRMED_CLAIM: Final = "no_confirmed_claim"
 NO_RUNBOOK_SECTION: Final = "no_runbook_section"
 NO_ANOMALY: Final = "no_anomaly"
+OTHER_CASE: Final = "names_what_the_evidence_does_not_show"
 UNKNOWN_BASIS: Final = "unknown_basis"
 
 NO_ANOMALY_NOTE: Final = "本次确认的事实中没有发现异常（未发现 5xx 超阈值或正在触发的告警），暂不需要处置。"
@@ -108,6 +113,24 @@ def _evidence_terms(confirmed: Sequence[Mapping[str, Any]]) -> tuple[set[str], s
     return set(expand(tokenize_query(joined))), _fold(joined)
 
 
+# An observable state a runbook item names — a Kubernetes waiting or termination reason
+# (ImagePullBackOff, OOMKilled, CrashLoopBackOff), an exception class, an HTTP code — as opposed to
+# the objects an action works on (ConfigMap, Secret, Deployment).
+_OBSERVABLE: Final = re.compile(
+    r"(?<![A-Za-z0-9_])(?:[A-Za-z]*(?:BackOff|Killed|Error|Exception|Failed|Failure|Pending|NotReady|Evicted|Unavailable)"
+    r"|ErrImage[A-Za-z]*|[1-5]\d\d)(?![A-Za-z0-9_])"
+)
+
+
+def names_unseen(text: str, confirmed: Sequence[Mapping[str, Any]]) -> bool:
+    """The item names observables and the confirmed evidence shows none of them."""
+    named = {m.group(0).casefold() for m in _OBSERVABLE.finditer(str(text or ""))}
+    if not named:
+        return False
+    _, folded = _evidence_terms(confirmed)
+    return not any(n in folded for n in named)
+
+
 def title_terms(title: str) -> list[str]:
     terms = [t for t in tokenize_query(title) if t not in _GENERIC_TITLE_WORDS]
     # lcut_for_search also yields the pieces of a compound (数据库连接池 → 数据, 据库 …): keep the
@@ -173,6 +196,8 @@ def fit_actions(
             section = _source_section(text, runbook_sections)
             if section is None:
                 reason = NO_RUNBOOK_SECTION
+            elif names_unseen(text, confirmed):
+                reason = OTHER_CASE
             else:
                 title = str(section.get("document_title") or section.get("heading_path") or "")
                 score = result.scores.setdefault(title, runbook_fit(title, confirmed))
@@ -203,6 +228,10 @@ def fit_hypotheses(
     for hypothesis in hypotheses:
         text = str(hypothesis.get("text") if isinstance(hypothesis, Mapping) else hypothesis or "")
         section = _source_section(text, runbook_sections)
+        if section is not None and confirmed and names_unseen(text, confirmed):
+            title = str(section.get("document_title") or section.get("heading_path") or "")
+            dropped.append({"hypothesis": text[:400], "runbook": title[:200], "reason": OTHER_CASE})
+            continue
         if section is not None and confirmed:
             title = str(section.get("document_title") or section.get("heading_path") or "")
             if scores.setdefault(title, runbook_fit(title, confirmed)) < RUNBOOK_FIT_MIN:

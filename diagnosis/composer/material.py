@@ -38,7 +38,9 @@ from typing import Any, Final
 from diagnosis.agents.base import ComposerMaterial
 from diagnosis.composer import templates as T
 from diagnosis.composer.advice import NO_ANOMALY_NOTE, AdviceFit, fit_actions, fit_hypotheses
+from diagnosis.composer.facts import Element, claim_facts
 from diagnosis.composer.quoting import ToolText, quote_copies
+from diagnosis.verification.asked import Asked
 from diagnosis.verification.verdict import (
     CONTRADICTED,
     DIRECT_OBSERVATION,
@@ -77,6 +79,7 @@ def _dedup(values: Sequence[str]) -> list[str]:
 def _confirmed_item(claim: Mapping[str, Any], evidence: Sequence[Mapping[str, Any]], verification: str) -> dict[str, Any]:
     return {
         "claim_id": claim.get("claim_id"),
+        "claim_type": claim.get("claim_type") or "observation",
         "text": _short(claim.get("claim_text")),
         "verification": verification,
         "evidence": [
@@ -89,6 +92,13 @@ def _confirmed_item(claim: Mapping[str, Any], evidence: Sequence[Mapping[str, An
             for e in evidence[:MAX_EVIDENCE_PER_CLAIM]
         ],
     }
+
+
+def _about(item: Mapping[str, Any], services: Sequence[str]) -> bool:
+    if not services:
+        return True
+    texts = [str(item.get("text") or ""), *(str(e.get("matched_text") or "") for e in item.get("evidence") or [])]
+    return any(s in t for s in services for t in texts)
 
 
 def _gap_steps(gaps: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -123,13 +133,18 @@ def compose_material(
     coverage_gap: str = "",
     tool_texts: Sequence[ToolText] = (),
     service_names: Sequence[str] = (),
+    asked: Asked | None = None,
+    elements: Mapping[tuple[str, str], Element] | None = None,
 ) -> tuple[ComposerMaterial, AdviceFit | None]:
     """The material and the advice fit (kept / dropped actions; ``None`` when no runbook
     sections were given: a caller without the run's retrievals cannot judge runbook advice).
 
     ``coverage_gap``: the coverage check's Chinese gap (the question is not answered), listed
     first among the gaps. ``tool_texts`` is the prose of the run's tool outputs, ``service_names``
-    every name and alias of the catalog (a name is the system's word, never a copy)."""
+    every name and alias of the catalog (a name is the system's word, never a copy). ``asked`` is
+    what the question asked; ``elements`` maps (invocation id, raw path) of the run's evidence to
+    the tool output element it points at — the typed facts of each confirmed claim are read from
+    them (``facts.claim_facts``)."""
     route = ROUTE_FOR_VERDICT[verdict]
     claims = {str(c.get("claim_id")): c for c in verified_executor_output.get("claims") or []}
     evidence_by_claim: dict[str, list[Mapping[str, Any]]] = {}
@@ -176,6 +191,10 @@ def compose_material(
     fit: AdviceFit | None = None
     if runbook_sections is not None:
         typed = [{**item, "claim_type": claims[str(item["claim_id"])].get("claim_type")} for item in confirmed]
+        # Advice fits the asked services' confirmed evidence (a payment answer gets no inventory
+        # runbook's remedy because an inventory line was also confirmed).
+        about = [item for item in typed if _about(item, asked.services if asked is not None else [])]
+        typed = about or typed
         fit = fit_actions(raw_actions, confirmed=typed, runbook_sections=runbook_sections)
         raw_actions = list(fit.kept)
         raw_hypotheses, fit.dropped_hypotheses = fit_hypotheses(
@@ -197,11 +216,21 @@ def compose_material(
 
     for item in confirmed:
         item["text"] = quote_copies(item["text"], tool_texts, names=service_names)
+    confirmed = confirmed[:MAX_ITEMS]
+    facts = []
+    if elements is not None:
+        for item in confirmed:
+            bound = evidence_by_claim.get(str(item["claim_id"]), [])
+            found = [elements[key] for e in bound if (key := (str(e.get("source_invocation_id")), str(e.get("raw_path"))))
+                     in elements]
+            facts.append(claim_facts(claims[str(item["claim_id"])], found))
     material = ComposerMaterial(
         question=_short(question, 2000),
         route=route,  # type: ignore[arg-type]
         verdict=verdict,  # type: ignore[arg-type]
-        confirmed=confirmed[:MAX_ITEMS],
+        asked=asked,
+        confirmed=confirmed,
+        facts=facts,
         directions=_dedup(shown(directions)),
         gaps=_dedup(shown(gaps)),
         next_steps=_dedup(shown(next_steps)),

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
-_OPTIONAL = ("leaked", "dropped_actions", "dropped_hypotheses")
+_OPTIONAL = ("leaked", "dropped_actions", "dropped_hypotheses", "dropped_sentences", "answer")
 
 
 class ComposerOutput(BaseModel):
@@ -29,6 +29,10 @@ class ComposerOutput(BaseModel):
     dropped_actions: list[dict[str, str]] | None = None
     #: ``{"hypothesis", "runbook", "reason"}``
     dropped_hypotheses: list[dict[str, str]] | None = None
+    #: Conclusion sentences the guard refused: ``{"text", "reason"}`` (issue 24).
+    dropped_sentences: list[dict[str, str]] | None = None
+    #: The answer a user reads (``composer.answer.Answer``, DESIGN §10.5), dumped.
+    answer: dict[str, Any] | None = None
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

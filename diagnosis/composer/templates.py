@@ -1,39 +1,32 @@
 """Fixed Chinese answer templates (STYLE §6: user-facing messages are constants).
 
-``render(material)`` turns Composer material into the answer for PASS, LOW_CONFID and REJECT;
-``render_fallback(reason)`` is the answer of a pre-verification fallback. Both are pure and use
-nothing but the material / reason, so a rendered answer always passes the leak guard. The
-REJECT text never states a cause: it lists confirmed observations, gaps and next steps only.
+``render_fallback(reason)`` is the answer of a pre-verification fallback and ``render_clarify`` the
+answer to a non-question; both are pure and use nothing but their arguments. The answer of a
+verified run is built and rendered by ``compose`` / ``answer`` (conclusion first).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.agents.base import ComposerMaterial
-from diagnosis.composer.quoting import neutral, quote
+from diagnosis.composer import answer as A
 from diagnosis.graph import reasons as R
 
-# --- Section headings -------------------------------------------------------------------------
-H_PASS_CONCLUSION: Final = "结论（已验证）"
-H_DIRECTIONS: Final = "可能的方向（未验证）"
-H_SUGGESTIONS: Final = "建议"
-H_CONFIRMED: Final = "确认的信息"
-H_GAPS: Final = "证据缺口"
-H_NEXT_STEPS: Final = "下一步建议"
-H_REJECT_FACTS: Final = "已确认的事实"
-
-# --- Lead lines -------------------------------------------------------------------------------
-LEAD_LOW_CONFID: Final = "现有证据只能部分支持判断：下面分开列出已确认的信息、未经验证的可能方向和仍缺少的证据。"
-LEAD_REJECT: Final = "当前证据不足以支持可靠的结论，本次不对故障成因下判断。下面只列出已被证据确认的事实、证据缺口和下一步建议。"
-
-# --- Line formats -----------------------------------------------------------------------------
-ITEM: Final = "- {text}"
-#: ``quoted`` is ``quoting.quote(matched_text)``: tool text inside 「…」 it cannot close.
-EVIDENCE_LINE: Final = "  依据：{invocation_id} {raw_path}{quoted}"
-NONE_CONFIRMED: Final = "- 暂无可以由证据直接确认的信息。"
-NONE_GAPS: Final = "- 未发现可以直接支撑结论的证据。"
-DEFAULT_NEXT_STEP: Final = "人工复核本次查询到的日志、告警与指标，必要时扩大时间范围或换用其他关键词重新提问。"
+# --- Section headings and lines (their one home is ``answer``; these names are what the
+# evaluation and older callers read) -----------------------------------------------------------
+H_PASS_CONCLUSION: Final = A.H_CONCLUSION
+H_KEY_EVIDENCE: Final = A.H_KEY_EVIDENCE
+H_TIMELINE: Final = A.H_TIMELINE
+H_DIRECTIONS: Final = A.H_DIRECTIONS
+H_SUGGESTIONS: Final = A.H_ADVICE
+H_CONFIRMED: Final = A.H_CONFIRMED
+H_GAPS: Final = A.H_GAPS
+H_NEXT_STEPS: Final = A.H_NEXT_STEPS
+H_REJECT_FACTS: Final = A.H_REJECT_FACTS
+LEAD_REJECT: Final = A.LEAD_REJECT
+NONE_CONFIRMED: Final = A.NONE_CONFIRMED
+NONE_GAPS: Final = A.NONE_GAPS
+DEFAULT_NEXT_STEP: Final = A.DEFAULT_NEXT_STEP
 GAP_NEXT_STEP: Final = "使用 {tool} 补充查询：{query}"
 GAP_NEXT_STEP_NO_QUERY: Final = "使用 {tool} 补充查询相关证据。"
 UNSUPPORTED_CLAIM_GAP: Final = "以下说法缺少直接证据，未作为结论：{text}"
@@ -41,6 +34,21 @@ OVERSTATED_CLAIM_GAP: Final = "以下说法超出了证据所能支持的范围�
 EXTERNAL_CLAIM_GAP: Final = "以下说法依赖本次未查询到的外部信息，未作为结论：{text}"
 CONTRADICTED_GAP: Final = "有 {count} 条说法与查询到的证据相矛盾，已剔除。"
 INFERENCE_DIRECTION: Final = "{text}（由证据推断，未直接验证）"
+
+#: The answer to text that names nothing to diagnose (issue 24): outcome ``clarify``, no verdict,
+#: no tool call. ``{services}``: a few service names of the scope, so the user sees what exists.
+CLARIFY: Final = (
+    "没看懂要排查什么：请说明服务、现象和时间，例如「payment-service 10:05 开始大量 500，原因是什么？」"
+    "或「订单服务最近半小时有没有告警？」。{services}"
+)
+CLARIFY_SERVICES: Final = "已加载数据的服务有：{names}。"
+MAX_CLARIFY_SERVICES: Final = 8
+
+
+def render_clarify(services: list[str]) -> str:
+    names = "、".join(services[:MAX_CLARIFY_SERVICES])
+    return CLARIFY.format(services=CLARIFY_SERVICES.format(names=names) if names else "")
+
 
 # --- Fallback answers (pre-verification fallback; no conclusion is ever given) ----------------
 FALLBACK_HEAD: Final = "本次未能给出经过核验的诊断结论。"
@@ -102,46 +110,3 @@ def render_fallback(reason: str) -> str:
     do next. Never contains model or tool text."""
     why, next_step = FALLBACK_MESSAGES.get(reason, FALLBACK_MESSAGES[R.INTERNAL_ERROR])
     return FALLBACK_BODY.format(head=FALLBACK_HEAD, why=why, next=next_step)
-
-
-def evidence_line(ev: dict) -> str:
-    return EVIDENCE_LINE.format(
-        invocation_id=neutral(str(ev.get("invocation_id", ""))),
-        raw_path=neutral(str(ev.get("raw_path", ""))),
-        quoted=quote(str(ev.get("matched_text", ""))),
-    )
-
-
-def _confirmed_lines(material: ComposerMaterial) -> list[str]:
-    lines: list[str] = []
-    for item in material.confirmed:
-        lines.append(ITEM.format(text=item.get("text", "")))
-        for ev in item.get("evidence", [])[:2]:
-            lines.append(evidence_line(ev))
-    return lines
-
-
-def _items(values: list[str]) -> list[str]:
-    return [ITEM.format(text=v) for v in values]
-
-
-def render(material: ComposerMaterial) -> str:
-    """The fixed-template answer for ``material`` (PASS / LOW_CONFID / REJECT)."""
-    out: list[str] = []
-    if material.route == "pass":
-        out += [H_PASS_CONCLUSION, *(_confirmed_lines(material) or [NONE_CONFIRMED])]
-        if material.directions:
-            out += [H_DIRECTIONS, *_items(material.directions)]
-        if material.next_steps:
-            out += [H_SUGGESTIONS, *_items(material.next_steps)]
-    elif material.route == "low_confid":
-        out += [LEAD_LOW_CONFID, H_CONFIRMED, *(_confirmed_lines(material) or [NONE_CONFIRMED])]
-        if material.directions:
-            out += [H_DIRECTIONS, *_items(material.directions)]
-        out += [H_GAPS, *(_items(material.gaps) or [NONE_GAPS])]
-        out += [H_NEXT_STEPS, *_items(material.next_steps or [DEFAULT_NEXT_STEP])]
-    else:
-        out += [LEAD_REJECT, H_REJECT_FACTS, *(_confirmed_lines(material) or [NONE_CONFIRMED])]
-        out += [H_GAPS, *(_items(material.gaps) or [NONE_GAPS])]
-        out += [H_NEXT_STEPS, *_items(material.next_steps or [DEFAULT_NEXT_STEP])]
-    return "\n".join(out)

@@ -3,7 +3,8 @@ answered by the real offline provider end to end.
 
 Answerable questions may end ``pass`` or ``low_confid``; on ``pass`` the key facts (service
 name, a key number) must be in the confirmed material. Questions about a service without data
-(or without the asked-for data) must never pass, must confirm nothing and must state the gap.
+must never pass, must confirm nothing and must state the gap. A question about a known service
+with nothing wrong PASSes on negative observations — the empty reads restated (issue 24).
 
 A ``known_issue`` marks a real misbehaviour of the offline agents, reported as found — the
 expectation states what *should* happen, it is not bent to what does.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.scenario import HONEST, LOW_CONFID, PASS, REJECT, Scenario
+from diagnosis.evaluation.scenario import HONEST, LOW_CONFID, PASS, REJECT, Observation, Scenario
 
 ANSWERABLE: Final = frozenset({PASS, LOW_CONFID})
 NEVER_PASS: Final = frozenset({LOW_CONFID, REJECT})
@@ -29,6 +30,28 @@ def answerable(name: str, question: str, *facts: str, known_issue: str = "") -> 
         key_facts=facts,
         honest_claims="all",
         known_issue=known_issue,
+    )
+
+
+NOTHING_FOUND: Final = "→ 0 条记录"
+
+
+def _states_an_empty_read(obs: Observation) -> str | None:
+    """The confirmed material restates an empty read (the ``/query`` element: "… → 0 条记录")."""
+    texts = [str(item.get("text") or "") for item in obs.confirmed_material or []]
+    return None if any(NOTHING_FOUND in t for t in texts) else "no empty read restated as a confirmed statement"
+
+
+def healthy(name: str, question: str, service: str) -> Scenario:
+    return Scenario(
+        name=name,
+        question=question,
+        expected=frozenset({PASS}),
+        kind=HONEST,
+        group="healthy",
+        key_facts=(service,),
+        honest_claims="all",
+        checks=(_states_an_empty_read,),
     )
 
 
@@ -123,6 +146,6 @@ HONEST_SCENARIOS: Final[tuple[Scenario, ...]] = (
         "风控服务 10 点以后有没有告警？",
         "风控服务",
     ),
-    without_data("user_service_no_recent_errors", "用户中心最近一小时有报错吗？", "user-service"),
-    without_data("notification_no_oom", "通知服务今天上午有没有 OOM？", "notification-service"),
+    healthy("user_service_no_recent_errors", "用户中心最近一小时有报错吗？", "user-service"),
+    healthy("notification_no_oom", "通知服务今天上午有没有 OOM？", "notification-service"),
 )

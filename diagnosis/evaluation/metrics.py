@@ -37,7 +37,9 @@ from diagnosis.evaluation.scenario import (
 from diagnosis.verification.verdict import CONFIRMED, DIRECT_OBSERVATION
 
 PROMPT_ROLES: Final = frozenset({"planner", "executor", "verifier", "composer"})
-CONFIRMED_HEADINGS: Final = frozenset({T.H_PASS_CONCLUSION, T.H_CONFIRMED, T.H_REJECT_FACTS})
+CONFIRMED_HEADINGS: Final = frozenset(
+    {T.H_PASS_CONCLUSION, T.H_KEY_EVIDENCE, T.H_TIMELINE, T.H_CONFIRMED, T.H_REJECT_FACTS}
+)
 OTHER_HEADINGS: Final = frozenset({T.H_DIRECTIONS, T.H_SUGGESTIONS, T.H_GAPS, T.H_NEXT_STEPS})
 CONFIRMABLE: Final = frozenset({DIRECT_OBSERVATION})
 CONFIRMABLE_ON_PASS: Final = CONFIRMED

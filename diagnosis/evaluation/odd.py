@@ -31,7 +31,15 @@ from typing import Any, Final
 
 from diagnosis.evaluation.answer_shape import ShapeFigures, answer_shape, shape_figures, shape_rows
 from diagnosis.evaluation.metrics import confirmed_section, material_text, normalize
-from diagnosis.evaluation.scenario import CLARIFY, HONEST, LOW_CONFID, PASS, Observation, Scenario, ScenarioResult
+from diagnosis.evaluation.scenario import (
+    CLARIFY,
+    HONEST,
+    LOW_CONFID,
+    PASS,
+    Observation,
+    Scenario,
+    ScenarioResult,
+)
 from diagnosis.evaluation.worlds.spec import Fact, fact
 
 # What kind of oddity each question is (the report groups by it).

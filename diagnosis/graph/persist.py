@@ -37,6 +37,8 @@ OUTCOME_FOR_VERDICT: Final = {
 
 
 def outcome_of(state: GraphState) -> str:
+    if state.clarify:
+        return DiagnosisRun.Outcome.CLARIFY
     if state.fallback_reason is not None or state.current.effective_verdict is None:
         return DiagnosisRun.Outcome.FALLBACK
     return OUTCOME_FOR_VERDICT[state.current.effective_verdict]

@@ -54,4 +54,5 @@ EVIDENCE_RETRY: Final = "evidence_retry"
 LOW_CONFID_NO_RETRY: Final = "low_confid_no_retry"
 EFFECTIVE_REJECT: Final = "effective_reject"
 DONE: Final = "done"
+CLARIFY: Final = "clarify"  # the question names nothing to diagnose: a clarification, no plan
 MAX_STEPS_EXCEEDED: Final = "max_steps_exceeded"

@@ -39,6 +39,8 @@ class Route(NamedTuple):
 
 
 def route_after_planner(state: GraphState) -> Route:
+    if state.clarify:
+        return Route(END, R.CLARIFY)
     if state.budget_exhausted:
         return Route(FALLBACK, R.BUDGET_EXHAUSTED)
     if state.current.planner_error == REASON_CIRCUIT_OPEN:

@@ -35,7 +35,7 @@ from diagnosis.graph.state import (
 from diagnosis.masking.config import run_masker
 from diagnosis.metrics import observe_node
 from diagnosis.models import DiagnosisRun, EvidenceScope, Service
-from diagnosis.selectors.evidence import reference_clock
+from diagnosis.selectors.evidence import evidence_span, reference_clock
 from diagnosis.selectors.sessions import session_context_for_run
 from diagnosis.tools.service import run_tool_context
 
@@ -72,6 +72,7 @@ def initial_state(run: DiagnosisRun, scope: EvidenceScope) -> tuple[GraphState, 
         timezone=settings.TIME_ZONE,
         services=services_from(rows),
         session_context=session_context_for_run(run),
+        data_span=evidence_span(scope),
     )
     return state, [list(row.all_names()) for row in rows]
 

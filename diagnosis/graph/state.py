@@ -14,6 +14,7 @@ from typing import Any, Final, Literal
 
 from diagnosis.agents.base import ComposerMaterial, Plan, PlannerMode, ServiceInfo
 from diagnosis.composer.output import ComposerOutput
+from diagnosis.reading.conversation import Reading
 from diagnosis.schemas.executor_output import ExecutorParseStatus
 from diagnosis.schemas.session_context import SessionContext
 from diagnosis.verification.asked import Asked
@@ -99,12 +100,18 @@ class GraphState:
     services: list[ServiceInfo] = field(default_factory=list)
     # The session's earlier turns, for a follow-up's references (read once, before planning).
     session_context: SessionContext | None = None
+    # The time the scope's evidence covers (None: the live scope, or nothing loaded).
+    data_span: tuple[datetime, datetime] | None = None
 
     round: int = 1
     mode: PlannerMode = NORMAL
 
-    # What the question asked: fixed by the first round's plan, kept across rounds.
+    # The question read once (``reading.conversation.resolve``), and what it asked: fixed by the
+    # first round's plan, kept across rounds.
+    reading: Reading | None = None
     asked: Asked | None = None
+    # The question names nothing to diagnose: the run ends with a clarification (issue 24).
+    clarify: bool = False
 
     # What this round produced (replaced wholesale before the evidence-retry round).
     current: RoundState = field(default_factory=RoundState)

@@ -83,6 +83,25 @@ def dimension_terms(question: str, services: Sequence[ServiceInfo]) -> list[str]
     return list(dict.fromkeys(terms + words))
 
 
+# Terms that name the asked symptom exactly: an HTTP code (401, 5xx), an exception or error class
+# (KeyError, OOMKilled), a metric word (P99, qps, snake_case names).
+_EXACT_TERM = re.compile(r"^(?:[1-5]\d\d|[1-5]xx|[A-Za-z]+(?:Exception|Error|Killed)|p\d{2,3}|qps|tps|[a-z]+(?:_[a-z0-9]+)+)$",
+                         re.IGNORECASE)
+# Of those, what a log line spells as such (an HTTP code, an exception class): a keyword to read for.
+_LOG_TERM = re.compile(r"^(?:[1-5]\d\d|[A-Za-z]+(?:Exception|Error|Killed))$")
+
+
+def exact_terms(terms: Sequence[str]) -> list[str]:
+    """The dimension terms that name the asked symptom exactly (``_EXACT_TERM``): an answer must
+    name them (verification.coverage)."""
+    return [t for t in terms if _EXACT_TERM.match(t.strip())]
+
+
+def log_terms(terms: Sequence[str]) -> list[str]:
+    """The exact terms a log line would spell (401, KeyError): worth a keyword read of their own."""
+    return [t for t in terms if _LOG_TERM.match(t.strip())]
+
+
 def question_metric(question: str) -> str | None:
     return metric_named(question) or None
 

@@ -129,6 +129,11 @@ class Reading:
     def followup(self) -> bool:
         return bool(self.used)
 
+    @property
+    def diagnosable(self) -> bool:
+        """Something to diagnose: the question names it, or leans on the previous turn for it."""
+        return self.facts.diagnosable or self.followup
+
 
 def _mentions(names: Sequence[str]) -> tuple[ServiceMention, ...]:
     return tuple(ServiceMention(name, True, fold(name), -1) for name in names)

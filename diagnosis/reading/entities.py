@@ -317,6 +317,7 @@ class QuestionFacts:
     symptoms: tuple[str, ...]
     narrow: bool
     cause: bool
+    why: bool = False  # asks for the reason (为什么 / 原因), not only what happened
     quantity: bool = False  # asks for a figure: answer from the asked dimension's series/alert
     extreme: str = ""  # "max" | "min": a superlative — cite the extreme line, not the first
     listing: str = ""  # "alerts" | "services" | "items": alerts / one claim per service / named items
@@ -338,6 +339,17 @@ class QuestionFacts:
         return self.change or (not self.narrow and not self.listing)
 
     @property
+    def diagnosable(self) -> bool:
+        """The question names something to look into: a service (known or not), a symptom, an
+        alert, a change, a measured thing, or asks for a cause or a list. A time, a generic
+        question word or a snake_case word alone (``10:05``, ``今天天气怎么样``, SQL) names nothing:
+        such text gets a clarification, never a diagnosis (issue 24)."""
+        return bool(
+            self.services or self.symptoms or self.cause or self.listing or self.alert_names or self.change
+            or self.measured or (self.metric and (self.quantity or self.extreme))
+        )
+
+    @property
     def known_services(self) -> list[str]:
         return [m.name for m in self.services if m.known]
 
@@ -355,6 +367,7 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         symptoms=tuple(symptoms),
         narrow=is_narrow(question, mentions, symptoms),
         cause=asks("cause", question),
+        why=asks("why", question),
         # a figure (内存用到多少, 磁盘使用率, 峰值); 几次 / 几个 too, not 几点 (a time)
         quantity=asks("quantity", question) or bool(_QUANTITY_RE.search(fold(question))),
         extreme=asks_extreme(question),

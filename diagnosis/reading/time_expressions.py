@@ -12,7 +12,14 @@ set one, else the clock) in the request's time zone. Supported, most specific fi
 - day parts: ``今天上午``, ``今天早上``, ``今天下午``, ``昨天晚上``/``昨晚``, ``凌晨``…; days: ``今天``, ``昨天``;
   a day word before a batch (``昨天那批结算``) names the batch when the question has its own clock
   or day part, which then reads today;
-- vague: ``刚才``/``刚刚`` (last 30 min), ``现在``/``当前``/``目前``/``最近`` (last hour).
+- vague: ``刚才``/``刚刚`` (last 30 min), ``现在``/``当前``/``目前``/``最近`` (last hour);
+- calendar days (``calendar``): a date (``11 月 1 号``), a weekday of another week (``上周三``), a month
+  (``上个月``), ``前天``, and the future (``明天``, ``下周一``): that day (its day part or clock, when the
+  question names one), **not** pulled inside the last 48 hours and, in the future, not before now —
+  a day the data does not cover is then said to be one (``kind`` ``date`` / ``future``).
+
+"X 点以后" in a named day part that has ended (``昨晚九点半以后``) reads to the end of that part, not
+until now, unless the question says so (``到现在``、``一直``).
 
 A point time ``t`` reads ``[t − 10 min, min(now, t + 50 min)]``, or ``[t − 10 min, now]`` when the
 question says it started then (``从 10:05 开始``, ``10点以来``). With no time expression the window is
@@ -24,9 +31,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from diagnosis.reading.calendar import CalendarSpan, calendar_span
 from diagnosis.reading.text import CHINESE_NUMERAL_CHARS, chinese_number, nfkc
 from diagnosis.reading.vocabulary import rules
 
@@ -69,6 +77,10 @@ _CLOCK_CONTEXT = tuple(_WORDS["clock_context"])
 _BATCH_DAY = re.compile(
     r"(?:昨天|昨日)(?=\s*的?\s*[那这]?\s*一?\s*(?:" + "|".join(map(re.escape, _WORDS["day_batches"])) + "))"
 )
+_UNTIL_NOW = re.compile(r"至今|到现在|到目前|直到现在|一直|until now|so far")
+#: Window kinds of calendar days (``calendar``): a past day, week or month, and one in the future.
+DATE = "date"
+FUTURE = "future"
 MAX_PART_SPAN = timedelta(hours=12)  # a day part read up to a later clock: at most this long
 AFTER_THE_HOUR = timedelta(minutes=30)  # how far into the hour "X点多" reaches at least
 
@@ -212,6 +224,43 @@ def _part_to_clock(text: str, part: tuple[str, int, int], clock: _Clock, anchor:
     return start if timedelta(0) < anchor - start <= MAX_PART_SPAN else None
 
 
+def _pm(hour: int, part: tuple[str, int, int] | None) -> int:
+    if part is not None and part[0] in _PM_PARTS and hour < 12:
+        return hour + 12
+    if part is not None and part[0] == "中午" and hour < 5:
+        return hour + 12
+    return hour
+
+
+_NAMED_PARTS = {"明早": ("早上", 5, 12), "明晚": ("晚上", 18, 24)}
+
+
+def _calendar_window(text: str, span: CalendarSpan, now: datetime, zone: ZoneInfo) -> TimeWindow:
+    """The window of a calendar day, week or month (not bounded to the last 48 hours; a past one
+    ends at ``now`` at the latest)."""
+    first = datetime.combine(span.first, time(0), tzinfo=zone)
+    start, end, anchor = first, datetime.combine(span.last, time(0), tzinfo=zone), None
+    if span.single_day:
+        part = _NAMED_PARTS.get(span.expression) or _day_part(text)
+        clocks = _clocks(text, has_day_marker=True)
+        if clocks:
+            c = clocks[0]
+            anchor = first + timedelta(hours=_pm(c.hour, part), minutes=c.minute, seconds=c.second)
+            tail = text[c.end : c.end + 8]
+            if _BEFORE.match(tail):
+                start, end = _after(anchor, -DEFAULT_SPAN), anchor
+            elif _STARTED_AFTER.match(tail):
+                start = _after(anchor, -POINT_LEAD)
+                end = first + timedelta(hours=part[2]) if part is not None else end
+            else:
+                start, end = _after(anchor, -POINT_LEAD), _after(anchor, POINT_TAIL)
+        elif part is not None:
+            start, end = first + timedelta(hours=part[1]), first + timedelta(hours=part[2])
+    if not span.future and start < now:
+        end = min(end, now)
+    return TimeWindow(start, end, True, FUTURE if span.future else DATE, span.expression, anchor)
+
+
 def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> TimeWindow:
     """The window ``question`` asks about, resolved relative to ``now`` (see module doc)."""
     zone = _zone(tz)
@@ -223,6 +272,13 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
         text = batchless  # "昨天那批结算…九点半又跑了": the batch is yesterday's, the run today
     yesterday = any(w in text for w in _YESTERDAY)
     today_named = any(w in text for w in _TODAY)
+    calendar = calendar_span(text, now)
+    if calendar is not None:
+        if not calendar.single_day or calendar.first not in (now.date(), now.date() - timedelta(days=1)):
+            return _calendar_window(text, calendar, now, zone)
+        # "11 月 28 日" asked on the 28th is today, "11 月 27 日" yesterday: read as those words.
+        yesterday = yesterday or calendar.first != now.date()
+        today_named = today_named or calendar.first == now.date()
     part = _day_part(text)
     day = now.date() - timedelta(days=1) if yesterday else now.date()
 
@@ -231,11 +287,7 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
         first = clocks[0]
 
         def point(c: _Clock) -> datetime:
-            hour = c.hour
-            if part is not None and part[0] in _PM_PARTS and hour < 12:
-                hour += 12
-            elif part is not None and part[0] == "中午" and hour < 5:
-                hour += 12
+            hour = _pm(c.hour, part)
             moment = datetime.combine(day, time(hour % 24, c.minute, c.second), tzinfo=zone)
             if part is None and ":" not in c.text and hour < 12 and not yesterday:
                 # "七点半" with no day part: the most recent past such time (19:30 asked at 23:30).
@@ -262,7 +314,14 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
         if _BEFORE.match(tail):
             start, end = _bounded(_after(anchor, -DEFAULT_SPAN), anchor, now)
         elif _STARTED_AFTER.match(tail):
-            start, end = _bounded(_after(anchor, -POINT_LEAD), now, now)
+            until = now
+            if part is not None and not _UNTIL_NOW.search(text):
+                # "昨晚九点半以后": the evening, not until now — the part ended before now.
+                part_start = datetime.combine(anchor.date(), time(0), tzinfo=zone)
+                part_end = part_start + timedelta(hours=part[2])
+                if anchor < part_end < now:
+                    until = part_end
+            start, end = _bounded(_after(anchor, -POINT_LEAD), until, now)
         else:
             start, end = _bounded(_after(anchor, -POINT_LEAD), _after(anchor, POINT_TAIL), now)
         return TimeWindow(start, end, True, "point", first.text.strip(), anchor)
@@ -290,7 +349,7 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
 
     if part is not None:
         name, first_hour, last_hour = part
-        part_day = day
+        part_day: date = day
         if name in ("昨晚", "昨夜", "昨早"):
             part_day = now.date() - timedelta(days=1)
         start = datetime.combine(part_day, time(0), tzinfo=zone) + timedelta(hours=first_hour)

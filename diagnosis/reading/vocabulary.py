@@ -62,6 +62,8 @@ def _symptom(row: dict[str, Any]) -> Symptom:
 SYMPTOMS: tuple[Symptom, ...] = tuple(_symptom(row) for row in rules("symptoms")["symptom"])
 SYMPTOMS_BY_ID: dict[str, Symptom] = {s.id: s for s in SYMPTOMS}
 ERRORISH: frozenset[str] = frozenset(rules("symptoms")["errorish"]["ids"])
+# Symptoms a failure shows from outside; the others can explain one (coverage of "why").
+EFFECTS: frozenset[str] = frozenset(rules("symptoms")["effects"]["ids"])
 
 
 @dataclass(frozen=True)

@@ -29,3 +29,35 @@ def reference_clock(scope: EvidenceScope) -> ReferenceNow:
 def reference_now(scope: EvidenceScope) -> datetime:
     """The aware "now" (in settings.TIME_ZONE) that relative times in ``scope`` resolve against."""
     return reference_clock(scope).now
+
+
+class EvidenceSpan(NamedTuple):
+    """The time the evidence of a replay scope covers: its first and last log line, metric point or
+    alert bound (issue 24: a question about a day outside it is told so, not answered with another
+    day's evidence)."""
+
+    start: datetime
+    end: datetime
+
+
+def evidence_span(scope: EvidenceScope) -> EvidenceSpan | None:
+    """The span of ``scope``'s builtin evidence; None for the live scope (its backends know) or an
+    empty one. Three aggregate queries on indexed timestamp columns."""
+    from django.db.models import Max, Min
+
+    from diagnosis.models import Alert, LogRecord, MetricPoint
+
+    if scope.is_live:
+        return None
+    bounds = [
+        LogRecord.objects.for_scope(scope).aggregate(a=Min("timestamp"), b=Max("timestamp")),
+        MetricPoint.objects.for_scope(scope).aggregate(a=Min("timestamp"), b=Max("timestamp")),
+        Alert.objects.for_scope(scope).aggregate(a=Min("starts_at"), b=Max("starts_at")),
+    ]
+    starts = [b["a"] for b in bounds if b["a"] is not None]
+    ends = [b["b"] for b in bounds if b["b"] is not None]
+    if not starts or not ends:
+        return None
+    # The data was read up to the scope's reference time, whatever its last line.
+    end = max([*ends, scope.reference_time] if scope.reference_time is not None else ends)
+    return EvidenceSpan(min(starts), end)

@@ -12,12 +12,13 @@ from diagnosis.tools.downsample import MIN_LIMIT, keep_indices
 from diagnosis.tools.logs import service_filter
 from diagnosis.tools.pointer import make_pointer
 from diagnosis.tools.rendering import clock, iso, local, number, with_unit
+from diagnosis.tools.series_names import SHARED_LABELS as SHARED_LABELS
+from diagnosis.tools.series_names import series_name
 from diagnosis.tools.windows import resolve_window
 
 MAX_ALERTS = 50
 # Labels every series of a deployment carries (where, not which): a series' text leaves them out
 # and shows the others, which tell same-named series apart (usename=rp_report vs usename=rp_pay).
-SHARED_LABELS = frozenset({"env", "environment", "cluster", "region", "zone", "job", "prometheus", "service", "team"})
 MAX_SERIES = 20
 MAX_SUMMARY_CHARS = 500
 #: Points kept per series for the chart beside the evidence (issue 14 item 2), shared by all
@@ -93,8 +94,10 @@ def run(args: QueryMetricsArgs, ctx: ToolContext) -> ToolOutcome:
         max_alerts=MAX_ALERTS,
         max_series=MAX_SERIES + 1,  # one more than shown: whether the read was cut
     )
-    # An alert_name-only question is about alerts; a metric-only question about series.
-    alerts = [] if args.metric and not args.alert_name else backend.alerts(query)[:MAX_ALERTS]
+    # An alert_name-only question is about alerts; a metric-only question about series. Nothing is
+    # known of a window that starts after now: an alert firing now is no observation of tomorrow.
+    future = start >= ctx.now
+    alerts = [] if (args.metric and not args.alert_name) or future else backend.alerts(query)[:MAX_ALERTS]
     found = [] if args.alert_name and not args.metric else backend.series(query)
     series = found[:MAX_SERIES]
     output = {
@@ -134,15 +137,6 @@ def _time_of_day(value: str, first_day: str) -> str:
     if moment.strftime("%Y-%m-%d") != first_day:
         fmt = "%Y-%m-%d " + fmt
     return moment.strftime(fmt)
-
-
-def series_name(series: dict[str, Any]) -> str:
-    """The series' name with the labels that tell it apart from its siblings
-    (``pg_stat_activity_count{usename=rp_report}``, ``transcode_queue_depth{queue=transcode.jobs}``);
-    labels every series of a deployment carries (``SHARED_LABELS``) are left out."""
-    labels = series.get("labels") or {}
-    shown = [f"{k}={v}" for k, v in sorted(labels.items()) if k not in SHARED_LABELS and str(v).strip()]
-    return f"{series['name']}{{{','.join(''.join(str(p).split()) for p in shown)}}}" if shown else str(series["name"])
 
 
 def render_series(series: dict[str, Any]) -> str:

@@ -24,6 +24,23 @@ A critical claim **covers** the question when all of these hold:
   kinds a question lists are alternatives); ``cause`` — an observation of the
   target service in the window.
 
+Beyond who and when, what was asked (issue 24):
+
+- the asked symptom: error codes, exception names and metric words among the dimension terms
+  (``401``, ``KeyError``, ``P99``) must be named by a covering claim (its text or evidence; a
+  negative observation names them through its query);
+- a *why* question (为什么、原因 …) is answered only with a confirmed cause or trigger beside the
+  symptom: a change line (``timeline``), the innermost link of an exception chain or an exception
+  class, or another symptom than the asked one that can explain it (a pool or a disk exhausted, a
+  slow query — ``vocabulary.EFFECTS`` are the ones that cannot); symptoms alone are ``partial``
+  with the gap 原因未能确认;
+- a listing of changes is answered by change lines only;
+- a listing of alerts (``listing_universe``: what the tools returned for the asked services and
+  window) is answered only when every item is named;
+- a window the scope's evidence does not cover (``data_span``), or one in the future, is
+  ``unanswered`` with a gap saying which span the data covers — never answered by other days'
+  evidence, never retried.
+
 Run status: ``answered`` when every target service has a covering claim (or one claim covers
 with no target asked); ``partial`` when some target has one, or a claim matches everything
 but the number / the direct observation; ``unanswered`` otherwise. The coverage verdict is PASS
@@ -48,8 +65,10 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from diagnosis.reading.asking import exact_terms as hard_terms
+from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.text import fold
-from diagnosis.reading.vocabulary import KEY_TERMS_BY_WORD, SYMPTOMS, any_spelling_in
+from diagnosis.reading.vocabulary import EFFECTS, KEY_TERMS_BY_WORD, SYMPTOMS, any_spelling_in
 from diagnosis.verification.asked import EXISTENCE, LISTING, QUANTITY, Asked
 from diagnosis.verification.verdict import DIRECT_OBSERVATION, LOW_CONFID, PASS, REASONABLE_INFERENCE, Verdict
 
@@ -81,6 +100,18 @@ R_OTHER_TIME: Final = "{claim}：时间不在所问的窗口 {window} 内"
 R_NO_TERM: Final = "{claim}：没有涉及所问的「{terms}」"
 R_NO_NUMBER: Final = "{claim}：涉及「{terms}」但没有给出数值"
 R_SERVICE_UNCOVERED: Final = "所问的服务 {service} 没有任何声明回答"
+R_NO_CAUSE: Final = "所问的是原因：已确认的只有现象，没有确认的原因或诱因（变更、最内层报错、资源耗尽等）"
+R_NOT_CHANGE: Final = "{claim}：所问的是变更，这条不是变更记录"
+R_LISTING_INCOMPLETE: Final = "只列出了 {total} 项中的 {listed} 项，缺少：{missing}"
+R_FUTURE: Final = "所问的时间 {window} 在未来（现在是 {now}）"
+R_NO_DATA: Final = "所问的时间 {window} 不在已加载证据的时间范围（{start} 至 {end}）内"
+GAP_NO_CAUSE: Final = "原因未能确认：{subject}"
+GAP_LISTING: Final = "只列出了 {total} 项中的 {listed} 项（缺少 {missing}）"
+GAP_FUTURE: Final = "所问的时间 {window} 还没有到（现在是 {now}），无法预测未来；已加载的证据覆盖 {start} 至 {end}"
+GAP_NO_DATA: Final = "所问的时间 {window} 没有可用的证据：已加载的证据只覆盖 {start} 至 {end}"
+MAX_MISSING_NAMED: Final = 4
+#: How long after the asked symptom began another anomaly may begin and still count as its cause.
+CAUSE_SLACK: Final = timedelta(minutes=5)
 WHY_NEGATIVE: Final = "查询范围内没有发现（否定观察）"
 WHY_NUMBER: Final = "给出了「{terms}」的数值"
 WHY_OBSERVED: Final = "所问服务在窗口内的直接观察"
@@ -123,6 +154,8 @@ _IDENT_NUMBER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*[-_]?\d[A-Za-z0-9_]*|/[A-Za-z
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
 _FIRING = ("firing", "正在触发")
 _ENGLISH_WORD = re.compile(r"[a-z]{3,}(?<!s)")  # a plain English word with a plural (job → jobs)
+_EXCEPTION_CLASS = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Za-z0-9]*(?:Exception|Error)(?![A-Za-z0-9_])")
+_CAUSE_MARKERS = ("caused by", "nested exception", "cause:", "reason=", "exit code", "exitcode", "errno")
 
 
 def _folded_names(names: Sequence[str]) -> list[str]:
@@ -190,7 +223,8 @@ def term_spellings(term: str) -> tuple[str, ...]:
     if key is not None:
         spellings.extend(key.evidence)
     for symptom in SYMPTOMS:
-        if folded in {t.rstrip("*") for t in symptom.triggers}:
+        # The term names the symptom (积压, 500 → the 5xx the evidence shows as "5xx 比例").
+        if folded in {t.rstrip("*") for t in symptom.triggers} or any_spelling_in(symptom.triggers, folded):
             spellings.extend([*symptom.evidence, *symptom.metric_terms])
     spellings += [s + "s" for s in spellings if _ENGLISH_WORD.fullmatch(s)]
     return tuple(dict.fromkeys(s for s in spellings if s))
@@ -198,6 +232,39 @@ def term_spellings(term: str) -> tuple[str, ...]:
 
 def _terms_named(terms: Sequence[str], folded_text: str) -> bool:
     return all(any_spelling_in(term_spellings(t), folded_text) for t in terms)
+
+
+def explains(text: str, asked_symptoms: Iterable[str]) -> bool:
+    """Whether an evidence text can say *why*: an exception class or chain, or a symptom that is
+    not an outward effect and not the asked one (``vocabulary.EFFECTS``)."""
+    folded = fold(text)
+    if _EXCEPTION_CLASS.search(text.replace("Internal Server Error", "")) or any(m in folded for m in _CAUSE_MARKERS):
+        return True
+    return bool(evidence_symptoms(text, implied=False) - EFFECTS - set(asked_symptoms))
+
+
+def _fmt(moment: datetime) -> str:
+    return f"{moment:%Y-%m-%d %H:%M}"
+
+
+def _out_of_data(asked: Asked, data_span: tuple[datetime, datetime] | None, now: datetime | None) -> Coverage | None:
+    """An asked window in the future or outside the scope's evidence: unanswered, no retry."""
+    span = _window(asked)
+    if span is None:
+        return None
+    label = window_label(asked)
+    zone = span[0].tzinfo
+    data_span = (data_span[0].astimezone(zone), data_span[1].astimezone(zone)) if data_span is not None else None
+    now = now.astimezone(zone) if now is not None else None
+    if now is not None and span[0] >= now:
+        start, end = data_span or (span[0], now)
+        return Coverage(status=UNANSWERED, reasons=[R_FUTURE.format(window=label, now=_fmt(now))],
+                        gap=GAP_FUTURE.format(window=label, now=_fmt(now), start=_fmt(start), end=_fmt(end)))
+    if data_span is not None and (span[1] <= data_span[0] or span[0] >= data_span[1]):
+        start, end = data_span
+        return Coverage(status=UNANSWERED, reasons=[R_NO_DATA.format(window=label, start=_fmt(start), end=_fmt(end))],
+                        gap=GAP_NO_DATA.format(window=label, start=_fmt(start), end=_fmt(end)))
+    return None
 
 
 # --- The check -------------------------------------------------------------------------------
@@ -262,8 +329,20 @@ def check_coverage(
     verified_evidence: Sequence[Mapping[str, Any]],
     catalog: Sequence[Sequence[str]] = (),
     tried: Sequence[str] = (),
+    why: bool = False,
+    changes: bool = False,
+    asked_symptoms: Sequence[str] = (),
+    listing_universe: Sequence[str] = (),
+    data_span: tuple[datetime, datetime] | None = None,
+    now: datetime | None = None,
 ) -> Coverage:
-    """The coverage of one verified round (see the module docstring)."""
+    """The coverage of one verified round (see the module docstring). ``why``: the question asks
+    for a cause; ``changes``: it lists changes; ``asked_symptoms``: the symptom ids it names;
+    ``listing_universe``: the items a complete listing names; ``data_span``: the time the scope's
+    evidence covers; ``now``: the reference time."""
+    outside = _out_of_data(asked, data_span, now)
+    if outside is not None:
+        return outside
     by_id = {str(c.get("claim_id")): c for c in claims}
     evidence: dict[str, list[Mapping[str, Any]]] = {}
     for item in verified_evidence:
@@ -276,6 +355,9 @@ def check_coverage(
     span = _window(asked)
     tz = span[0].tzinfo if span else None
     terms = asked.dimension.terms or ([asked.dimension.metric] if asked.dimension.metric else [])
+    exact = hard_terms(terms)
+    explained = False
+    onsets: list[tuple[bool, datetime]] = []  # (shows the asked symptom, when it began) of observations
 
     covering: list[str] = []
     covered_services: set[str] = set()
@@ -296,6 +378,16 @@ def check_coverage(
             continue
         claim_text = str(claim.get("claim_text") or "")
         texts = [claim_text, *(str(e.get("matched_text") or "") for e in own)]
+        # Confirmed as a PASS confirms (a direct observation, or a reasonable inference from one).
+        direct = check.get("verification") in (DIRECT_OBSERVATION, REASONABLE_INFERENCE)
+        if direct and (claim.get("claim_type") == "timeline" or explains("\n".join(texts), asked_symptoms)):
+            explained = True  # a change, an innermost error or a mechanism (here or on a neighbour) can say why
+        if direct and claim.get("claim_type") != NEGATIVE_OBSERVATION and tz is not None:
+            began = evidence_span([str(e.get("matched_text") or "") for e in own] or [claim_text], tz)
+            joined = "\n".join(texts)
+            shows = bool(evidence_symptoms(joined) & set(asked_symptoms)) or (bool(exact) and _terms_named(exact, fold(joined)))
+            if began is not None:
+                onsets.append((shows, began[0]))
         folded = fold("\n".join(texts))
         services = [s for s, names in spellings.items() if _names_in(folded, names)]
         if asked.services and not services:
@@ -305,7 +397,13 @@ def check_coverage(
         if span and claim_span and (claim_span[1] < span[0] or claim_span[0] > span[1]):
             reasons.append(R_OTHER_TIME.format(claim=claim_id, window=window_label(asked)))
             continue
-        why = WHY_OBSERVED
+        if asked.kind == LISTING and changes and claim.get("claim_type") != "timeline":
+            reasons.append(R_NOT_CHANGE.format(claim=claim_id))
+            continue
+        if asked.kind != QUANTITY and exact and not _terms_named(exact, folded):
+            reasons.append(R_NO_TERM.format(claim=claim_id, terms=" ".join(exact)))
+            continue
+        because = WHY_OBSERVED
         if asked.kind == QUANTITY and terms:
             if not _terms_named(terms, folded):
                 reasons.append(R_NO_TERM.format(claim=claim_id, terms=" ".join(terms)))
@@ -314,13 +412,13 @@ def check_coverage(
                 reasons.append(R_NO_NUMBER.format(claim=claim_id, terms=" ".join(terms)))
                 near = number_missing = True
                 continue
-            why = WHY_NUMBER.format(terms=" ".join(terms))
+            because = WHY_NUMBER.format(terms=" ".join(terms))
         elif asked.kind == QUANTITY and not states_number(claim_text):
             reasons.append(R_NO_NUMBER.format(claim=claim_id, terms="所问指标"))
             near = number_missing = True
             continue
         elif asked.kind in (EXISTENCE, LISTING) and claim.get("claim_type") == NEGATIVE_OBSERVATION:
-            why = WHY_NEGATIVE
+            because = WHY_NEGATIVE
         elif asked.kind == LISTING and terms and not any(_terms_named([t], folded) for t in terms):
             # A list of configuration changes / pods is not answered by an error line of the service;
             # each item is one of the kinds listed (发版、改配置、扩缩容都算上: a scale-out names one).
@@ -335,7 +433,7 @@ def check_coverage(
             continue
         covering.append(claim_id)
         covered_services.update(services)
-        reasons.append(R_COVERS.format(claim=claim_id, why=why))
+        reasons.append(R_COVERS.format(claim=claim_id, why=because))
 
     uncovered = [s for s in asked.services if s not in covered_services]
     if covering and not uncovered:
@@ -344,6 +442,25 @@ def check_coverage(
         status = PARTIAL
     else:
         status = UNANSWERED
+    shortfall = ""
+    # Temporal order: something else that went wrong by the time the asked symptom began can say why.
+    asked_onset = min((t for shows, t in onsets if shows), default=None)
+    if asked_onset is not None and any(not shows and t <= asked_onset + CAUSE_SLACK for shows, t in onsets):
+        explained = True
+    if status == ANSWERED and why and not explained:
+        status, shortfall = PARTIAL, GAP_NO_CAUSE.format(subject=gap_subject(asked, question))
+        reasons.append(R_NO_CAUSE)
+    listed_text = fold("\n".join(
+        str(by_id[c].get("claim_text") or "") + "\n" + "\n".join(str(e.get("matched_text") or "") for e in evidence.get(c, []))
+        for c in covering
+    ))
+    missing = [n for n in dict.fromkeys(listing_universe) if not _names_in(listed_text, [fold(n)])]
+    if status == ANSWERED and missing:
+        total = len(set(listing_universe))
+        named = "、".join(missing[:MAX_MISSING_NAMED])
+        status = PARTIAL
+        shortfall = GAP_LISTING.format(total=total, listed=total - len(missing), missing=named)
+        reasons.append(R_LISTING_INCOMPLETE.format(total=total, listed=total - len(missing), missing=named))
     if not covering and not reasons:
         reasons.append(R_NO_CLAIM)
     if covering:
@@ -351,7 +468,9 @@ def check_coverage(
     gap = ""
     tool, query = "", ""
     tried_list = [str(t) for t in tried][:MAX_TRIED]
-    if status != ANSWERED:
+    if shortfall:
+        gap = shortfall
+    elif status != ANSWERED:
         gap = GAP.format(subject=gap_subject(asked, question))
         if tried_list:
             gap = GAP_TRIED.format(gap=gap, tried="；".join(tried_list))

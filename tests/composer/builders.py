@@ -35,3 +35,18 @@ GAP = {"claim_id": "c3", "gap": "缺少慢查询日志", "is_critical": True, "s
 def checks(**kinds: str) -> list[dict]:
     return [{"claim_id": cid, "verification": kind, "is_critical": True, "detail": "", "evidence_refs": []}
             for cid, kind in kinds.items()]
+
+#: The tool output elements the EVIDENCE refs point at: what claim facts are read from.
+ELEMENTS = {
+    ("inv_1", "/records/0"): ("query_logs", "/records/0", {
+        "timestamp": "2026-11-28T10:05:12+08:00", "service": "payment-service", "level": "ERROR",
+        "message": "HikariPool-1 - Connection is not available (waiting=37)"}),
+    ("inv_2", "/alerts/0"): ("query_metrics", "/alerts/0", {
+        "name": "HighErrorRate", "service": "payment-service", "severity": "critical", "state": "firing",
+        "starts_at": "2026-11-28T10:06:00+08:00", "ends_at": None, "value": "12.5%", "summary": ""}),
+    ("inv_3", "/records/2"): ("query_logs", "/records/2", {
+        "timestamp": "2026-11-28T10:07:00+08:00", "service": "order-service", "level": "INFO", "message": "200 OK"}),
+}
+ASKED = {"kind": "cause", "services": ["payment-service"],
+         "window": {"start": "2026-11-28T09:55:00+08:00", "end": "2026-11-28T10:30:00+08:00"},
+         "dimension": {"metric": None, "terms": ["500"]}, "source": "planner"}

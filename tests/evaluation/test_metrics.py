@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from diagnosis.agents.base import ComposerMaterial
-from diagnosis.composer.templates import render, render_fallback
+from diagnosis.composer.compose import render_material as render
+from diagnosis.composer.templates import render_fallback
 from diagnosis.evaluation import checks as C
 from diagnosis.evaluation.metrics import (
     audit_problems,

@@ -15,7 +15,8 @@ from __future__ import annotations
 import pytest
 
 from diagnosis.agents.scripted import ExecutorStep, scripted_provider, verifier_reply
-from diagnosis.composer.templates import render, render_fallback
+from diagnosis.composer.conclusion import compose_conclusion
+from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
@@ -38,7 +39,7 @@ def lost_in(node: str, log: list[int]):
     if node == "verifier":
         return scripted_provider(executor=[honest_step()], verifier=[after_losing_the_database(verifier_reply("PASS"), log)])
     if node == "composer":
-        answer = after_losing_the_database(lambda material: {"answer": render(material)}, log)
+        answer = after_losing_the_database(lambda material: {"conclusion": [s.model_dump() for s in compose_conclusion(material)]}, log)
         return scripted_provider(executor=[honest_step()], verifier=[verifier_reply("PASS")], composer=[answer])
     raise ValueError(node)
 

@@ -21,7 +21,7 @@ from diagnosis.agents.circuit import CircuitRegistry
 from diagnosis.agents.offline import build_provider as build_offline
 from diagnosis.agents.openai import build_provider as build_openai
 from diagnosis.agents.scripted import ExecutorStep, scripted_provider, verifier_reply
-from diagnosis.composer.templates import render
+from diagnosis.composer.conclusion import compose_conclusion
 from diagnosis.graph import persist as graph_persist
 from diagnosis.graph import reasons as R
 from diagnosis.graph import runner as graph_runner
@@ -256,7 +256,7 @@ def test_every_fault_kind_ends_every_run_terminal_with_a_reason(
             executor=[honest_step()], verifier=[after_losing_the_database(verifier_reply("PASS"), log)]), None, failed),
         ("in the composer", lambda: scripted_provider(
             executor=[honest_step()], verifier=[verifier_reply("PASS")],
-            composer=[after_losing_the_database(lambda m: {"answer": render(m)}, log)]), None, failed),
+            composer=[after_losing_the_database(lambda m: {"conclusion": [s.model_dump() for s in compose_conclusion(m)]}, log)]), None, failed),
     ]:
         s.run(Fault("database lost", name, provider, setup or (lambda mp: None), expect))
     assert len(log) == 4  # the four agent-side injections fired (the tool hooks are asserted by their rows)

@@ -16,7 +16,7 @@ from diagnosis.agents.scripted import (
     scripted_provider,
     verifier_reply,
 )
-from diagnosis.composer.templates import LEAD_LOW_CONFID, LEAD_REJECT, render_fallback
+from diagnosis.composer.templates import LEAD_REJECT, render_fallback
 from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from tests.graph.scripts import (
@@ -109,7 +109,7 @@ def test_low_confid_does_not_qualify_for_evidence_retry_without_valid_gap(world,
     run = ask(api_user, provider)
     assert (run.outcome, run.evidence_retry_count) == ("low_confid", 0)
     assert nodes_started(run).count("planner") == 1
-    assert run.final_answer.startswith(LEAD_LOW_CONFID)
+    assert run.final_answer.startswith("部分确认：")
     assert "确认的信息" in run.final_answer and "证据缺口" in run.final_answer
     confirmed = run.final_answer.split("确认的信息")[1].split("证据缺口")[0]
     assert ALERT_CLAIM not in confirmed.split("可能的方向")[0]
@@ -170,7 +170,7 @@ def test_reject_produces_bounded_output_without_root_cause(world, api_user):
     provider = scripted_provider(
         executor=[step(content)],
         verifier=[verifier_reply("REJECT", verification={"c2": "direct_observation", "c3": "contradicted"})],
-        composer=[{"answer": "连接池耗尽，根因是慢查询。"}],
+        composer=[{"conclusion": [{"text": "连接池耗尽，根因是慢查询。", "claims": ["c1"]}]}],
     )
     run = ask(api_user, provider)
     assert run.outcome == "reject"

@@ -71,7 +71,9 @@ def test_composer_output_written_to_self_evaluation(world, api_user):
     run = ask(api_user, scripted_provider(executor=[honest_step()], verifier=[verifier_reply("PASS")]))
     co = verifier_evaluation(run)["composer_output"]
     assert co["source"] == "model" and co["status"] == "ok" and co["chars"] == len(run.final_answer)
-    assert set(co) <= {"source", "status", "reason", "leaked", "attempts", "chars", "route", "dropped_actions", "dropped_hypotheses"}
+    assert set(co) <= {"source", "status", "reason", "leaked", "attempts", "chars", "route", "dropped_actions",
+                       "dropped_hypotheses", "dropped_sentences", "answer"}
+    assert co["answer"]["outcome"] == "pass" and co["answer"]["conclusion"]
     # DESIGN §10.1: dropped advice is recorded — this run looked up no runbook, so its runbook action goes.
     assert co["dropped_actions"] == [{"action": "临时扩大连接池上限并排查慢查询", "basis": "runbook", "reason": "no_runbook_section"}]
 

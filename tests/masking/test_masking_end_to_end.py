@@ -35,7 +35,7 @@ LEAKY_LOG = (
     f"payment for user_id={CANARIES['ID']} phone {CANARIES['PHONE']} email {CANARIES['EMAIL']} failed: "
     f"upstream {CANARIES['IP']}:8443 refused (key {CANARIES['SECRET']})"
 )
-QUESTION = f"用户 {CANARIES['PHONE']} 反馈 payment-service 10:05 开始支付失败，原因是什么？"
+QUESTION = f"用户 {CANARIES['PHONE']} 反馈 payment-service 10:05 开始支付失败，出了什么事？"
 
 
 @pytest.fixture
@@ -63,7 +63,7 @@ def refused_contract(excerpt_ip: str):
 
 
 def _script(server, excerpt_ip: str) -> None:
-    server.script("planner", plan_reply())
+    server.script("planner", plan_reply(asked=None))  # what was asked: derived from the question
     server.script("executor", standard_tool_calls(), refused_contract(excerpt_ip))
 
 
@@ -77,7 +77,7 @@ def _assert_no_canary_sent(server) -> None:
 def test_no_canary_reaches_any_model_request_and_the_honest_run_still_passes(openai_settings, fake_llm, leaky_world, api_user):
     _script(fake_llm, "<IP_1>")
     fake_llm.script("verifier", verdict_reply("PASS", [("c1", "direct_observation")]))
-    fake_llm.script("composer", composer_reply("结论（已验证）\n- 10:05:20 起 payment-service 调用上游 <IP_1>:8443 被拒绝。"))
+    fake_llm.script("composer", composer_reply("10:05:20 起 payment-service 调用上游 <IP_1>:8443 被拒绝。"))
     run = ask(api_user, QUESTION)
 
     assert_completed_in_chinese(run, outcome="pass")
@@ -97,7 +97,7 @@ def test_no_canary_reaches_any_model_request_and_the_honest_run_still_passes(ope
 def test_the_verifier_and_composer_requests_carry_placeholders_not_values(openai_settings, fake_llm, leaky_world, api_user):
     _script(fake_llm, "<IP_1>")
     fake_llm.script("verifier", verdict_reply("PASS", [("c1", "direct_observation")]))
-    fake_llm.script("composer", composer_reply("结论（已验证）\n- 上游 <IP_1>:8443 拒绝连接。"))
+    fake_llm.script("composer", composer_reply("上游 <IP_1>:8443 拒绝连接。"))
     ask(api_user, QUESTION)
     verifier_payload = fake_llm.requests_for("verifier")[0].user_message()
     assert "<IP_1>:8443" in verifier_payload
@@ -135,7 +135,7 @@ def test_offline_runs_send_nothing_and_record_masking_as_not_needed(leaky_world,
 def test_the_admin_run_page_shows_the_entity_counts(openai_settings, fake_llm, leaky_world, api_user, client, reviewer):
     _script(fake_llm, "<IP_1>")
     fake_llm.script("verifier", verdict_reply("PASS", [("c1", "direct_observation")]))
-    fake_llm.script("composer", composer_reply("结论（已验证）\n- 上游 <IP_1>:8443 拒绝连接。"))
+    fake_llm.script("composer", composer_reply("上游 <IP_1>:8443 拒绝连接。"))
     run = ask(api_user, QUESTION)
     client.force_login(reviewer)
     html = client.get(f"/admin/diagnosis/diagnosisrun/{run.pk}/change/").content.decode()

@@ -147,9 +147,18 @@ def test_a_narrow_question_gets_at_most_two_observation_claims():
             ]
         ),
     ]
-    contract = contract_for("payment-service 现在有告警吗？", *calls)
+    contract = contract_for("payment-service 现在有 500 吗？", *calls)
     assert 1 <= len(contract["claims"]) <= 2
     assert {c["claim_type"] for c in contract["claims"]} <= {"observation", "negative_observation"}
+
+
+def test_a_question_about_alerts_lists_every_alert_however_narrow():
+    """Issue 24: "支付服务现在有告警吗？" PASSed listing 2 of 4 firing alerts."""
+    calls = [metrics_call([alert(n, starts_at="2026-11-28T10:06:00+08:00", value="12.5%")
+                           for n in ("HighErrorRate", "PoolExhausted", "HighLatency")])]
+    contract = contract_for("payment-service 现在有告警吗？", *calls)
+    texts = " ".join(c["claim_text"] for c in contract["claims"])
+    assert all(n in texts for n in ("HighErrorRate", "PoolExhausted", "HighLatency"))
     assert all(b["tool_name"] == "query_metrics" for c in contract["claims"] for b in c["evidence_bindings"])
     assert contract["hypotheses"] == []
 

@@ -57,7 +57,6 @@ def test_an_unseen_answerable_question_gets_grounded_confirmed_facts(
         ("退款服务有没有告警？", "退款服务"),
         ("refund-service 10:05 开始报 500 了吗", "refund-service"),
         ("风控服务 10 点以后有没有告警？", "风控服务"),  # jieba splits 风控: found anyway
-        ("用户中心最近一小时有报错吗？", "user-service"),
     ],
 )
 def test_a_service_without_data_never_passes_and_the_answer_states_the_gap(demo, api_user, question, named):
@@ -65,6 +64,13 @@ def test_a_service_without_data_never_passes_and_the_answer_states_the_gap(demo,
     assert run.outcome != DiagnosisRun.Outcome.PASS, run.final_answer
     assert confirmed_lines(run.final_answer) == []
     assert named in run.final_answer and "证据缺口" in run.final_answer
+
+
+def test_a_known_service_with_nothing_wrong_passes_on_its_empty_reads(demo, api_user):
+    """Issue 24 "healthy": not "no data" but a negative observation bound to the /query element."""
+    run = ask(api_user, "用户中心最近一小时有报错吗？")
+    assert run.outcome == DiagnosisRun.Outcome.PASS, run.final_answer
+    assert "user-service 在所问时间内没有查到" in run.final_answer and "→ 0 条记录" in run.final_answer
 
 
 # --- The evaluate findings, fixed (issue 4 item 5) -------------------------------------------------

@@ -92,7 +92,8 @@ def pool_and_alert_contract(request: RecordedRequest, *, fence: bool = False, **
             claim("c1", "10:05:12 起 payment-service 数据库连接池耗尽（active=50, waiting=37），获取连接 3000ms 超时",
                   log_msg, log_ref, "Connection is not available, request timed out after 3000ms (active=50, idle=0, waiting=37)",
                   **binding_overrides),
-            claim("c2", "payment-service 告警 HighErrorRate 于 10:06 触发，数值 12.5%", alert_msg, alert_ref, "HighErrorRate"),
+            claim("c2", "payment-service 告警 HighErrorRate 于 10:06 触发，数值 12.5%", alert_msg, alert_ref,
+                  "5xx 比例超过 5%"),
         ]
     )
     text = json.dumps(body, ensure_ascii=False)
@@ -132,5 +133,6 @@ def verdict_reply(verdict: str, checks: list[tuple[str, str]], gaps: list[dict[s
     return build
 
 
-def composer_reply(answer: str = "结论（已验证）\n- 10:05:12 起 payment-service 数据库连接池耗尽。") -> Reply:
-    return Reply(content=json.dumps({"answer": answer}, ensure_ascii=False))
+def composer_reply(sentence: str = "10:05:12 起 payment-service 数据库连接池耗尽。", claims: tuple[str, ...] = ("c1",)) -> Reply:
+    """The composer's reply (issue 24): the answer's conclusion, one sentence citing ``claims``."""
+    return Reply(content=json.dumps({"conclusion": [{"text": sentence, "claims": list(claims)}]}, ensure_ascii=False))

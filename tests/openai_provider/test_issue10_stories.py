@@ -78,7 +78,7 @@ def test_redis_pool_story_is_low_confid_until_the_gap_round_confirms_198_of_200(
     ], asked=None))
     graph.script("executor", tool_calls_reply(("query_logs", {"service": "inventory-service", "keyword": "redis", **WIDE})), pool_and_p99)
     graph.script("verifier", verdict_reply("PASS", [("c1", "direct_observation"), ("c2", "direct_observation")]))
-    graph.script("composer", composer_reply("结论（已验证）\n- 09:40:40 inventory-service 的 Redis 连接池用量 198/200。"))
+    graph.script("composer", composer_reply("09:40:40 inventory-service 的 Redis 连接池用量 198/200。"))
     run = ask(api_user, "inventory-service 的 Redis 连接池用了多少？")
 
     assert_completed_in_chinese(run, outcome="pass")
@@ -112,7 +112,7 @@ def test_healthy_edge_node_gets_no_remediation_even_when_the_model_advises(graph
         ("query_metrics", {"service": "edge-node", **MORNING}), ("lookup_knowledge", {"query": "证书过期"}),
     ), healthy)
     graph.script("verifier", verdict_reply("PASS", [("c1", "direct_observation")]))
-    graph.script("composer", composer_reply("结论（已验证）\n- edge-node 的 edge_5xx_rate 最大 0.3%，未超过阈值 5%。"))
+    graph.script("composer", composer_reply("edge-node 的 edge_5xx_rate 最大 0.3%，未超过阈值 5%。"))
     run = ask(api_user, "边缘节点今天上午有没有 5xx 或者告警？")
 
     assert_completed_in_chinese(run, outcome="pass")

@@ -82,7 +82,7 @@ def test_a_tool_call_cut_by_its_bound_is_not_executed_and_the_turn_is_re_asked(g
     cut = Reply(tool_calls=[ToolCall(name="query_logs", arguments='{"service": "payment-se', id="call_cut")], finish_reason="length")
     graph.script("executor", cut, standard_tool_calls(), executor_final())
     graph.script("verifier", verdict_reply("PASS", PASS_CHECKS))
-    graph.script("composer", composer_reply("结论（已验证）\n- 10:05:12 起 payment-service 数据库连接池耗尽。"))
+    graph.script("composer", composer_reply("10:05:12 起 payment-service 数据库连接池耗尽。"))
     run = ask(api_user)
     assert_completed_in_chinese(run, outcome="pass")
     # Only the two complete calls ran; the cut one reached the tool layer never.

@@ -22,7 +22,7 @@ from tests.openai_provider.scripts import (
 pytestmark = pytest.mark.django_db
 
 BOTH_DIRECT = [("c1", "direct_observation"), ("c2", "direct_observation")]
-ANSWER = "结论（已验证）\n- 10:05:12 起 payment-service 数据库连接池耗尽（active=50, waiting=37），获取连接 3000ms 超时。"
+ANSWER = "10:05:12 起 payment-service 数据库连接池耗尽（active=50, waiting=37），获取连接 3000ms 超时。"
 
 
 @pytest.fixture
@@ -77,7 +77,7 @@ def test_an_unanswered_question_is_low_confid_and_its_gap_round_sees_what_was_tr
     ], asked=None))
     graph.script("executor", tool_calls_reply(("query_logs", {"service": "payment-service", "keyword": "redis", **WINDOW})), executor_final())
     graph.script("verifier", verdict_reply("PASS", BOTH_DIRECT))
-    graph.script("composer", composer_reply("现有证据只能部分支持判断。\n确认的信息\n- 10:05:12 起 payment-service 数据库连接池耗尽。"))
+    graph.script("composer", composer_reply("10:05:12 起 payment-service 数据库连接池耗尽。"))
     run = ask(api_user, "payment-service 的 Redis 连接池用了多少？")
 
     assert_completed_in_chinese(run, outcome="low_confid")

@@ -34,7 +34,7 @@ from tests.openai_provider.scripts import (
 pytestmark = pytest.mark.django_db
 
 PASS_CHECKS = [("c1", "direct_observation"), ("c2", "direct_observation")]
-ANSWER = "结论（已验证）\n- 10:05:12 起 payment-service 数据库连接池耗尽。"
+ANSWER = "10:05:12 起 payment-service 数据库连接池耗尽。"
 NOT_A_PLAN = Reply(content="我先想一想……")
 CUT_PLAN = Reply(content='{"mode": "NORMAL", "goal": "定位', finish_reason="length")
 

@@ -92,7 +92,7 @@ def test_a_run_within_budget_records_its_spend_per_role(graph, api_user):
     graph.script("planner", plan_reply())
     graph.script("executor", standard_tool_calls(), executor_final())
     graph.script("verifier", verdict_reply("PASS", [("c1", "direct_observation"), ("c2", "direct_observation")]))
-    graph.script("composer", composer_reply("结论（已验证）\n- 10:05:12 起 payment-service 数据库连接池耗尽。"))
+    graph.script("composer", composer_reply("10:05:12 起 payment-service 数据库连接池耗尽。"))
     run = ask(api_user)
 
     assert_completed_in_chinese(run, outcome="pass")

@@ -115,7 +115,7 @@ def test_composer_receives_the_material_as_json(openai_settings, fake_llm, ctx):
     fake_llm.script("composer", composer_reply())
     material = composer_material()
     raw = build_provider().composer.compose(material, ctx)
-    assert json.loads(raw)["answer"].startswith("结论")
+    assert json.loads(raw)["conclusion"][0]["claims"] == ["c1"]
     assert json.loads(fake_llm.requests[0].user_message()) == material.model_dump(mode="json")
 
 

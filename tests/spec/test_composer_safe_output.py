@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.agents.scripted import composer_reply, scripted_provider, verifier_reply
-from diagnosis.composer.templates import LEAD_LOW_CONFID, LEAD_REJECT, render
+from diagnosis.agents.scripted import conclusion_reply, scripted_provider, verifier_reply
+from diagnosis.composer.compose import render_material as render
 from tests.graph.scripts import ALERT_CLAIM, POOL_CLAIM, RAW_MARKER, ask, honest_step, verifier_evaluation
 from tests.spec.support import stated_as_confirmed
 
@@ -35,7 +35,7 @@ def test_low_confid_uses_composer_safe_uncertainty_output(world, api_user):
     provider = low_confid_provider([])  # the composer renders the fixed template
     run = ask(api_user, provider)
     assert run.final_answer == render(provider.composer.materials[0])
-    assert run.final_answer.startswith(LEAD_LOW_CONFID)
+    assert run.final_answer.startswith("部分确认：")
     stated = stated_as_confirmed(run.final_answer)
     assert POOL_CLAIM in stated and "HighErrorRate" not in stated
 
@@ -52,17 +52,18 @@ def test_low_confid_evidence_gaps_come_only_from_verifier_identified_gaps(world,
 
 
 @pytest.mark.parametrize(
-    "answer",
+    ("answer", "claims"),
     [
-        f"确认的信息\n- {POOL_CLAIM}\n- {ALERT_CLAIM}\n证据缺口\n- {GAP_C2['gap']}",
-        f"{POOL_CLAIM}；{ALERT_CLAIM}。",
+        (f"{POOL_CLAIM}；{ALERT_CLAIM}。", ("c1",)),
+        (f"{POOL_CLAIM}；{ALERT_CLAIM}。", ("c1", "c2")),
     ],
-    ids=["under_the_confirmed_heading", "as_plain_prose"],
+    ids=["citing_the_confirmed_claim_only", "citing_the_unsupported_claim"],
 )
-def test_low_confid_model_answer_cannot_present_an_unsupported_claim_as_confirmed(world, api_user, answer):
-    run = ask(api_user, low_confid_provider([composer_reply(answer)]))
+def test_low_confid_model_answer_cannot_present_an_unsupported_claim_as_confirmed(world, api_user, answer, claims):
+    run = ask(api_user, low_confid_provider([conclusion_reply(answer, claims)]))
     assert run.outcome == "low_confid"
     assert "HighErrorRate" not in stated_as_confirmed(run.final_answer)
+    assert "HighErrorRate" not in run.final_answer.splitlines()[0]
     assert verifier_evaluation(run)["composer_output"]["source"] == "template"
 
 
@@ -70,7 +71,7 @@ def test_pass_uses_composer_safe_output_without_raw_executor_json(world, api_use
     provider = scripted_provider(
         executor=[honest_step()],
         verifier=[verifier_reply("PASS")],
-        composer=[composer_reply(lambda m: '{"claims": [], "answer_version": "executor_evidence_v2"}')],
+        composer=[conclusion_reply('{"claims": [], "answer_version": "executor_evidence_v2"}')],
     )
     run = ask(api_user, provider)
     assert run.outcome == "pass"
@@ -79,13 +80,14 @@ def test_pass_uses_composer_safe_output_without_raw_executor_json(world, api_use
 
 
 def test_reject_model_answer_cannot_add_a_possible_cause_outside_the_material(world, api_user):
-    """REJECT material has no directions; a model answer that adds one anyway (here the Executor's
-    unverified hypothesis, reworded without a cause marker word) is not bounded output."""
+    """REJECT material has no directions; a model conclusion that adds one anyway (here the
+    Executor's unverified hypothesis, reworded without a cause marker word) is not bounded output:
+    a REJECT has no conclusion at all."""
     hypothesis = "慢查询或连接泄漏占满了连接池"
     provider = scripted_provider(
         executor=[honest_step()],
         verifier=[verifier_reply("REJECT", verification={"c2": "contradicted"})],
-        composer=[composer_reply(f"{LEAD_REJECT}\n可能的情况：{hypothesis}。")],
+        composer=[conclusion_reply(f"可能的情况：{hypothesis}。")],
     )
     run = ask(api_user, provider)
     assert run.outcome == "reject"

@@ -104,7 +104,7 @@ def test_a_claim_resting_only_on_runbook_text_is_never_presented_as_confirmed(wo
         executor=[ExecutorStep(calls=[LOGS, METRICS, KNOWLEDGE], content=content)],
         verifier=[verifier_reply("PASS")],
     )
-    run = ask(api_user, provider)
+    run = ask(api_user, provider, question="payment-service 10:05 以后出了什么事？")  # the pool line answers it
     assert verifier_evaluation(run)["gatekeeper_result"]["status"] == "pass"
     assert RUNBOOK_TEXT not in stated_as_confirmed(run.final_answer)
 

@@ -169,6 +169,11 @@ def test_invocation_rule_rejects_an_invocation_id_of_another_run(world, api_user
     assert provider.verifier.inputs == []
 
 
+#: A question the pool line alone answers (no code it must name, no cause it must give): what is
+#: tested is the binding's backfill, not coverage (issue 24).
+POOL_ONLY_QUESTION = "payment-service 10:05 以后出了什么事？"
+
+
 def test_unique_invocation_candidate_is_backfilled_with_a_warning_before_verification(world, api_user):
     def content(logs, metrics):
         unnamed = binding_for(logs, 1)
@@ -176,7 +181,7 @@ def test_unique_invocation_candidate_is_backfilled_with_a_warning_before_verific
         return contract([claim("c1", POOL_CLAIM, [unnamed])])
 
     provider = scripted_provider(executor=[step(content)], verifier=[verifier_reply("PASS")])
-    run = ask(api_user, provider)
+    run = ask(api_user, provider, question=POOL_ONLY_QUESTION)
     gk = verifier_evaluation(run)["gatekeeper_result"]
     assert gk["status"] == "warn" and gk["severity"] == "none"
     assert gk["checked_bindings"][0]["backfilled"] is True

@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from diagnosis.agents.scripted import composer_reply, scripted_provider, verifier_reply
-from diagnosis.composer.leak_guard import STATUS_LEAK
+from diagnosis.agents.scripted import conclusion_reply, scripted_provider, verifier_reply
 from diagnosis.composer.templates import LEAD_REJECT
+from diagnosis.graph.nodes.composer import STATUS_LEAK
 from diagnosis.verification.verdict import VERIFICATIONS
 from tests.graph.scripts import ask, honest_step, verifier_evaluation
 from tests.spec.conftest import PROMPT_TEXT_MARKER
@@ -45,7 +45,7 @@ def test_prompt_audit_available_when_the_leak_guard_replaces_the_composer_answer
     provider = scripted_provider(
         executor=[honest_step()],
         verifier=[verifier_reply("PASS")],
-        composer=[composer_reply("payment-service 于 09:58 出现 HTTP 502。")],
+        composer=[conclusion_reply("payment-service 于 09:58 出现 HTTP 502。")],
     )
     run = ask(api_user, provider)
     assert verifier_evaluation(run)["composer_output"]["status"] == STATUS_LEAK

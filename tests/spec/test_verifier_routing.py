@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from diagnosis.agents.scripted import ExecutorStep, scripted_provider, verifier_reply
-from diagnosis.composer.templates import H_CONFIRMED, H_DIRECTIONS, H_GAPS, H_NEXT_STEPS, LEAD_LOW_CONFID
+from diagnosis.composer.templates import H_CONFIRMED, H_DIRECTIONS, H_GAPS, H_NEXT_STEPS
 from diagnosis.graph import reasons as R
 from tests.graph.scripts import KNOWLEDGE, ask, honest, honest_step, nodes_started, verifier_evaluation
 
@@ -88,7 +88,7 @@ def test_low_confid_answer_distinguishes_confirmed_information_possible_directio
     )
     run = ask(api_user, provider)
     lines = run.final_answer.splitlines()
-    assert lines[0] == LEAD_LOW_CONFID
+    assert lines[0].startswith("部分确认：")
     order = [lines.index(h) for h in (H_CONFIRMED, H_DIRECTIONS, H_GAPS, H_NEXT_STEPS)]
     assert order == sorted(order)
     confirmed = lines[order[0] + 1 : order[1]]

@@ -49,11 +49,12 @@ from diagnosis.agents.offline.planning import (
     plan_normal,
     window_span,
 )
-from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs, neighbour_reads
+from diagnosis.agents.offline.refs import Ref, collect_refs, neighbour_reads
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
     Focus,
+    anomalous,
     began,
     neighbour_evidence,
     relevant_refs,
@@ -61,6 +62,7 @@ from diagnosis.agents.offline.selection import (
     the_failure,
 )
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
+from diagnosis.reading.asking import log_terms
 from diagnosis.reading.conversation import read_planned
 from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.time_expressions import WIDENED, TimeWindow, widened
@@ -98,14 +100,6 @@ def _candidates(
     picked = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
     near, said = neighbour_reads(history, services)
     return the_failure(picked, neighbour_evidence(near, picked, focus, said))
-
-
-def _anomalous(c: Candidate) -> bool:
-    """Evidence of a failure: an ERROR line, an alert, a threshold crossed (a deadline warning or
-    a quiet series is what the service says when all is well)."""
-    if c.kind == "log":
-        return LEVEL_RANK.get(c.first.level, 0) >= LEVEL_RANK["ERROR"]
-    return c.kind != "series" or bool(c.first.element.get("crossed_at"))
 
 
 def _relevant_candidates(
@@ -192,6 +186,7 @@ class OfflineExecutor:
                             step = change_step(window, anomaly, service=own[0])
                             tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
         history = tools.history()
+        exact = log_terms(request.plan.asked.dimension.terms) if request.plan.asked is not None else []
         contract = build_contract(
             facts=facts,
             window=window,
@@ -200,6 +195,7 @@ class OfflineExecutor:
             current_round=request.round,
             checked_symptoms=checked,
             knowledge_first=knowledge_first,
+            exact_terms=exact,
         )
         if request.round > 1:
             contract["claims"] = keep_claim_ids(
@@ -233,6 +229,7 @@ class OfflineExecutor:
             current_round=request.round - 1,
             checked_symptoms=checked,
             knowledge_first=lead,
+            exact_terms=log_terms(request.plan.asked.dimension.terms) if request.plan.asked is not None else [],
         )["claims"]
 
     def _lower_level_if_empty(self, tools: ToolRunner, steps: Sequence[PlanStep]) -> None:
@@ -259,7 +256,7 @@ class OfflineExecutor:
         found = _relevant_candidates(tools.history(), facts, request.services)
         # A question describing a failure ("一直失败，一传图片就报错") needs the failure; a yes/no
         # question ("磁盘满了吗？") is answered by what the hour shows, failure or not.
-        if window.kind == WIDENED or (any(map(_anomalous, found)) if facts.cause else found):
+        if window.kind == WIDENED or (any(map(anomalous, found)) if facts.cause else found):
             return window  # already the wide window (a superlative), or something was found
         wide = widened(window, request.now)
         calls = 0
@@ -291,7 +288,7 @@ class OfflineExecutor:
         failing = [
             c.first.service
             for c in (_relevant_candidates(history, facts, request.services) if cut else [])
-            if c.kind in ("log", "alert") and _anomalous(c) and c.first.service
+            if c.kind in ("log", "alert") and anomalous(c) and c.first.service
         ]
         if failing:
             tools.call("query_metrics", {**cut[0].arguments, "service": failing[0]}, Origin.SWEEP)
@@ -313,11 +310,18 @@ class OfflineExecutor:
         # An asked symptom the service's own evidence does not show (a 404 the ingress answers
         # before a request reaches it): read it where the service's description says it is served.
         shown = set().union(*(c.first.symptoms for c in cited)) if cited else set()
-        keyword = log_keyword([s for s in facts.symptoms if s not in shown])
+        said = "\n".join(r.text for c in cited for r in c.refs)
+        # An exact term the question spells (502) that the service's own evidence does not say.
+        unsaid = [t for t in log_terms(request.plan.asked.dimension.terms if request.plan.asked else []) if t not in said]
+        keyword = log_keyword([s for s in facts.symptoms if s not in shown]) or next(iter(unsaid), None)
         front = described(facts.known_services, request.services)[:1] if keyword else []
         for service in front:
             arguments = {"service": service, "keyword": keyword, **span, "limit": NEIGHBOUR_LOG_LIMIT}
             tools.call("query_logs", arguments, Origin.NEIGHBOUR)
+        if keyword and not front and unsaid:
+            # No description says where it is served: the exact term read across every service (the
+            # gateway's "502 … upstream=order-service"), for the lines that name the asked service.
+            tools.call("query_logs", {"keyword": keyword, **span, "limit": NEIGHBOUR_LOG_LIMIT}, Origin.NEIGHBOUR)
         for service in dict.fromkeys([*read, *front]):
             tools.call("query_metrics", {"service": service, **span}, Origin.NEIGHBOUR)
         # What an implicated neighbour logged when it went red with the failure (the broker's
@@ -427,7 +431,11 @@ class OfflineVerifier:
 
 
 class OfflineComposer:
-    def compose(self, material: ComposerMaterial, ctx: AgentContext) -> str:
-        from diagnosis.composer.templates import render  # the graph's templates; imported lazily
+    """The conclusion written deterministically from the material's typed claim facts
+    (``composer.conclusion``); the graph assembles the rest of the answer."""
 
-        return json.dumps({"answer": render(material)}, ensure_ascii=False)
+    def compose(self, material: ComposerMaterial, ctx: AgentContext) -> str:
+        from diagnosis.composer.conclusion import compose_conclusion  # the graph's composer; imported lazily
+
+        sentences = [s.model_dump() for s in compose_conclusion(material)]
+        return json.dumps({"conclusion": sentences}, ensure_ascii=False)

@@ -33,6 +33,8 @@ from diagnosis.agents.offline.changes import (
     moment,
 )
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
+from diagnosis.agents.offline.measures import dimension_match
+from diagnosis.agents.offline.negatives import empty_reads, negative_claims
 from diagnosis.agents.offline.neighbours import dependencies
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
@@ -53,14 +55,17 @@ from diagnosis.agents.offline.selection import (
     Focus,
     listed_alerts,
     neighbour_evidence,
+    quiet_series,
     relevant_refs,
     select_candidates,
+    shows_trouble,
     the_failure,
 )
 from diagnosis.composer.quoting import quote
 from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.time_expressions import TimeWindow
 from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID, rules
+from diagnosis.tools.series_names import series_name
 from gatekeeper.normalize import is_word_char
 
 ANSWER_VERSION = "executor_evidence_v2"
@@ -140,9 +145,13 @@ def _message_shown(ref: Ref, message: str, excerpt: str) -> tuple[str, list[dict
     shown = excerpt[len(ref.text) - len(message) :] if len(excerpt) < len(ref.text) else message
     shown = shown if len(shown) <= MAX_MESSAGE_CHARS else excerpt_of(shown, MAX_MESSAGE_CHARS)
     line = message.split("\n", 1)[0].rstrip()
+    cause = innermost(message)
+    if cause not in line and len(cause) >= MIN_TAIL_CHARS // 2 and cause not in shown:
+        # A stack trace over several lines: its first line says *that*, its last exception *why*.
+        head = excerpt_of(shown, MAX_MESSAGE_CHARS - len(cause))
+        return f"{head} … {cause}", [_binding(ref, cause)]
     if len(line) <= len(shown) + 1:
         return shown, []
-    cause = innermost(line)
     cut = line.find(" ", len(line) - TAIL_CHARS) + 1
     tail = cause if cause != line and len(cause) <= TAIL_CHARS else line[cut:] if cut > 0 else ""
     if len(tail) < MIN_TAIL_CHARS or tail in shown:
@@ -260,7 +269,10 @@ def _alert_list_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dic
 def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     ref = c.first
     e, excerpt = ref.element, excerpt_of(ref.text)
-    name, service = str(e.get("name") or ""), ref.service or str(e.get("service") or "")
+    service = ref.service or str(e.get("service") or "")
+    # The labels that tell it apart (instance=xe-zk-2) belong to its name.
+    name = series_name(e) if e.get("name") else ""
+    name = name if name in excerpt else str(e.get("name") or "")
     head = f"{service} 指标 {name}" if name and name in excerpt else f"{service} 指标"
     span = _SERIES_SPAN.search(excerpt)
     parts = [head + (f" 在 {span.group(1)} 内" if span else "")]
@@ -391,11 +403,14 @@ def missing_info(
 
 # --- The contract -------------------------------------------------------------------------------------
 def build_claims(
-    candidates: Sequence[Candidate], today: str = "", changes: Sequence[tuple[str, Ref]] = ()
+    candidates: Sequence[Candidate],
+    today: str = "",
+    changes: Sequence[tuple[str, Ref]] = (),
+    negatives: Sequence[tuple[str, str, list[dict[str, Any]]]] = (),
 ) -> list[dict[str, Any]]:
-    """Claims for ``candidates``, then a ``timeline`` claim per change event (``changes``: kind,
-    ref); ``today`` (YYYY-MM-DD, the window's last day) is the date an alert's start is not
-    repeated for."""
+    """Claims for ``candidates``, then the ``negatives`` (empty reads, ``negatives``), then a
+    ``timeline`` claim per change event (``changes``: kind, ref); ``today`` (YYYY-MM-DD, the
+    window's last day) is the date an alert's start is not repeated for."""
     drafts: list[tuple[str, str, list[dict[str, Any]]]] = []
     for c in candidates:
         if c.kind == "log":
@@ -404,6 +419,7 @@ def build_claims(
         else:
             build = {"alert": _alert_claim, "alerts": _alert_list_claim}.get(c.kind)
             drafts.append(build(c, today) if build else _series_claim(c))
+    drafts.extend(negatives)
     cited = {r.text for c in candidates for r in c.refs}
     for kind, ref in changes:
         if ref.text not in cited:
@@ -447,11 +463,14 @@ def build_contract(
     current_round: int = 1,
     checked_symptoms: Iterable[str] = (),
     knowledge_first: str = "",
+    exact_terms: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The §5.1 contract for ``facts`` over the run's invocations (deterministic).
 
     ``checked_symptoms``: symptoms of runbook causes the executor checked (weaker relevance);
-    ``knowledge_first``: the lookup_knowledge invocation whose hits guide first."""
+    ``knowledge_first``: the lookup_knowledge invocation whose hits guide first;
+    ``exact_terms``: what the question spells exactly (401, KeyError) — a quiet service is then
+    answered by its empty reads for them, not by unrelated quiet series."""
     refs = collect_refs(history, services)
     chosen = relevant_refs(refs, facts)
     focus = Focus.of(facts, checked_symptoms)
@@ -489,7 +508,20 @@ def build_contract(
     )
     if facts.change:  # a listing: the latest change before the failure is its likeliest cause
         changes = sorted(changes, key=lambda kc: str(moment(kc[1])), reverse=True)
-    claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))))
+    # An asked service where nothing went wrong: what was read and found empty, what stayed quiet.
+    negatives: list[tuple[str, str, list[dict[str, Any]]]] = []
+    if not facts.listing and not facts.quantity:
+        for service in facts.known_services:
+            if any(shows_trouble(r) for r in evidence if r.service == service):
+                continue  # a warning, an alert or a crossing was read: not a quiet service
+            cited = {(r.invocation_id, r.raw_path) for x in candidates for r in x.refs}
+            # What stayed under its threshold — of the asked dimension when the question names one.
+            dims = [d for d in facts.symptoms if d != "alert"]
+            candidates += [c for c in quiet_series(evidence, service) if (c.first.invocation_id, c.first.raw_path) not in cited
+                           and not exact_terms and (not dims or dimension_match(str(c.first.element.get("name") or ""), dims))]
+            negatives += negative_claims(empty_reads(history, service, window, current_round), service)
+    claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))),
+                          negatives=negatives)
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call

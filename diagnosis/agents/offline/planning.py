@@ -29,9 +29,9 @@ from diagnosis.agents.base import Plan, PlanStep, ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.changes import ANOMALY_HORIZON, READ_WORDS, span_start
 from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS
-from diagnosis.reading.asking import question_metric
+from diagnosis.reading.asking import log_terms, question_metric
 from diagnosis.reading.conversation import resolve
-from diagnosis.reading.entities import ALERT_NAME, QuestionFacts, analyse
+from diagnosis.reading.entities import ALERT_NAME, QuestionFacts, analyse, find_symptoms
 from diagnosis.reading.text import nfkc
 from diagnosis.reading.time_expressions import TimeWindow, resolve_window
 from diagnosis.reading.vocabulary import (
@@ -185,7 +185,9 @@ def plan_normal(
     span = window_span(window)
     symptoms = list(facts.symptoms)
     level = "ERROR" if not symptoms or set(symptoms) & ERRORISH else "WARN"
-    keyword = log_keyword(symptoms)
+    # The asked symptom's telling word; else an exact term the question spells (401, KeyError).
+    unnamed = [t for t in log_terms(reading.asked.dimension.terms) if not find_symptoms(t)]  # 401, not 500
+    keyword = log_keyword(symptoms) or next(iter(unnamed), None)
     alerts_only = symptoms == ["alert"]
     targets = [m.name for m in facts.services][:MAX_SERVICES]
     steps: list[PlanStep] = []

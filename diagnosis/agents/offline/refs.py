@@ -15,8 +15,9 @@ from typing import Any
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
 from diagnosis.reading.entities import evidence_symptoms
+from diagnosis.reading.evidence_text import gloss as gloss  # re-exported: the agents' one reading
+from diagnosis.reading.evidence_text import innermost as innermost
 from diagnosis.reading.text import fold
-from diagnosis.reading.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, any_spelling_in, rules
 from diagnosis.tools.pointer import PointerError, resolve_pointer
 
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
@@ -187,26 +188,3 @@ def neighbour_reads(history: Sequence[ToolCallResult], services: Sequence[Servic
     return next(evidence), next(evidence)
 
 
-MIN_CAUSE_CHARS = 12  # a shorter last link names nothing ("caused by: null")
-_EVIDENCE = rules("terms")["evidence"]
-_CAUSE_MARKERS, _CAUSE_ENDS = tuple(_EVIDENCE["cause_markers"]), tuple(_EVIDENCE["cause_ends"])
-
-
-def innermost(message: str) -> str:
-    """The last link of an exception chain in ``message``'s first line — after its last
-    "Caused by:" / "nested exception is" / "Cause:", up to a section that follows it (MyBatis's
-    "### The error may involve …") — or the whole line without one."""
-    line = message.split("\n", 1)[0]
-    folded = line.casefold()
-    cut = max((folded.rfind(marker) + len(marker) for marker in _CAUSE_MARKERS if marker in folded), default=0)
-    if not cut or len(line) - cut < MIN_CAUSE_CHARS:
-        return line
-    ends = [i for i in (folded.find(end, cut) for end in _CAUSE_ENDS) if i > cut]
-    return line[cut : min(ends, default=len(line))].strip()
-
-
-def gloss(text: str, limit: int = 3) -> list[str]:
-    """Chinese key terms whose evidence spellings occur in ``text``, in reading order."""
-    found = [t for t in GLOSS_TERMS if any_spelling_in(KEY_TERMS_BY_WORD[t].evidence, text)]
-    # Keep the most specific: drop a term contained in a longer found term (连接 ⊂ 连接池).
-    return [t for t in found if not any(t != o and t in o for o in found)][:limit]

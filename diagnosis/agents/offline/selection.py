@@ -50,6 +50,7 @@ MAX_CLAIMS_BROAD = 5
 MAX_CLAIMS_NARROW = 2
 MAX_LOG_CLAIMS = 3
 MAX_ALERTS_PER_CLAIM = 6
+MAX_LISTED_ALERT_CLAIMS = 12
 MAX_LEADING = 2  # alerts / crossings that went red before the picked ones (``leading``)
 MAX_NEIGHBOUR_CLAIMS = 2  # a neighbour's alerts / crossings that began with the failure
 # An alert that started with the asked symptom's lines (30 min before to 15 min after their first)
@@ -97,6 +98,28 @@ class Focus:
         return cls(primary, frozenset(secondary) - primary)
 
 
+def anomalous(c: Candidate) -> bool:
+    """Evidence of a failure: an ERROR line, an alert, a threshold crossed (a deadline warning or
+    a quiet series is what the service says when all is well)."""
+    if c.kind == "log":
+        return LEVEL_RANK.get(c.first.level, 0) >= LEVEL_RANK["ERROR"]
+    return c.kind != "series" or bool(c.first.element.get("crossed_at"))
+
+
+def shows_trouble(ref: Ref) -> bool:
+    """A ref that is no sign of health: a line at WARN or above, an alert, a crossed threshold."""
+    if ref.kind == "log":
+        return LEVEL_RANK.get(ref.level, 0) >= LEVEL_RANK["WARN"]
+    return ref.kind == "alert" or (ref.kind == "series" and bool(ref.element.get("crossed_at")))
+
+
+def quiet_series(refs: Iterable[Ref], service: str, limit: int = 2) -> list[Candidate]:
+    """Series of ``service`` that stayed under their threshold: what a healthy service shows."""
+    quiet = [r for r in refs if r.kind == "series" and r.service == service
+             and r.element.get("threshold") is not None and not r.element.get("crossed_at")]
+    return [Candidate("series", [r], 0.0, str(r.element.get("peak_at") or "")) for r in quiet[:limit]]
+
+
 def _relevance(ref: Ref, focus: Focus, shows: frozenset[str] = frozenset()) -> int:
     """3 per asked symptom the text (and ``shows``: an alert is an alert, firing or resolved)
     shows, 2 when it shows checked runbook causes (evidence for a cause beats a generic error line,
@@ -141,8 +164,8 @@ def log_candidates(
         r
         for r in refs
         if r.kind == "log"
-        # an INFO line counts only when it shows the asked symptom
-        and (LEVEL_RANK.get(r.level, 0) > 0 or r.symptoms & (focus.primary | focus.secondary))
+        # an INFO line counts only when it shows the asked symptom (not a runbook cause checked for)
+        and (LEVEL_RANK.get(r.level, 0) > 0 or r.symptoms & focus.primary)
     ]
     before = [r for r in baseline if r.kind == "log"]
     ordered = sorted(lines + before, key=lambda r: (r.text[:19], r.invocation_id, r.raw_path))
@@ -264,6 +287,19 @@ def _diverse(logs: Sequence[Candidate], limit: int) -> list[Candidate]:
     return picked
 
 
+def _shared(ranked: Sequence[Candidate], services: Sequence[str]) -> list[Candidate]:
+    """``ranked`` reordered round-robin over ``services`` (each service's own order kept; the
+    others after them): the best of each asked service before the second best of any."""
+    queues = [[c for c in ranked if c.first.service == s] for s in services]
+    rest = [c for c in ranked if c.first.service not in services]
+    out: list[Candidate] = []
+    while any(queues):
+        for queue in queues:
+            if queue:
+                out.append(queue.pop(0))
+    return out + rest
+
+
 def _name(ref: Ref) -> str:
     return str(ref.element.get("name") or "")
 
@@ -352,17 +388,18 @@ def _severity(ref: Ref) -> str:
 
 def _alert_listing(refs: Sequence[Ref], facts: QuestionFacts, budget: int) -> list[Candidate]:
     """One claim per alert when they fit the budget; else one claim per service listing its
-    alerts (each alert its own binding), at most MAX_ALERTS_PER_CLAIM each."""
+    alerts (each alert its own binding, at most MAX_ALERTS_PER_CLAIM a claim) — every listed
+    alert, up to MAX_LISTED_ALERT_CLAIMS claims: a listing that leaves items out is no answer."""
     listed = listed_alerts(refs, facts)
     if len(listed) <= budget:
         return [Candidate("alert", [r], 0.0, f"{i:03d}") for i, r in enumerate(listed)]
     by_service: dict[str, list[Ref]] = {}
     for ref in listed:
         by_service.setdefault(ref.service, []).append(ref)
-    groups = list(by_service.values())[:budget]
+    groups = [g[i : i + MAX_ALERTS_PER_CLAIM] for g in by_service.values() for i in range(0, len(g), MAX_ALERTS_PER_CLAIM)]
     return [
-        Candidate("alerts" if len(g) > 1 else "alert", g[:MAX_ALERTS_PER_CLAIM], 0.0, f"{i:03d}")
-        for i, g in enumerate(groups)
+        Candidate("alerts" if len(g) > 1 else "alert", g, 0.0, f"{i:03d}")
+        for i, g in enumerate(groups[:MAX_LISTED_ALERT_CLAIMS])
     ]
 
 
@@ -479,8 +516,9 @@ def select_candidates(
     alerts = _ranked(alert_candidates(refs, focus, onset([c for c in logs if c.score >= 10], focus, or_any=False)))
     series = _ranked(series_candidates(refs, focus))
     kind_order = {"log": 0, "alert": 1, "alerts": 1, "series": 2}
-    if facts.listing == "alerts":
-        listing = _alert_listing(refs, facts, budget)
+    # "哪些告警" — and "有告警吗" too: the answer to either is every alert the read returned.
+    if facts.listing == "alerts" or ("alert" in facts.symptoms and not facts.alert_names and not facts.quantity):
+        listing = _alert_listing(refs, facts, MAX_CLAIMS_BROAD)
         if listing:
             return listing
     if facts.listing == "services":
@@ -510,8 +548,13 @@ def select_candidates(
             pool = [c for c in (alerts + series + logs) if c not in picked and c.score >= 10]
         picked += _ranked(pool)[: max(0, MAX_CLAIMS_NARROW - len(picked))]
         return picked[:MAX_CLAIMS_NARROW]
-    # Broad: the most relevant log groups (symptom + mechanism), one or two alerts, one series.
-    picked_logs = _diverse([c for c in logs if c.score >= 3], MAX_LOG_CLAIMS)
+    # Broad: the most relevant log groups (symptom + mechanism), one or two alerts, one series —
+    # of each asked service in turn when it names several (two services at once: both answered).
+    asked = facts.known_services
+    if len(asked) > 1:
+        logs = _shared(logs, asked)
+        alerts = _shared(alerts, asked)
+    picked_logs = _diverse([c for c in logs if c.score >= 3], MAX_LOG_CLAIMS + (len(asked) > 1))
     # Without a named service, a firing alert or a crossed series only counts for a service the
     # picked lines are about (another service's latency does not answer "who is erroring").
     named = bool(facts.services)
@@ -522,7 +565,7 @@ def select_candidates(
         return asked or named or not services or c.first.service in services
 
     picked_alerts = (
-        figures[1] or [c for c in alerts if c.score >= 4 and related(c)][: 1 if picked_logs else 2]
+        figures[1] or [c for c in alerts if c.score >= 4 and related(c)][: (1 if picked_logs else 2) + (len(asked) > 1)]
     )
     picked_series = (
         figures[0]
@@ -537,6 +580,6 @@ def select_candidates(
         picked = alerts[:1]
     if facts.cause and not facts.quantity:
         picked += leading(alerts + series, picked, focus, MAX_CLAIMS_BROAD - len(picked))
-    picked = picked[:MAX_CLAIMS_BROAD]
+    picked = picked[: MAX_CLAIMS_BROAD + (len(asked) > 1)]
     # Present logs in time order (a readable timeline), then alerts and series.
     return sorted(picked, key=lambda c: (kind_order[c.kind], c.order))

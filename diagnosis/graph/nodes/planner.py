@@ -27,11 +27,14 @@ from pydantic import ValidationError
 
 from diagnosis.agents.base import AgentError, Plan, PlannerRequest
 from diagnosis.audit.events import EVENT_RETRY
+from diagnosis.composer.answer import Answer
+from diagnosis.composer.output import ComposerOutput
+from diagnosis.composer.templates import render_clarify
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import EVIDENCE_GAP_ONLY, PLANNER, GraphState
 from diagnosis.models import ToolInvocation
-from diagnosis.reading.conversation import resolve
+from diagnosis.reading.conversation import Reading, resolve
 from diagnosis.trace_summary import build_tool_trace_summary, planner_view
 from diagnosis.verification.asked import Asked
 
@@ -41,8 +44,37 @@ PLAN_SOURCE_PROVIDER: Final = "provider"
 PLAN_SOURCE_OFFLINE_FALLBACK: Final = "offline_fallback"
 
 
+STATUS_CLARIFY: Final = "clarify"
+
+
+def read_question(state: GraphState) -> Reading:
+    """The question read once per run (in its session: a follow-up leans on the earlier turn)."""
+    if state.reading is None:
+        state.reading = resolve(
+            question=state.question, now=state.now, tz=state.timezone, services=state.services,
+            context=state.session_context,
+        )
+    return state.reading
+
+
+def clarify(state: GraphState) -> None:
+    """Text that names nothing to diagnose gets the clarification: no plan, no tool, no verdict."""
+    state.clarify = True
+    state.asked = read_question(state).asked
+    state.final_answer = render_clarify([s.name for s in state.services])
+    answer = Answer(outcome="clarify", message=state.final_answer)
+    state.composer_output = ComposerOutput(
+        source="template", status=STATUS_CLARIFY, chars=len(state.final_answer), route="clarify",
+        answer=answer.model_dump(mode="json"),
+    )
+    state.current.verifier_status = "skipped"
+
+
 def run(state: GraphState, env: GraphEnv) -> None:
     env.ctx.round = state.round
+    if state.round == 1 and not read_question(state).diagnosable:
+        clarify(state)
+        return
     request = PlannerRequest(
         question=state.question,
         mode=state.mode,
@@ -103,9 +135,7 @@ def _asked(plan: Plan, state: GraphState, env: GraphEnv) -> Asked:
     """The plan's ``asked`` with canonical service names; the deterministic derivation when the
     plan has none (a provider that does not say), or when it names no service the catalog knows
     while the question does."""
-    derived = resolve(
-        question=state.question, now=state.now, tz=state.timezone, services=state.services, context=state.session_context
-    ).asked
+    derived = read_question(state).asked
     if plan.asked is None:
         return derived
     asked = plan.asked.canonical(env.service_names)

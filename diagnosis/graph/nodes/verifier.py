@@ -19,10 +19,12 @@ from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
+from diagnosis.graph.nodes.planner import read_question
 from diagnosis.graph.state import VERIFIER, GraphState
 from diagnosis.trace_summary import build_tool_trace_summary, tried_lines
 from diagnosis.verification.asked import Asked
 from diagnosis.verification.coverage import check_coverage, coverage_gap
+from diagnosis.verification.listing import alert_universe
 from diagnosis.verification.protocol import parse_verifier_reply
 from diagnosis.verification.verdict import (
     LOW_CONFID,
@@ -92,14 +94,25 @@ def run(state: GraphState, env: GraphEnv) -> None:
     state.current.model_verdict = output.verdict
     state.current.rule_verdict = rule_verdict(output.claim_checks)
     state.current.groundedness = groundedness_from_claim_checks(output.claim_checks)
+    asked = state.asked or Asked()
+    facts = read_question(state).facts
+    invocations = env.run_invocations()
     state.current.coverage = check_coverage(
-        asked=state.asked or Asked(),
+        asked=asked,
         question=state.question,
         claims=claims,
         claim_checks=output.claim_checks,
         verified_evidence=evidence,
         catalog=env.service_names,
-        tried=tried_lines(build_tool_trace_summary(env.run_invocations())),
+        tried=tried_lines(build_tool_trace_summary(invocations)),
+        why=facts.why,
+        changes=facts.change,
+        asked_symptoms=facts.symptoms,
+        listing_universe=alert_universe([(i.tool_name, i.output) for i in invocations], asked, unresolved=facts.unresolved,
+                                        symptoms=facts.symptoms)
+        if facts.listing == "alerts" or "alert" in facts.symptoms else (),
+        data_span=state.data_span,
+        now=state.now,
     )
     state.current.effective_verdict = effective_verdict(
         model_verdict=output.verdict,
