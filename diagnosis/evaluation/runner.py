@@ -14,6 +14,8 @@
   offline warm-up run first loads what a
   long-lived process has loaded already (jieba dictionaries, retrieval index), so the figures
   exclude start-up.
+- The cluster recordings (issue 26 item 5, ``cluster_evaluate``) run one at a time, each in a
+  scope of its own (``evaluation-cluster-<recording>``) dropped after its questions.
 """
 
 from __future__ import annotations
@@ -42,9 +44,13 @@ from diagnosis.agents.base import (
     Provider,
     ToolRunner,
 )
+from diagnosis.evaluation.cluster.figures import ClusterFigures, QuestionRun
+from diagnosis.evaluation.cluster.generate import recordings
+from diagnosis.evaluation.cluster.judge import cluster_verdict
+from diagnosis.evaluation.cluster.loading import recording_load
 from diagnosis.evaluation.metrics import Summary, judge, summarize
 from diagnosis.evaluation.odd import ODD_QUESTIONS, OddFigures, odd_figures, odd_result
-from diagnosis.evaluation.scenario import Observation, Scenario, ScenarioResult
+from diagnosis.evaluation.scenario import HONEST, PASS, Observation, Scenario, ScenarioResult
 from diagnosis.evaluation.story_world import load_story_world
 from diagnosis.evaluation.suite import SCENARIOS
 from diagnosis.evaluation.world_figures import WorldFigures, question_result, world_figures
@@ -344,3 +350,59 @@ def odd_evaluate(
     report = evaluation_run(scenarios=[q.scenario() for q in questions], keep=keep, on_result=on_result)
     by_name = {q.name: q for q in questions}
     return odd_figures([odd_result(by_name[r.scenario.name], r) for r in report.results])
+
+
+# --- Cluster recordings (issue 26 item 5) ----------------------------------------------------------
+CLUSTER_SCOPE_PREFIX: Final = f"{EVALUATION_SCOPE}-cluster-"
+
+
+def cluster_evaluate(
+    *,
+    topology: str | None = None,
+    only: Sequence[str] | None = None,
+    keep: bool = False,
+    on_result: Callable[[QuestionRun], None] | None = None,
+) -> ClusterFigures:
+    """Ask every question of the cluster recordings (of ``topology``; those whose recording or
+    question name contains any of ``only``) of the real offline provider, each recording loaded
+    into its own evaluation scope and dropped after its questions (unless ``keep``), and judge
+    the answers (``cluster.judge``). Returns the ``ClusterFigures``."""
+    def chosen(name: str) -> bool:
+        return not only or any(n in name for n in only)
+
+    owner = evaluation_owner()
+    title = SESSION_TITLE.format(at=timezone.now().isoformat())
+    runs: list[QuestionRun] = []
+    with _quiet_injected_faults():
+        for recording in recordings():
+            questions = [q for q in recording.questions if chosen(q.name)]
+            if (topology and recording.topology != topology) or not questions:
+                continue
+            name = CLUSTER_SCOPE_PREFIX + recording.name
+            evaluation_scope_drop(name=name, owner=owner)
+            try:
+                recording_load(recording, name)
+                scope = EvidenceScope.objects.get(name=name)
+                for question in questions:
+                    session = DiagnosisSession.objects.create(owner=owner, title=title, scope=scope)
+                    scenario = Scenario(name=question.name, question=question.text, expected=frozenset({PASS}), kind=HONEST,
+                                        group=f"cluster {recording.topology}", honest_claims="all", expect_retry=None,
+                                        description=recording.truth.summary)
+                    observed = scenario_observe(scenario=scenario, owner=owner, session=session)
+                    judged = judge(scenario, observed)
+                    truth = recording.truth
+                    run = QuestionRun(
+                        recording=recording.name, topology=recording.topology, fault=truth.fault,
+                        category=str(truth.category), truth=f"{truth.kind}/{truth.name}", question=question.name,
+                        phrasing=str(question.phrasing), text=question.text, outcome=observed.label,
+                        verdict=cluster_verdict(truth, recording.others, outcome=observed.outcome,
+                                                answer=observed.final_answer, confirmed=observed.confirmed_material),
+                        leaks=tuple(judged.leaks), audit_problems=tuple(judged.audit_problems),
+                        elapsed_ms=observed.elapsed_ms)
+                    runs.append(run)
+                    if on_result is not None:
+                        on_result(run)
+            finally:
+                if not keep:
+                    evaluation_scope_drop(name=name, owner=owner)
+    return ClusterFigures(runs=tuple(runs))

@@ -1,4 +1,4 @@
-"""``manage.py evaluate [--world NAME] [--json] [--keep] [--no-fail] [--only NAME …] [--verbose] [--save]`` (issue 4 item 10).
+"""``manage.py evaluate [--world NAME | --cluster [--topology T]] [--json] [--keep] [--no-fail] [--only NAME …] [--verbose] [--save]`` (issue 4 item 10).
 
 Runs the scenario suite (``diagnosis.evaluation``) over the demo data in the configured database,
 in its own evidence scopes (``evaluation``, ``evaluation-<world>``: recreated from the bundles each
@@ -17,6 +17,13 @@ lost its audit; its other figures are measurements.
 
 ``--world odd`` (issue 24 item 4): the odd questions (garbage, emoji, the future, a day without data, listings, healthy
 services … on the demo and two worlds), reported as strictly right, false PASS and how the PASS answers read.
+
+``--cluster [--topology T]`` (issue 26 item 5): the cluster incident recordings
+(``diagnosis.evaluation.cluster``) — each loaded alone into its own scope and dropped after its
+questions, the three questions of each asked of the offline provider, judged for the component
+named, the cause category and false PASS, the figures printed overall, per topology, per cause
+category and per phrasing. ``--only`` selects recordings or questions by name. Like a world, it
+fails the command only when a run leaked or lost its audit.
 """
 
 from __future__ import annotations
@@ -27,9 +34,11 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from diagnosis.evaluation.cluster.figures import cluster_json, render_cluster
+from diagnosis.evaluation.cluster.topologies import TOPOLOGIES
 from diagnosis.evaluation.metrics import render_table, scenario_lines, summary_json
 from diagnosis.evaluation.odd import odd_json, render_odd
-from diagnosis.evaluation.runner import evaluation_run, odd_evaluate, world_evaluate
+from diagnosis.evaluation.runner import cluster_evaluate, evaluation_run, odd_evaluate, world_evaluate
 from diagnosis.evaluation.suite import select
 from diagnosis.evaluation.world_figures import render_world, world_json
 from diagnosis.evaluation.worlds import WORLDS
@@ -41,6 +50,9 @@ MSG_FAILED = "evaluation failed: {failed} scenario(s) mismatched, leak rate {lea
 MSG_WORLD_UNSAFE = "evaluation failed: world {world} leaked in {leaking} run(s), {audit} run(s) with audit problems"
 MSG_NO_QUESTION = "世界 {world} 没有匹配的问题：{names}"
 MSG_ODD_UNSAFE = "evaluation failed: the odd questions leaked in {leaking} run(s)"
+MSG_CLUSTER_UNSAFE = "evaluation failed: cluster recordings leaked in {leaking} run(s), {audit} run(s) with audit problems"
+MSG_NO_RECORDING = "没有匹配的集群录制：{names}"
+MSG_TOPOLOGY_WITHOUT_CLUSTER = "--topology 只能和 --cluster 一起用"
 DEMO = "demo"
 ODD = "odd"
 ALL = "all"
@@ -62,8 +74,16 @@ class Command(BaseCommand):
             "--world", default=DEMO, choices=[DEMO, *WORLDS, ODD, ALL],
             help="the evidence world to evaluate on (default demo; odd = the odd questions; all = all of them)",
         )
+        parser.add_argument("--cluster", action="store_true",
+                            help="evaluate on the recorded Kubernetes cluster incidents instead")
+        parser.add_argument("--topology", choices=list(TOPOLOGIES), help="with --cluster: only this application")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["cluster"]:
+            self._cluster(options)
+            return
+        if options["topology"]:
+            raise CommandError(MSG_TOPOLOGY_WITHOUT_CLUSTER)
         world = options["world"]
         only = options["only"] or []
         names = [name for name in WORLDS if world in (name, ALL)
@@ -104,6 +124,26 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(single if single is not None else payload, ensure_ascii=False, indent=2))
         if problems and not options["no_fail"]:
             raise CommandError("; ".join(problems))
+
+    def _cluster(self, options: dict[str, Any]) -> None:
+        verbose = options["verbose"] and not options["as_json"]
+        try:
+            figures = cluster_evaluate(topology=options["topology"], only=options["only"], keep=options["keep"],
+                                       on_result=self._cluster_progress if verbose else None)
+        except RuntimeError as exc:  # a recording's evaluation scope holds someone else's sessions
+            raise CommandError(str(exc)) from None
+        if not figures.runs:
+            raise CommandError(MSG_NO_RECORDING.format(names=", ".join(options["only"] or [options["topology"] or ""])))
+        if options["as_json"]:
+            self.stdout.write(json.dumps(cluster_json(figures), ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write(render_cluster(figures))
+        if not figures.safe and not options["no_fail"]:
+            raise CommandError(MSG_CLUSTER_UNSAFE.format(leaking=figures.leaking, audit=figures.audit_problems))
+
+    def _cluster_progress(self, run) -> None:
+        marks = ("C" if run.verdict.component_named else "-") + ("K" if run.verdict.category_right else "-")
+        self.stderr.write(f"[{marks}] {run.question} → {run.outcome} · {run.elapsed_ms:.0f} ms")
 
     def _progress(self, result) -> None:
         for line in scenario_lines(result):
