@@ -333,3 +333,46 @@ K8S_KIND_MODELS: dict[str, type[BaseModel]] = {
 CLUSTER_KINDS = frozenset({"nodes", "pvs"})
 #: The kinds whose content is never read: only names, key names and owners.
 BY_NAME_ONLY = frozenset({"secrets", "configmaps"})
+
+
+# --- What query_k8s returns where it joins kinds (its output elements; ``k8s_analysis`` reads them) --
+class K8sEndpointView(_Strict):
+    address: Annotated[str, Strict(), StringConstraints(max_length=64)] = ""
+    pod: OptionalName = ""
+    ready: bool = False
+
+
+class K8sServiceView(K8sService):
+    """A service with its EndpointSlices' endpoints and the pods its selector matches (None:
+    nothing was read that tells)."""
+
+    ready_endpoints: Count | None = None
+    not_ready_endpoints: Count | None = None
+    endpoints: Annotated[list[K8sEndpointView], Field(max_length=1000)] = []
+    matched_pods: Names | None = None
+    matched_pod_count: Count | None = None
+
+
+class K8sNodeView(K8sNode):
+    """A node with the CPU and memory its pods request and how many run on it."""
+
+    requested: Resources = {}
+    pods: Count = 0
+
+
+class K8sEndpointSliceView(K8sEndpointSlice):
+    ready: Count = 0
+    not_ready: Count = 0
+
+
+class K8sResourceQuotaView(K8sResourceQuota):
+    exhausted: Names = []  # the resources whose use reached the hard limit
+
+
+#: query_k8s kind → the model of its output elements, where it differs from the bundle's.
+K8S_VIEW_MODELS: dict[str, type[BaseModel]] = {
+    "services": K8sServiceView,
+    "nodes": K8sNodeView,
+    "endpointslices": K8sEndpointSliceView,
+    "resourcequotas": K8sResourceQuotaView,
+}

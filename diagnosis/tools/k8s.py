@@ -65,6 +65,7 @@ from diagnosis.evidence.k8s_objects import (
     pod_is_unhealthy,
     quantity,
     selector_matches,
+    workload_of,
 )
 from diagnosis.schemas.evidence import MAX_REFS_PER_INVOCATION
 from diagnosis.tools.arguments import QueryK8sArgs
@@ -276,7 +277,8 @@ def _pod_details(pod: dict[str, Any]) -> list[str]:
     """The §10.6 facts of a pod, after the §10.2 ones (whose text stays as it was)."""
     parts = []
     if pod.get("owner"):
-        parts.append(f"属于 {pod['owner']}")
+        kind, name = workload_of(pod["owner"])
+        parts.append(f"属于 {pod['owner']}" + (f"（{kind} {name}）" if f"{kind}/{name}" != pod["owner"] else ""))
     labels = {k: v for k, v in (pod.get("labels") or {}).items() if k != "pod-template-hash"}
     if labels:
         parts.append(f"标签 {labels_text(labels)}")
@@ -812,43 +814,63 @@ def select_objects(
 
 
 # --- The call ----------------------------------------------------------------------------------------
+def select_elements(
+    kind: str,
+    read: Callable[[str, K8sQuery], list[Any]],
+    query: K8sQuery,
+    *,
+    names: Sequence[str] = (),
+    reason: str | None = None,
+) -> list[dict[str, Any]]:
+    """The output elements of ``kind`` (all of them, in order) from the readings ``read(kind, query)``
+    returns: selected, joined and shaped as described in the module docstring."""
+    start, end = query.start, query.end
+    if kind == "pods":
+        return [pod_json(p) for p in select_pods(read("pods", query), end=end, names=names, reason=reason)]
+    if kind == "events":
+        events = select_events(read("events", query), start=start, end=end, names=names, reason=reason)
+        return [event_json(e) for e in events]
+    if kind == "deployments":
+        deployments = select_deployments(read("deployments", query), end=end, names=names, reason=reason)
+        return [deployment_json(d) for d in deployments]
+    selected = select_objects(kind, read(kind, query), end=end, names=names, reason=reason)
+    if kind == "services":
+        slices = nearest_readings(read("endpointslices", query), end)
+        pods = nearest_readings(read("pods", query), end)
+        joined = [service_json(s, slices, pods) for s in selected]
+        return sorted(joined, key=lambda s: not service_wrong(s))
+    if kind == "nodes":
+        pods = nearest_readings(read("pods", K8sQuery(start=start, end=end)), end)
+        return [node_json(n, pods) for n in selected]
+    element = VIEWS[kind].element
+    assert element is not None
+    return [element(x) for x in selected]
+
+
+def backend_reader(backend: K8sBackend) -> Callable[[str, K8sQuery], list[Any]]:
+    """``read(kind, query)`` over a backend."""
+    named = {"pods": backend.pods, "events": backend.events, "deployments": backend.deployments}
+
+    def read(kind: str, query: K8sQuery) -> list[Any]:
+        return named[kind](query) if kind in named else backend.objects(kind, query)
+
+    return read
+
+
 def run(args: QueryK8sArgs, ctx: ToolContext) -> ToolOutcome:
     start, end = resolve_window(args.start, args.end, ctx.now)
     backend: K8sBackend = ctx.backend("k8s")
     query = K8sQuery(start=start, end=end, namespace=args.namespace)
-    names = service_filter(args.name, ctx)
-    kind = args.kind
-    elements: list[dict[str, Any]]
-    if kind == "pods":
-        pods = select_pods(backend.pods(query), end=end, names=names, reason=args.reason)
-        elements, total = [pod_json(p) for p in pods[: args.limit]], len(pods)
-    elif kind == "events":
-        events = select_events(backend.events(query), start=start, end=end, names=names, reason=args.reason)
-        elements, total = [event_json(e) for e in events[: args.limit]], len(events)
-    elif kind == "deployments":
-        deployments = select_deployments(backend.deployments(query), end=end, names=names, reason=args.reason)
-        elements, total = [deployment_json(d) for d in deployments[: args.limit]], len(deployments)
-    else:
-        selected = select_objects(kind, backend.objects(kind, query), end=end, names=names, reason=args.reason)
-        if kind == "services":
-            slices = nearest_readings(backend.objects("endpointslices", query), end)
-            pods = nearest_readings(backend.pods(query), end)
-            joined = [service_json(s, slices, pods) for s in selected]
-            joined.sort(key=lambda s: not service_wrong(s))
-            elements, total = joined[: args.limit], len(joined)
-        elif kind == "nodes":
-            pods = nearest_readings(backend.pods(K8sQuery(start=start, end=end)), end)
-            elements, total = [node_json(n, pods) for n in selected[: args.limit]], len(selected)
-        else:
-            element = VIEWS[kind].element
-            assert element is not None
-            elements, total = [element(x) for x in selected[: args.limit]], len(selected)
+    found = select_elements(
+        args.kind, backend_reader(backend), query, names=service_filter(args.name, ctx), reason=args.reason
+    )
+    elements = found[: args.limit]
     output: dict[str, Any] = {
-        kind: elements,
-        "kind": kind,
+        args.kind: elements,
+        "kind": args.kind,
         "namespace": args.namespace,
-        "total": total,
-        "truncated": total > len(elements),
+        "total": len(found),
+        "truncated": len(found) > len(elements),
         "window": {"start": iso(start), "end": iso(end)},
     }
     return ToolOutcome(output=output, result_count=len(elements), details={"backend": getattr(backend, "name", "")})
