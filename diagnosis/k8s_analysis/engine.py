@@ -29,7 +29,7 @@ from diagnosis.k8s_analysis.state import ClusterState
 
 UNKNOWN = "未知"
 _PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_.]*)\}")
-_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
+_OPTIONAL = re.compile(r"\[\[(.*?)\]\]")
 
 
 class Blame(BaseModel):
@@ -43,8 +43,9 @@ class Blame(BaseModel):
 
 class Finding(BaseModel):
     """DESIGN §10.6: ``rule``, ``severity``, ``blames``, ``evidence`` (element refs), ``since``,
-    ``text_zh``; and what ranked it (``blast_radius``) and which values of which element the text
-    states (``stated``: ref → values; the claim's excerpts quote them)."""
+    ``text_zh``; and what ranked it (``blast_radius``) and what the finding rests on in each
+    evidence element (``stated``: ref → the values the text states and the text the conditions
+    found there; the claim's excerpts quote them)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -69,13 +70,21 @@ class Match:
 
     def __init__(self) -> None:
         self.values: dict[str, Any] = {}
+        self.value_refs: dict[str, str] = {}  # bound value → the ref of the element it was found in
         self.related: dict[str, list[tuple[str | None, Facts]]] = {}  # relation → [(ref, facts)]
+        self.quoted: dict[str, list[str]] = {}  # ref → the text a contains / matches test found in it
 
     def copy(self) -> Match:
         other = Match()
         other.values = dict(self.values)
+        other.value_refs = dict(self.value_refs)
         other.related = {k: list(v) for k, v in self.related.items()}
+        other.quoted = {k: list(v) for k, v in self.quoted.items()}
         return other
+
+    def quote(self, ref: str, text: str) -> None:
+        if ref and text and text not in self.quoted.setdefault(ref, []):
+            self.quoted[ref].append(text)
 
 
 def lookup(path: str, facts: Facts, match: Match | None = None) -> Any:
@@ -101,7 +110,8 @@ def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _test(c: Condition, facts: Facts, match: Match) -> bool:
+def _test(c: Condition, ref: str, facts: Facts, match: Match) -> bool:
+    """One field test; the text a ``contains`` / ``matches`` found is noted as quoted from ``ref``."""
     assert c.field is not None
     value = lookup(c.field, facts, match)
     if c.equals is not None:
@@ -111,13 +121,20 @@ def _test(c: Condition, facts: Facts, match: Match) -> bool:
     if c.one_of is not None:
         return value in c.one_of
     if c.contains is not None:
-        text = str(value or "").casefold()
-        return any(needle.casefold() in text for needle in c.contains)
+        text = str(value or "")
+        at = next((i for needle in c.contains if (i := text.casefold().find(needle.casefold())) >= 0), -1)
+        if at >= 0:
+            needle = next(n for n in c.contains if text.casefold().find(n.casefold()) == at)
+            match.quote(ref, text[at : at + len(needle)])
+        return at >= 0
     if c.matches is not None:
         found = re.search(c.matches, str(value or ""))
         if found is None:
             return False
-        match.values.update({k: v for k, v in found.groupdict().items() if v is not None})
+        for name, value in found.groupdict().items():
+            if value is not None:
+                match.values[name], match.value_refs[name] = value, ref
+        match.quote(ref, found.group(0))
         return True
     if c.empty is not None:
         return (not value) == c.empty
@@ -164,6 +181,10 @@ def _holds(conditions: Sequence[Condition], ref: str, facts: Facts, graph: Graph
                 if inner is not None:
                     if not found:  # the first match's regex groups (the secret an event names)
                         current.values.update(inner.values)
+                        current.value_refs.update(inner.value_refs)
+                    for quoted_ref, texts in inner.quoted.items():
+                        for text in texts:
+                            current.quote(quoted_ref, text)
                     found.append((other_ref, other))
             if c.none is not None:
                 if found:
@@ -172,7 +193,7 @@ def _holds(conditions: Sequence[Condition], ref: str, facts: Facts, graph: Graph
                 current.related[name] = found
             elif not c.optional:
                 return None
-        elif not _test(c, facts, current):
+        elif not _test(c, ref, facts, current):
             return None
     return current
 
@@ -190,37 +211,44 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _source(path: str, ref: str, match: Match) -> list[str]:
-    """The refs a placeholder's value comes from: the matched relation's elements, else the element."""
+def _sources(path: str, text: str, ref: str, match: Match) -> list[tuple[str, str]]:
+    """(ref, value) pairs a placeholder's rendered ``text`` comes from: each matched element's own
+    name for ``relation.names``, the first matched element for ``relation.fact``, else the element."""
     head = path.partition(".")[0]
+    if head in match.values and head == path:
+        return [(match.value_refs.get(head, ref), text)]
     if head in match.related:
-        refs = [r for r, _ in match.related[head] if r]
-        return refs if path.endswith(".names") else refs[:1]
-    return [ref]
+        matched = [(r, f) for r, f in match.related[head] if r]
+        if path.endswith(".names"):
+            return [(r, _text(f.get("name") or f.get("object"))) for r, f in matched]
+        return [(matched[0][0], text)] if matched else []
+    return [(ref, text)]
 
 
 def fill(
     template: str, facts: Facts, match: Match, ref: str, stated: dict[str, list[str]] | None = None,
     *, segments: bool = True,
 ) -> str:
-    """A template with its ``{facts}``; an ``[optional segment]`` disappears when one of its values is
+    """A template with its ``{facts}``; an ``[[optional segment]]`` disappears when one of its values is
     empty; an empty value elsewhere reads 未知. ``stated`` collects each value under its source ref."""
 
     def render(segment: str, optional: bool) -> str | None:
-        values: list[tuple[str, str]] = []
+        values: list[tuple[str, Any, str]] = []
         for path in _PLACEHOLDER.findall(segment):
-            text = _text(lookup(path, facts, match))
+            raw = lookup(path, facts, match)
+            text = _text(raw)
             if not text and optional:
                 return None
-            values.append((path, text or UNKNOWN))
+            values.append((path, raw, text or UNKNOWN))
         out = segment
-        for path, text in values:
+        for path, raw, text in values:
             out = out.replace("{" + path + "}", text, 1)
             if stated is not None and text != UNKNOWN:
-                for source in _source(path, ref, match):
-                    stated.setdefault(source, [])
-                    pieces = text.split("、") if path.endswith(".names") else [text]
-                    stated[source].extend(p for p in pieces if p not in stated[source])
+                items = [_text(v) for v in raw] if isinstance(raw, list) and not path.endswith(".names") else [text]
+                for item in items:
+                    for source, value in _sources(path, item, ref, match):
+                        if value and value not in stated.setdefault(source, []):
+                            stated[source].append(value)
         return out
 
     def optional(m: re.Match[str]) -> str:
@@ -288,7 +316,7 @@ def evaluate(rule: Rule, ref: str, graph: Graph) -> Finding | None:
     evidence = [ref]
     for matched in match.related.values():
         evidence.extend(r for r, _ in matched if r and r not in evidence)
-    stated: dict[str, list[str]] = {}
+    stated: dict[str, list[str]] = {k: list(v) for k, v in match.quoted.items()}
     text = fill(rule.text, facts, match, ref, stated)
     blames = Blame(
         kind=fill(rule.blames.kind, facts, match, ref, segments=False),

@@ -216,12 +216,12 @@ def build_graph(state: ClusterState, callers: Mapping[str, Sequence[str]] | None
             rel["pods"] = [p.ref for p in selected]
             ingress = "Ingress" in (data.policy_types or ["Ingress"])
             facts["denies_all_ingress"] = ingress and not data.ingress
-            others = [p for p in same_ns(pods, element.namespace) if p not in selected]
+            namespace_pods = same_ns(pods, element.namespace)
             facts["admits_no_pod"] = (
-                ingress and bool(data.ingress) and bool(others)
+                ingress and bool(data.ingress)
                 and all(r.peers and all(peer.namespace_selector is None and not peer.ip_block for peer in r.peers)
                         for r in data.ingress)
-                and not any(_admits(r, p.data.labels) for r in data.ingress for p in others)
+                and not any(_admits(r, p.data.labels) for r in data.ingress for p in namespace_pods)
             )  # fmt: skip
             facts["blocked_callers"] = _blocked_callers(graph, data, selected, same_ns(pods, element.namespace))
         elif element.kind == "jobs":
