@@ -9,10 +9,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import gatekeeper
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import gatekeeper
 from diagnosis.k8s_analysis import analyze, state_from_calls
 from diagnosis.k8s_analysis.claims import finding_claims
 from diagnosis.k8s_analysis.engine import rank_key
