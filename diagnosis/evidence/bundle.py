@@ -26,7 +26,7 @@ import datetime as dt
 import difflib
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -659,7 +659,7 @@ def _model_for(loc: tuple[Any, ...]) -> type[BaseModel] | None:
     return None
 
 
-def _describe(error: dict[str, Any]) -> str:
+def _describe(error: Mapping[str, Any]) -> str:
     loc = tuple(error["loc"])
     message = error["msg"]
     kind = error["type"]

@@ -6,14 +6,14 @@ construction, and a reader sees the facts the finding states.
 An excerpt is the ref text's head (``Pod boutique/adservice-…（服务 adservice）``) and the
 clauses that hold what the finding rests on in that element (``Finding.stated``: the values its
 text states, the text its conditions found), joined by `` … ``. Clauses end at the ref texts'
-Chinese separators (，：；), which no token crosses, so no fragment cuts a token in two.
+Chinese separators (，；, and the head's ：), which no token crosses, so no fragment cuts a token
+in two.
 
 Not wired into the offline agents yet (issue 26 phase 2, the survey).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,20 +23,20 @@ from diagnosis.k8s_analysis.state import TOOL, ClusterState
 SOURCE_TYPE = "k8s"
 CLAIM_TYPE = "observation"  # a finding states what the cluster's state shows
 ELLIPSIS = " … "
-_SEPARATOR = re.compile(r"[，：；]")
 
 
 def clauses(text: str) -> list[tuple[int, int]]:
-    """The [start, end) spans of ``text`` between its separators (not those inside （…）)."""
-    spans, start, depth = [], 0, 0
+    """The [start, end) spans of ``text``: its head up to the first ``：``, then the parts between
+    ``，`` / ``；`` — not inside （…）, and a ``label：value`` part stays whole."""
+    spans, start, depth, head = [], 0, 0, True
     for at, char in enumerate(text):
         if char == "（":
             depth += 1
         elif char == "）":
             depth = max(0, depth - 1)
-        elif depth == 0 and _SEPARATOR.fullmatch(char):
+        elif depth == 0 and (char in "，；" or (head and char == "：")):
             spans.append((start, at))
-            start = at + 1
+            start, head = at + 1, False
     spans.append((start, len(text)))
     return spans
 

@@ -161,7 +161,7 @@ def _candidates(name: str, ref: str, facts: Facts, graph: Graph) -> list[tuple[s
     if related is not None:
         return [(r, graph.facts[r]) for r in related]
     value = facts.get(name)
-    return [(None, v) for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
+    return [(None, dict(v)) for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
 
 
 def _holds(conditions: Sequence[Condition], ref: str, facts: Facts, graph: Graph, match: Match) -> Match | None:

@@ -71,6 +71,7 @@ class Rule(BaseModel):
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     analyzer: str
+    checks: str
     kind: str
     severity: Severity
     requires: list[str] = []
@@ -112,3 +113,14 @@ def parse_rules(data: dict[str, Any]) -> tuple[Rule, ...]:
 def load_rules(path: Path = RULES_PATH) -> tuple[Rule, ...]:
     with path.open("rb") as handle:
         return parse_rules(tomllib.load(handle))
+
+
+def markdown_table(rules: tuple[Rule, ...]) -> str:
+    """The README's analyzer table (like k8sgpt's): analyzer, rule, what it checks, what it blames."""
+    lines = ["| analyzer | rule | what it checks | what it blames | severity |", "| --- | --- | --- | --- | --- |"]
+    for rule in rules:
+        blames = f"{rule.blames.kind} `{rule.blames.field}`".replace("{workload_kind}", "workload").replace(
+            "{owner_kind}", "CronJob/Job"
+        )
+        lines.append(f"| {rule.analyzer} | `{rule.id}` | {rule.checks} | {blames} | {rule.severity} |")
+    return "\n".join(lines)
