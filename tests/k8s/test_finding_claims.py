@@ -4,9 +4,9 @@ pass ``gatekeeper.check`` against the run's invocations, every binding on the el
 
 from __future__ import annotations
 
-import gatekeeper
 import pytest
 
+import gatekeeper
 from diagnosis.k8s_analysis import analyze, state_from_calls
 from diagnosis.k8s_analysis.claims import excerpt_for, finding_claims
 from diagnosis.models import ToolInvocation
