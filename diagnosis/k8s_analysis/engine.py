@@ -28,6 +28,7 @@ from diagnosis.k8s_analysis.rules import SEVERITY_RANK, Condition, Rule, load_ru
 from diagnosis.k8s_analysis.state import ClusterState
 
 UNKNOWN = "未知"
+CLUSTER_OBJECTS = frozenset({"Node", "PersistentVolume"})  # blamed objects without a namespace
 _PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_.]*)\}")
 _OPTIONAL = re.compile(r"\[\[(.*?)\]\]")
 
@@ -318,11 +319,12 @@ def evaluate(rule: Rule, ref: str, graph: Graph) -> Finding | None:
         evidence.extend(r for r, _ in matched if r and r not in evidence)
     stated: dict[str, list[str]] = {k: list(v) for k, v in match.quoted.items()}
     text = fill(rule.text, facts, match, ref, stated)
+    kind = fill(rule.blames.kind, facts, match, ref, segments=False)
     blames = Blame(
-        kind=fill(rule.blames.kind, facts, match, ref, segments=False),
+        kind=kind,
         name=fill(rule.blames.name, facts, match, ref, segments=False),
         field=fill(rule.blames.field, facts, match, ref, segments=False),
-        namespace=str(facts.get("namespace") or ""),
+        namespace="" if kind in CLUSTER_OBJECTS else str(facts.get("namespace") or ""),
     )
     return Finding(
         rule=rule.id, analyzer=rule.analyzer, severity=rule.severity, blames=blames, evidence=evidence,

@@ -168,10 +168,11 @@ def test_json_of_the_wrong_shape_is_a_failed_invocation(run, db, fake_k8s):
     assert_failed(call(run, kind="pods", namespace="boutique"), "unexpected object", "metadata.name")
 
 
-def test_a_slow_server_times_out_as_a_failed_invocation(run, db, fake_k8s, settings):
+@pytest.mark.parametrize("kind", ["pods", "nodes", "networkpolicies"])
+def test_a_slow_server_times_out_as_a_failed_invocation(run, db, fake_k8s, settings, kind):
     settings.TOOL_TIMEOUT_S = 0.5
-    fake_k8s.serve(path_of("pods"), Canned(payload={"items": []}, delay_s=5))
-    assert_failed(call(run, kind="pods", namespace="boutique"), "超时")
+    fake_k8s.serve(path_of(kind), Canned(payload={"items": []}, delay_s=5))
+    assert_failed(call(run, kind=kind, namespace="boutique"), "超时")
 
 
 def test_a_server_that_is_down_is_a_failed_invocation(run, db, fake_k8s):
