@@ -480,6 +480,9 @@ class K8sPod(models.Model):
     waiting_reason = models.CharField(max_length=128, blank=True, default="")
     node = models.CharField(max_length=128, blank=True, default="")
     observed_at = models.DateTimeField()
+    # The fields the analyzers read (DESIGN §10.6: labels, owner, containers, conditions …), as the
+    # bundle model dumps them (``evidence.loader.POD_DETAILS``).
+    details = models.JSONField(default=dict, blank=True)
     fingerprint = models.CharField(max_length=64)
     bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="k8s_pods")
 
@@ -542,6 +545,7 @@ class K8sDeployment(models.Model):
     change_cause = models.TextField(blank=True, default="")
     conditions = models.JSONField(default=list, blank=True)
     observed_at = models.DateTimeField()
+    details = models.JSONField(default=dict, blank=True)  # DESIGN §10.6: the selector
     fingerprint = models.CharField(max_length=64)
     bundle = models.ForeignKey(
         EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="k8s_deployments"
@@ -561,6 +565,36 @@ class K8sDeployment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.namespace}/{self.name} rev {self.revision}"
+
+
+class K8sObject(models.Model):
+    """A reading of one object of the other kinds (DESIGN §10.6: nodes, services, PVCs, quotas …):
+    the validated bundle element as JSON (``evidence.k8s_kinds``), one row per object per
+    ``observed_at``. A Secret or ConfigMap row holds its name, key names and owners — never a value
+    (the element has no field for one)."""
+
+    scope = scope_fk("k8s_objects")
+    kind = models.CharField(max_length=32)  # a query_k8s kind: nodes, services, pvcs …
+    namespace = models.CharField(max_length=253, blank=True, default="")  # "": a cluster-wide kind
+    name = models.CharField(max_length=253)
+    data = models.JSONField()
+    observed_at = models.DateTimeField()
+    fingerprint = models.CharField(max_length=64)
+    bundle = models.ForeignKey(
+        EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="k8s_objects"
+    )
+
+    objects = ScopedManager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "fingerprint"], name="k8s_object_fingerprint_unique_in_scope")]
+        ordering = ["kind", "namespace", "name", "-observed_at"]
+        indexes = [models.Index(fields=["scope", "kind", "namespace", "-observed_at"], name="k8s_object_kind_ns_time")]
+        verbose_name = "Kubernetes 对象状态"
+        verbose_name_plural = "Kubernetes 对象状态"
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.namespace}/{self.name}"
 
 
 # --- Reviewer labels and evaluation history (issue 14 item 3) --------------------------------

@@ -4,7 +4,7 @@ A bundle is one JSON object::
 
     {"bundle_version": 1, "name": "…", "reference_time": "2026-11-28T10:30:00+08:00",
      "services": [...], "logs": [...], "alerts": [...], "metrics": [...], "documents": [...],
-     "k8s": {"pods": [...], "events": [...], "deployments": [...]}}
+     "k8s": {"pods": [...], "events": [...], "deployments": [...], "nodes": [...], "services": [...], …}}
 
 Every section is optional. Extensions to the DESIGN format: a metric series may carry
 ``"threshold": <number>`` — the alert rule's threshold for that series, so a summary can say when
@@ -12,7 +12,7 @@ it was crossed; a pod or deployment may omit ``service`` (derived from its name,
 ``kubernetes`` backend derives it from the owner) and an event may carry its ``namespace``
 (otherwise the namespace of the pod or deployment it names, see the loader).
 
-The ``k8s`` models (DESIGN §10.2) are the one definition of that shape: the bundle loads them, the
+The ``k8s`` models (DESIGN §10.2; the other kinds of §10.6 in ``k8s_kinds``) are the one definition of that shape: the bundle loads them, the
 ``kubernetes`` backend maps the API's JSON onto them, and ``query_k8s`` renders them.
 
 ``bundle_parse`` is the only entry point: bytes/str/dict in, a validated ``Bundle`` out, or a
@@ -26,7 +26,7 @@ import datetime as dt
 import difflib
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -42,6 +42,34 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from diagnosis.evidence.k8s_kinds import (
+    K8S_KIND_MODELS,
+    K8sConfigMap,
+    K8sContainer,
+    K8sCronJob,
+    K8sDaemonSet,
+    K8sEndpointSlice,
+    K8sHPA,
+    K8sIngress,
+    K8sJob,
+    K8sLimitRange,
+    K8sNetworkPolicy,
+    K8sNode,
+    K8sPersistentVolume,
+    K8sPersistentVolumeClaim,
+    K8sReplicaSet,
+    K8sResourceQuota,
+    K8sSecret,
+    K8sService,
+    K8sStatefulSet,
+    K8sTransition,
+)
+from diagnosis.evidence.k8s_kinds import (
+    Labels as K8sLabels,
+)
+from diagnosis.evidence.k8s_kinds import (
+    Names as K8sNames,
+)
 from diagnosis.evidence.k8s_objects import service_from_pod_name
 
 BUNDLE_VERSION = 1
@@ -355,6 +383,21 @@ class K8sPod(_Strict):
     waiting_reason: OptionalWord = None  # ImagePullBackOff, CrashLoopBackOff …
     node: OptionalWord = None
     observed_at: Timestamp  # when the state was read
+    # DESIGN §10.6: what the analyzers read (all optional; ``POD_DETAILS`` stores them).
+    waiting_message: K8sMessage = ""  # 'secret "db-password" not found', 'Back-off pulling image …'
+    reason: K8sWord = ""  # status.reason: Evicted, NodeLost …
+    message: K8sMessage = ""  # status.message: "The node was low on resource: memory. …"
+    owner: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=300)] = ""  # "ReplicaSet/…"
+    labels: K8sLabels = {}
+    conditions: Annotated[list[K8sTransition], Field(max_length=MAX_K8S_CONDITIONS)] = []
+    containers: Annotated[list[K8sContainer], Field(max_length=MAX_K8S_CONDITIONS)] = []
+    service_account: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
+    secrets: K8sNames = []  # Secrets referenced by env, envFrom and volumes
+    configmaps: K8sNames = []
+    image_pull_secrets: K8sNames = []
+    claims: K8sNames = []  # PersistentVolumeClaims mounted
+    node_selector: K8sLabels = {}
+    created_at: Timestamp | None = None
 
     @model_validator(mode="after")
     def _service(self) -> K8sPod:
@@ -400,6 +443,7 @@ class K8sDeployment(_Strict):
     change_cause: K8sMessage = ""
     conditions: Annotated[list[K8sCondition], Field(max_length=MAX_K8S_CONDITIONS)] = []
     observed_at: Timestamp
+    selector: K8sLabels = {}  # spec.selector.matchLabels (DESIGN §10.6; ``DEPLOYMENT_DETAILS``)
 
     @model_validator(mode="after")
     def _service(self) -> K8sDeployment:
@@ -412,6 +456,24 @@ class K8sState(_Strict):
     pods: Annotated[list[K8sPod], Field(max_length=MAX_K8S_OBJECTS)] = []
     events: Annotated[list[K8sEvent], Field(max_length=MAX_K8S_OBJECTS)] = []
     deployments: Annotated[list[K8sDeployment], Field(max_length=MAX_K8S_OBJECTS)] = []
+    # DESIGN §10.6 (``k8s_kinds.K8S_KIND_MODELS``)
+    nodes: Annotated[list[K8sNode], Field(max_length=MAX_K8S_OBJECTS)] = []
+    services: Annotated[list[K8sService], Field(max_length=MAX_K8S_OBJECTS)] = []
+    endpointslices: Annotated[list[K8sEndpointSlice], Field(max_length=MAX_K8S_OBJECTS)] = []
+    replicasets: Annotated[list[K8sReplicaSet], Field(max_length=MAX_K8S_OBJECTS)] = []
+    statefulsets: Annotated[list[K8sStatefulSet], Field(max_length=MAX_K8S_OBJECTS)] = []
+    daemonsets: Annotated[list[K8sDaemonSet], Field(max_length=MAX_K8S_OBJECTS)] = []
+    jobs: Annotated[list[K8sJob], Field(max_length=MAX_K8S_OBJECTS)] = []
+    cronjobs: Annotated[list[K8sCronJob], Field(max_length=MAX_K8S_OBJECTS)] = []
+    pvcs: Annotated[list[K8sPersistentVolumeClaim], Field(max_length=MAX_K8S_OBJECTS)] = []
+    pvs: Annotated[list[K8sPersistentVolume], Field(max_length=MAX_K8S_OBJECTS)] = []
+    resourcequotas: Annotated[list[K8sResourceQuota], Field(max_length=MAX_K8S_OBJECTS)] = []
+    limitranges: Annotated[list[K8sLimitRange], Field(max_length=MAX_K8S_OBJECTS)] = []
+    hpas: Annotated[list[K8sHPA], Field(max_length=MAX_K8S_OBJECTS)] = []
+    ingresses: Annotated[list[K8sIngress], Field(max_length=MAX_K8S_OBJECTS)] = []
+    networkpolicies: Annotated[list[K8sNetworkPolicy], Field(max_length=MAX_K8S_OBJECTS)] = []
+    secrets: Annotated[list[K8sSecret], Field(max_length=MAX_K8S_OBJECTS)] = []
+    configmaps: Annotated[list[K8sConfigMap], Field(max_length=MAX_K8S_OBJECTS)] = []
 
 
 class Bundle(_Strict):
@@ -470,7 +532,9 @@ SECTION_MODELS: dict[str, type[BaseModel]] = {
     "metrics": MetricIn,
     "documents": DocumentIn,
 }
-K8S_SECTION_MODELS: dict[str, type[BaseModel]] = {"pods": K8sPod, "events": K8sEvent, "deployments": K8sDeployment}
+K8S_SECTION_MODELS: dict[str, type[BaseModel]] = {
+    "pods": K8sPod, "events": K8sEvent, "deployments": K8sDeployment, **K8S_KIND_MODELS
+}  # fmt: skip
 
 
 # --- Parsing --------------------------------------------------------------------------------
@@ -595,7 +659,7 @@ def _model_for(loc: tuple[Any, ...]) -> type[BaseModel] | None:
     return None
 
 
-def _describe(error: dict[str, Any]) -> str:
+def _describe(error: Mapping[str, Any]) -> str:
     loc = tuple(error["loc"])
     message = error["msg"]
     kind = error["type"]

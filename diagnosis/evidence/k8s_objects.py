@@ -7,10 +7,14 @@ themselves named ``<replicaset>-<5 random characters>``; the service is the Depl
 pod of a StatefulSet / DaemonSet / Job is named after that owner. Without an owner the ``app``
 labels say it (``app.kubernetes.io/name``, then ``app``), and as a last resort the pod name with
 its generated suffixes removed.
+
+For the analyzers (DESIGN §10.6): the workload a pod's owner names, ``matchLabels`` selection and
+Kubernetes quantities (``250m``, ``128Mi``).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -76,3 +80,58 @@ def pod_is_unhealthy(phase: str, ready: str, waiting_reason: str | None) -> bool
 def deployment_is_unavailable(replicas: int, available: int, conditions: Sequence[Mapping[str, Any]]) -> bool:
     """Fewer available replicas than wanted, or an ``Available`` condition that is not True."""
     return available < replicas or any(c.get("type") == "Available" and c.get("status") != "True" for c in conditions)
+
+
+# --- Owners, selectors and quantities (DESIGN §10.6) -------------------------------------------------
+def workload_of(owner: str, service: str = "") -> tuple[str, str]:
+    """``("Deployment", "adservice")`` of a pod's owner ``ReplicaSet/adservice-6c9f7b8d5`` (a StatefulSet,
+    DaemonSet or Job owner is the workload itself); without an owner, the Deployment of ``service``."""
+    kind, _, name = owner.partition("/")
+    if kind == "ReplicaSet" and name:
+        return "Deployment", deployment_of_replicaset(name)
+    if kind and name:
+        return kind, name
+    return ("Deployment", service) if service else ("", "")
+
+
+def selector_matches(selector: Mapping[str, str] | None, labels: Mapping[str, str]) -> bool:
+    """A ``matchLabels`` selector selects ``labels`` when every pair is among them (``{}`` selects all;
+    ``None``, no selector, selects nothing)."""
+    if selector is None:
+        return False
+    return all(labels.get(key) == value for key, value in selector.items())
+
+
+def labels_text(labels: Mapping[str, str]) -> str:
+    """``app=adservice,tier=backend`` (sorted by key)."""
+    return ",".join(f"{key}={labels[key]}" for key in sorted(labels))
+
+
+_SUFFIXES = {
+    "n": 1e-9, "u": 1e-6, "m": 1e-3, "": 1.0, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
+    "Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50, "Ei": 2**60,
+}  # fmt: skip
+_QUANTITY = re.compile(r"^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E)?$")
+
+
+def quantity(text: str | int | float | None) -> float | None:
+    """A Kubernetes quantity as a number (``250m`` → 0.25 cores, ``128Mi`` → 134217728 bytes); None
+    when it is not one."""
+    if isinstance(text, bool) or text is None:
+        return None
+    if isinstance(text, int | float):
+        return float(text)
+    match = _QUANTITY.match(text.strip())
+    if match is None:
+        return None
+    return float(match.group(1)) * _SUFFIXES[match.group(2) or ""]
+
+
+def cpu_text(cores: float) -> str:
+    """``1850m`` (millicores, rounded up)."""
+    return f"{math.ceil(round(cores * 1000, 6))}m"
+
+
+def memory_text(size: float) -> str:
+    """``2304Mi`` (mebibytes, rounded up)."""
+    return f"{math.ceil(round(size / 2**20, 6))}Mi"

@@ -20,7 +20,10 @@ Idempotency (DESIGN §4 "loading twice adds nothing"), per scope:
   a later snapshot of the same pod is a new reading, the same snapshot loaded again is skipped.
   An event without a ``namespace`` takes the namespace of the pod or deployment it names (its
   object name, or the deployment its ReplicaSet belongs to), else the bundle's only namespace;
-  otherwise it stays unknown ("") and answers a query of any namespace.
+  otherwise it stays unknown ("") and answers a query of any namespace. The fields DESIGN §10.6
+  added to pods and deployments (``POD_DETAILS``, ``DEPLOYMENT_DETAILS``) are part of a reading's
+  identity only when set, so a bundle loaded before they existed is still recognised; the other
+  kinds (nodes, services, PVCs …) are one ``K8sObject`` row per reading, its element as JSON.
 
 An alert seen again may change state (firing → resolved, with ``ends_at``); a resolved alert is
 final and is not reopened by an older bundle that still shows it firing.
@@ -45,7 +48,6 @@ from diagnosis.evidence.bundle import (
     AlertIn,
     Bundle,
     BundleError,
-    K8sDeployment,
     K8sEvent,
     K8sPod,
     K8sState,
@@ -53,6 +55,7 @@ from diagnosis.evidence.bundle import (
     MetricIn,
     bundle_parse,
 )
+from diagnosis.evidence.k8s_kinds import CLUSTER_KINDS, K8S_KIND_MODELS
 from diagnosis.evidence.k8s_objects import deployment_of_replicaset, object_name
 from diagnosis.models import (
     Alert,
@@ -66,6 +69,7 @@ from diagnosis.models import (
 )
 from diagnosis.models import K8sDeployment as K8sDeploymentRow
 from diagnosis.models import K8sEvent as K8sEventRow
+from diagnosis.models import K8sObject as K8sObjectRow
 from diagnosis.models import K8sPod as K8sPodRow
 from diagnosis.selectors.scopes import SCOPE_NAME_MAX_CHARS
 from diagnosis.services.knowledge import content_hash as document_content_hash
@@ -106,6 +110,7 @@ class BundleCounts(BaseModel):
     k8s_pods: SectionCounts = SectionCounts()
     k8s_events: SectionCounts = SectionCounts()
     k8s_deployments: SectionCounts = SectionCounts()
+    k8s_objects: SectionCounts = SectionCounts()  # every other kind (DESIGN §10.6)
 
     @property
     def written(self) -> int:
@@ -151,10 +156,25 @@ def series_fingerprint(series: MetricIn) -> str:
     return _digest("metric", series.name, series.service, series.labels)
 
 
-def k8s_fingerprint(kind: str, item: K8sPod | K8sEvent | K8sDeployment) -> str:
-    """All fields of one reading, times as instants (``+08:00`` and ``Z`` spellings agree)."""
+#: The fields DESIGN §10.6 added to pods and deployments, kept in the rows' ``details``.
+POD_DETAILS = tuple(f for f in K8sPod.model_fields if f not in {
+    "namespace", "name", "service", "phase", "ready", "restarts", "last_termination", "waiting_reason", "node",
+    "observed_at"})  # fmt: skip
+DEPLOYMENT_DETAILS = ("selector",)
+
+
+def k8s_fingerprint(kind: str, item: BaseModel) -> str:
+    """All fields of one reading, times as instants (``+08:00`` and ``Z`` spellings agree); a
+    §10.6 detail of a pod or deployment only when set (so earlier readings keep their identity)."""
     fields = item.model_dump(mode="python")
+    for detail in {"pod": POD_DETAILS, "deployment": DEPLOYMENT_DETAILS}.get(kind, ()):
+        if fields[detail] == type(item).model_fields[detail].get_default(call_default_factory=True):
+            del fields[detail]
     return _digest(f"k8s-{kind}", _instants(fields))
+
+
+def _details(item: BaseModel, names: Sequence[str]) -> dict[str, Any]:
+    return item.model_dump(mode="json", include=set(names))
 
 
 def _instants(value: Any) -> Any:
@@ -356,6 +376,18 @@ def _new_rows(model: Any, rows: dict[str, Any], counts: SectionCounts, total: in
     counts.skipped += total - len(fresh)
 
 
+def _object_row(kind: str, item: Any, record: EvidenceBundle) -> K8sObjectRow:
+    return K8sObjectRow(
+        kind=kind,
+        namespace="" if kind in CLUSTER_KINDS else item.namespace,
+        name=item.name,
+        data=item.model_dump(mode="json"),
+        observed_at=item.observed_at,
+        bundle=record,
+        scope=record.scope,
+    )
+
+
 def _load_k8s(bundle: Bundle, record: EvidenceBundle, counts: BundleCounts) -> None:
     state = bundle.k8s
     if state is None:
@@ -375,6 +407,7 @@ def _load_k8s(bundle: Bundle, record: EvidenceBundle, counts: BundleCounts) -> N
             waiting_reason=pod.waiting_reason or "",
             node=pod.node or "",
             observed_at=pod.observed_at,
+            details=_details(pod, POD_DETAILS),
             bundle=record,
             scope=record.scope,
         )
@@ -409,16 +442,24 @@ def _load_k8s(bundle: Bundle, record: EvidenceBundle, counts: BundleCounts) -> N
             change_cause=item.change_cause,
             conditions=[c.model_dump() for c in item.conditions],
             observed_at=item.observed_at,
+            details=_details(item, DEPLOYMENT_DETAILS),
             bundle=record,
             scope=record.scope,
         )
         for item in state.deployments
     }
-    for fingerprint, row in [*pods.items(), *events.items(), *deployments.items()]:
+    objects = {
+        k8s_fingerprint(kind, item): _object_row(kind, item, record)
+        for kind in K8S_KIND_MODELS
+        for item in getattr(state, kind)
+    }
+    for fingerprint, row in [*pods.items(), *events.items(), *deployments.items(), *objects.items()]:
         row.fingerprint = fingerprint
     _new_rows(K8sPodRow, pods, counts.k8s_pods, len(state.pods), record.scope)
     _new_rows(K8sEventRow, events, counts.k8s_events, len(state.events), record.scope)
     _new_rows(K8sDeploymentRow, deployments, counts.k8s_deployments, len(state.deployments), record.scope)
+    total = sum(len(getattr(state, kind)) for kind in K8S_KIND_MODELS)
+    _new_rows(K8sObjectRow, objects, counts.k8s_objects, total, record.scope)
 
 
 # --- Entry point ----------------------------------------------------------------------------

@@ -162,7 +162,11 @@ class GetCurrentTimeArgs(ToolArguments):
     pass
 
 
-K8S_KINDS = ("pods", "events", "deployments")
+K8S_KINDS = (
+    "pods", "events", "deployments", "nodes", "services", "endpointslices", "replicasets", "statefulsets",
+    "daemonsets", "jobs", "cronjobs", "pvcs", "pvs", "resourcequotas", "limitranges", "hpas", "ingresses",
+    "networkpolicies", "secrets", "configmaps",
+)  # DESIGN §10.2, §10.6 (the tool's KINDS)
 _K8S_NAMESPACE = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
 
 
@@ -171,9 +175,15 @@ class QueryK8sArgs(_Windowed):
         None, description="Kubernetes namespace, e.g. boutique (omitted: every namespace)"
     )
     kind: Annotated[str, BeforeValidator(_clean_text)] = Field(
-        description="What to read: pods (phase, ready, restarts, last termination, waiting reason), "
-        "events (Warning/Normal events with reason, object, message, count) or deployments "
-        "(replicas, image, revision, change time and cause, conditions)",
+        description="What to read: pods (phase, ready, restarts, last termination, waiting reason and "
+        "message, labels, owner, images, ports, referenced Secrets/PVCs), events (Warning/Normal with reason, "
+        "object, message, count), deployments (replicas, image, revision, change time and cause, conditions), "
+        "nodes (Ready and pressure conditions, taints, cordon, allocatable vs requested), services (selector, "
+        "ports and targetPorts, ready/not-ready endpoints, the pods the selector matches), endpointslices, "
+        "replicasets (FailedCreate), statefulsets, daemonsets, jobs, cronjobs, pvcs and pvs (phase, bound "
+        "volume / claim, storage class), resourcequotas (used vs hard), limitranges, hpas (replicas vs "
+        "min/max), ingresses (routes to services), networkpolicies (selected pods, ingress rules), secrets "
+        "and configmaps (names and key names only, never values)",
         json_schema_extra={"enum": list(K8S_KINDS)},
     )
     name: OptionalText = Field(

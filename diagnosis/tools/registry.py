@@ -84,9 +84,14 @@ TOOLS: dict[str, ToolSpec] = {
             name=QUERY_K8S,
             description=(
                 "查询 Kubernetes 状态：Pod（阶段、就绪、重启次数、上次终止原因与退出码、等待原因）、事件"
-                "（Warning/Normal、原因、对象、消息、次数、首次/最近时间）或 Deployment（副本、镜像、版本、变更时间与原因、条件）。"
-                "用于重启、OOMKilled、起不来/未就绪、镜像拉取、调度失败和“最近改了什么”。"
-                " Kubernetes state: pods, events or deployments of a namespace, by name, reason and time window."
+                "（Warning/Normal、原因、对象、消息、次数、首次/最近时间）、Deployment（副本、镜像、版本、变更时间与原因、条件），"
+                "以及节点（Ready/压力条件、污点、可分配与已请求）、Service（选择器、端口、就绪端点、匹配的 Pod）、"
+                "EndpointSlice、ReplicaSet（FailedCreate）、StatefulSet、DaemonSet、Job、CronJob、PVC/PV、ResourceQuota、"
+                "LimitRange、HPA、Ingress、NetworkPolicy、Secret/ConfigMap（只有名称和键名，从不读取值）。"
+                "用于重启、OOMKilled、起不来/未就绪、镜像拉取、调度失败、服务不可达和“最近改了什么”。"
+                " Kubernetes state of one kind in a namespace (pods, events, deployments, nodes, services, "
+                "endpointslices, replicasets, statefulsets, daemonsets, jobs, cronjobs, pvcs, pvs, resourcequotas, "
+                "limitranges, hpas, ingresses, networkpolicies, secrets, configmaps), by name, reason and time window."
             ),
             args_model=QueryK8sArgs,
             run=k8s.run,

@@ -73,3 +73,27 @@ def test_a_bad_k8s_element_rejects_the_whole_bundle_naming_it(mutate, message):
         evidence_bundle_load(data=bundle)
     assert message in caught.value.message, caught.value.message
     assert table_counts() == before
+
+
+def test_a_reading_without_the_new_fields_keeps_the_identity_it_had_before_them():
+    """Rows loaded before DESIGN §10.6 added fields to pods and deployments are still recognised:
+    a field at its default is not part of the fingerprint."""
+    from diagnosis.evidence.bundle import K8sPod as PodIn
+    from diagnosis.evidence.loader import _digest, _instants, k8s_fingerprint
+
+    before = ("namespace", "name", "service", "phase", "ready", "restarts", "last_termination", "waiting_reason",
+              "node", "observed_at")  # fmt: skip
+    raw = {k: v for k, v in boutique_bundle()["k8s"]["pods"][1].items() if k in before}
+    pod = PodIn.model_validate(raw)
+    assert k8s_fingerprint("pod", pod) == _digest("k8s-pod", _instants(pod.model_dump(mode="python", include=set(before))))
+    detailed = PodIn.model_validate(boutique_bundle()["k8s"]["pods"][1])
+    assert k8s_fingerprint("pod", detailed) != k8s_fingerprint("pod", pod)  # a set field is part of it
+
+
+def test_the_other_kinds_load_once_and_read_back_as_they_were():
+    report = evidence_bundle_load(data=boutique_bundle())
+    again = evidence_bundle_load(data=boutique_bundle())
+    assert report.counts.k8s_objects.created == again.counts.k8s_objects.skipped > 0
+    assert again.counts.k8s_objects.created == 0
+    pod = K8sPod.objects.get(name="loadgenerator-6f7b9d8c4-t5r8v")
+    assert pod.details["conditions"][0]["reason"] == "Unschedulable"

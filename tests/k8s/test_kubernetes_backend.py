@@ -18,11 +18,10 @@ from diagnosis.tools.backends import kube
 from diagnosis.tools.service import tool_invocation_execute
 from tests.backends.fakes import Canned
 from tests.factories import make_run, make_session
-from tests.k8s.fake_api import TOKEN, path_of
-from tests.k8s.state import OBSERVED
+from tests.k8s.fake_api import CLUSTER_WIDE, KINDS, PAGE, TOKEN, path_of
+from tests.k8s.state import OBSERVED, recording
 
 pytestmark = pytest.mark.django_db
-KINDS = ("pods", "events", "deployments")
 
 
 @pytest.fixture
@@ -62,6 +61,9 @@ def assert_failed(inv, *needles):
         {"namespace": "boutique", "name": "adservice"},
         {"namespace": "boutique", "reason": "OOMKilled"},
         {"namespace": "boutique", "reason": "FailedCreate"},
+        {"namespace": "boutique", "reason": "NotReady"},
+        {"namespace": "boutique", "reason": "Pending"},
+        {"namespace": "boutique", "name": "frontend"},
         {"namespace": "boutique", "limit": 2},
         {"namespace": "boutique", "start": "2026-11-27T15:00:00+08:00", "end": "2026-11-27T17:00:00+08:00"},
     ],
@@ -82,14 +84,26 @@ def test_both_backends_give_the_same_output_for_the_same_state(run, replay_run, 
         assert live.evidence_refs == builtin[kind].evidence_refs
 
 
-def test_the_client_calls_the_namespaced_list_endpoints_with_the_kubeconfig_token(run, db, fake_k8s):
-    for kind in KINDS:
-        assert call(run, kind=kind, namespace="boutique").status in ("success", "no_hit")
-        (request,) = fake_k8s.requests_to(path_of(kind))
-        assert request.headers["authorization"] == f"Bearer {TOKEN}"
-        assert request.params["limit"] == "2000"
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_is_listed_page_by_page_with_the_kubeconfig_token(run, db, fake_k8s, kind):
+    inv = call(run, kind=kind, namespace="boutique", start="2026-11-27T00:00:00+08:00", end="2026-11-28T12:00:00+08:00")
+    assert inv.status == "success", inv.error
+    requests = fake_k8s.requests_to(path_of(kind))
+    items = len(recording(kind)["items"])
+    assert len(requests) == max(1, -(-items // PAGE))  # one request per page the server cut the list into
+    assert [r.params.get("continue") for r in requests] == [None, *(f"tok-{PAGE * i}" for i in range(1, len(requests)))]
+    assert requests[0].params["limit"] == "2000"
+    assert all(r.headers["authorization"] == f"Bearer {TOKEN}" for r in requests)
+    # every item of every page is read
+    assert inv.output["total"] == items
+
+
+def test_a_kind_of_every_namespace_is_listed_cluster_wide(run, db, fake_k8s):
     call(run, kind="pods")
     assert fake_k8s.requests_to(path_of("pods", None))
+    for kind in CLUSTER_WIDE:  # nodes and PVs have no namespace, asked one or not
+        call(run, kind=kind, namespace="boutique")
+        assert fake_k8s.requests_to(path_of(kind, None))
 
 
 def test_a_500_names_the_status_and_the_servers_message(run, db, fake_k8s):
@@ -106,6 +120,42 @@ def test_a_forbidden_listing_is_a_failed_invocation(run, db, fake_k8s):
     assert_failed(call(run, kind="events", namespace="boutique"), "HTTP 403: events is forbidden")
 
 
+def test_a_forbidden_kind_fails_alone(run, db, fake_k8s):
+    status = {"kind": "Status", "status": "Failure", "reason": "Forbidden", "code": 403,
+              "message": 'nodes is forbidden: User "system:serviceaccount:ops:diag" cannot list resource "nodes" '
+                         'in API group "" at the cluster scope'}  # fmt: skip
+    fake_k8s.serve(path_of("nodes"), Canned(status=403, payload=status))
+    assert_failed(call(run, kind="nodes"), "工具执行失败", "HTTP 403: nodes is forbidden")
+    assert call(run, kind="pods", namespace="boutique").status == ToolInvocation.Status.SUCCESS
+    assert call(run, kind="pvs").status == ToolInvocation.Status.SUCCESS
+
+
+def test_a_list_whose_next_page_expired_is_a_failed_invocation_naming_the_interruption(run, db, fake_k8s):
+    payload = recording("pvcs")
+    expired = {"kind": "Status", "status": "Failure", "reason": "Expired", "code": 410,
+               "message": "The provided continue parameter is too old to display a consistent list result."}
+
+    def route(request):
+        if request.params.get("continue"):
+            return Canned(status=410, payload=expired)
+        return Canned(payload={**payload, "metadata": {"continue": "tok-1"}, "items": payload["items"][:1]})
+
+    fake_k8s.serve(path_of("pvcs"), route)
+    assert_failed(call(run, kind="pvcs", namespace="boutique"), "pvcs 列表分页读取中断（已读 1 个对象）", "HTTP 410")
+
+
+def test_a_truncated_list_is_a_failed_invocation(run, db, fake_k8s):
+    body = json.dumps(recording("services")).encode()
+    fake_k8s.serve(path_of("services"), Canned(raw=body[: len(body) // 2]))
+    assert_failed(call(run, kind="services", namespace="boutique"), "malformed JSON response")
+
+
+def test_a_continue_token_that_repeats_is_a_failed_invocation(run, db, fake_k8s):
+    payload = recording("configmaps")
+    fake_k8s.serve(path_of("configmaps"), Canned(payload={**payload, "metadata": {"continue": "same"}}))
+    assert_failed(call(run, kind="configmaps", namespace="boutique"), "分页标记重复")
+
+
 def test_garbage_json_is_a_failed_invocation(run, db, fake_k8s):
     fake_k8s.serve(path_of("deployments"), Canned(raw=b'{"kind": "DeploymentList", "items": [{'))
     assert_failed(call(run, kind="deployments", namespace="boutique"), "malformed JSON response")
@@ -118,10 +168,11 @@ def test_json_of_the_wrong_shape_is_a_failed_invocation(run, db, fake_k8s):
     assert_failed(call(run, kind="pods", namespace="boutique"), "unexpected object", "metadata.name")
 
 
-def test_a_slow_server_times_out_as_a_failed_invocation(run, db, fake_k8s, settings):
+@pytest.mark.parametrize("kind", ["pods", "nodes", "networkpolicies"])
+def test_a_slow_server_times_out_as_a_failed_invocation(run, db, fake_k8s, settings, kind):
     settings.TOOL_TIMEOUT_S = 0.5
-    fake_k8s.serve(path_of("pods"), Canned(payload={"items": []}, delay_s=5))
-    assert_failed(call(run, kind="pods", namespace="boutique"), "超时")
+    fake_k8s.serve(path_of(kind), Canned(payload={"items": []}, delay_s=5))
+    assert_failed(call(run, kind=kind, namespace="boutique"), "超时")
 
 
 def test_a_server_that_is_down_is_a_failed_invocation(run, db, fake_k8s):

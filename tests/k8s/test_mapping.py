@@ -10,8 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from diagnosis.evidence.bundle import K8sState
+from diagnosis.evidence.k8s_kinds import K8S_KIND_MODELS
 from diagnosis.evidence.k8s_objects import deployment_of_replicaset, service_from_pod_name, service_of_pod
 from diagnosis.tools.backends.kube_mapping import (
+    K8S_MAPPERS,
     MappingError,
     deployment_from_api,
     event_from_api,
@@ -28,7 +30,9 @@ def mapped_state() -> K8sState:
         pods=[pod_from_api(i, observed_at=OBSERVED) for i in items_of(recording("pods"), "pods")],
         events=[event_from_api(i) for i in items_of(recording("events"), "events")],
         deployments=[deployment_from_api(i, observed_at=OBSERVED) for i in items_of(recording("deployments"), "deployments")],
-    )
+        **{kind: [K8S_MAPPERS[kind](i, observed_at=OBSERVED) for i in items_of(recording(kind), kind)]
+           for kind in K8S_KIND_MODELS},
+    )  # fmt: skip
 
 
 def test_the_recorded_namespace_maps_to_the_hand_written_state():
@@ -42,6 +46,50 @@ def test_the_recorded_namespace_maps_to_the_hand_written_state():
         (e.object, e.reason): e.model_copy(update={"namespace": "boutique"}) for e in expected.events
     }
     assert {d.name: d for d in got.deployments} == {d.name: d for d in expected.deployments}
+
+
+@pytest.mark.parametrize("kind", list(K8S_KIND_MODELS))
+def test_each_recorded_kind_maps_to_the_hand_written_state(kind):
+    expected, got = K8sState.model_validate(K8S_STATE), mapped_state()
+    assert getattr(got, kind), kind  # the recording has items of the kind
+    assert getattr(got, kind) == getattr(expected, kind)
+
+
+def test_a_pod_keeps_what_the_analyzers_read():
+    pods = {p.service: p for p in mapped_state().pods}
+    ad = pods["adservice"]
+    assert (ad.owner, ad.service_account, ad.labels["app"]) == ("ReplicaSet/adservice-6c9f7b8d5", "adservice", "adservice")
+    assert ad.waiting_message.startswith("Back-off pulling image")
+    assert [(c.type, c.status) for c in ad.conditions] == [("Ready", "False"), ("ContainersReady", "False")]
+    assert ad.containers[0].requests == {"cpu": "200m", "memory": "64Mi"}
+    (scheduled,) = pods["loadgenerator"].conditions
+    assert (scheduled.type, scheduled.reason) == ("PodScheduled", "Unschedulable")
+    assert "Insufficient cpu" in scheduled.message
+
+
+def test_a_pod_names_the_secrets_configmaps_and_claims_it_references_never_their_values():
+    item = {
+        "metadata": {"name": "api-7f9c8d6b5-abcde", "namespace": "shop",
+                     "ownerReferences": [{"kind": "ReplicaSet", "name": "api-7f9c8d6b5", "controller": True}]},
+        "spec": {
+            "containers": [{"name": "api", "image": "shop/api:2", "ports": [{"containerPort": 8080, "name": "http"}],
+                            "env": [{"name": "DB_PASSWORD", "valueFrom": {"secretKeyRef": {"name": "db-auth", "key": "pw"}}},
+                                    {"name": "MODE", "value": "plain-env-value-77"}],
+                            "envFrom": [{"configMapRef": {"name": "api-config"}}]}],
+            "volumes": [{"name": "data", "persistentVolumeClaim": {"claimName": "api-data"}},
+                        {"name": "tls", "secret": {"secretName": "api-tls"}}],
+            "imagePullSecrets": [{"name": "registry-pull"}],
+            "nodeSelector": {"disktype": "ssd"},
+        },
+        "status": {"phase": "Pending", "containerStatuses": [{"name": "api", "state": {"waiting": {
+            "reason": "CreateContainerConfigError", "message": 'secret "db-auth" not found'}}}]},
+    }  # fmt: skip
+    pod = pod_from_api(item, observed_at=OBSERVED)
+    assert (pod.secrets, pod.configmaps, pod.claims, pod.image_pull_secrets) == (
+        ["db-auth", "api-tls"], ["api-config"], ["api-data"], ["registry-pull"])
+    assert (pod.containers[0].ports, pod.node_selector, pod.waiting_message) == (
+        [8080], {"disktype": "ssd"}, 'secret "db-auth" not found')
+    assert "plain-env-value-77" not in pod.model_dump_json()  # env values are not kept either
 
 
 def test_an_image_pull_backoff_pod_has_its_waiting_reason_and_no_restarts():

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from diagnosis.models import ToolInvocation
+from diagnosis.tools.arguments import K8S_KINDS
 from tests.fake_llm.fixtures import fake_llm, openai_settings  # noqa: F401 — fixtures
 from tests.fake_llm.server import RecordedRequest, Reply
 from tests.openai_provider.graph_helpers import ask, assert_completed_in_chinese, verifier_evaluation
@@ -77,7 +78,7 @@ def test_a_scripted_model_calls_query_k8s_and_its_claims_pass(graph, api_user):
     run = ask(api_user, QUESTION)
 
     tools = {t["function"]["name"]: t["function"] for t in graph.requests_for("executor")[0].body["tools"]}
-    assert tools["query_k8s"]["parameters"]["properties"]["kind"]["enum"] == ["pods", "events", "deployments"]
+    assert tools["query_k8s"]["parameters"]["properties"]["kind"]["enum"] == list(K8S_KINDS)  # §10.2 + §10.6
     calls = list(ToolInvocation.objects.filter(run=run, tool_name="query_k8s").order_by("seq"))
     assert [(c.arguments["kind"], c.status) for c in calls] == [("pods", "success"), ("deployments", "success")]
     result = graph.requests_for("executor")[1].tool_messages()[0]

@@ -16,6 +16,10 @@ from tests.k8s.state import OBSERVED, boutique_bundle
 pytestmark = pytest.mark.django_db
 
 
+DESIGN_10_2_POD_FIELDS = ("namespace", "name", "service", "phase", "ready", "restarts", "last_termination",
+                          "waiting_reason", "node", "observed_at")  # fmt: skip
+
+
 def call(run, **arguments):
     return tool_invocation_execute(run=run, round_no=1, tool_name="query_k8s", arguments=arguments)
 
@@ -27,12 +31,13 @@ def names(inv, kind):
 def test_pods_of_a_service_by_name_with_the_design_fields(run, boutique):
     inv = call(run, kind="pods", namespace="boutique", name="adservice")
     assert inv.status == ToolInvocation.Status.SUCCESS
-    assert inv.output["pods"] == [
-        {"namespace": "boutique", "name": "adservice-6c9f7b8d5-q7m2x", "service": "adservice", "phase": "Pending",
-         "ready": "0/1", "restarts": 0, "last_termination": None, "waiting_reason": "ImagePullBackOff",
-         "node": "gke-boutique-pool-1-3f2a", "observed_at": OBSERVED}
-    ]
-    assert inv.output["events"] == [] and inv.output["deployments"] == []
+    (pod,) = inv.output["pods"]
+    assert {key: pod[key] for key in DESIGN_10_2_POD_FIELDS} == {
+        "namespace": "boutique", "name": "adservice-6c9f7b8d5-q7m2x", "service": "adservice", "phase": "Pending",
+        "ready": "0/1", "restarts": 0, "last_termination": None, "waiting_reason": "ImagePullBackOff",
+        "node": "gke-boutique-pool-1-3f2a", "observed_at": OBSERVED,
+    }  # fmt: skip
+    assert "events" not in inv.output and "deployments" not in inv.output  # only the asked kind
     assert inv.evidence_refs[0]["raw_path"] == "/pods/0"
     assert "等待原因 ImagePullBackOff" in inv.evidence_refs[0]["text"]
 
@@ -130,7 +135,7 @@ def test_the_reading_nearest_the_window_end_is_the_one_shown(run, boutique):
     ("arguments", "needle"),
     [
         ({}, "kind: Field required"),
-        ({"kind": "nodes"}, "kind 必须是 pods / events / deployments 之一"),
+        ({"kind": "widgets"}, "kind 必须是 pods / events / deployments / nodes / services"),
         ({"kind": "pods", "namespace": "Bad_NS"}, "namespace 不是合法的 Kubernetes 命名空间名"),
         ({"kind": "pods", "limit": 0}, "limit"),
         ({"kind": "events", "start": "2026-11-28T11:00:00+08:00", "end": "2026-11-28T10:00:00+08:00"}, "start must be before end"),
@@ -146,5 +151,9 @@ def test_the_openai_tools_schema_offers_query_k8s_with_its_kinds():
     (spec,) = tool_specs(["query_k8s"])
     parameters = spec["function"]["parameters"]
     assert parameters["required"] == ["kind"]
-    assert parameters["properties"]["kind"]["enum"] == ["pods", "events", "deployments"]
+    assert parameters["properties"]["kind"]["enum"] == [
+        "pods", "events", "deployments", "nodes", "services", "endpointslices", "replicasets", "statefulsets",
+        "daemonsets", "jobs", "cronjobs", "pvcs", "pvs", "resourcequotas", "limitranges", "hpas", "ingresses",
+        "networkpolicies", "secrets", "configmaps",
+    ]  # DESIGN §10.2 and §10.6, in that order
     assert set(parameters["properties"]) == {"namespace", "kind", "name", "reason", "start", "end", "limit"}

@@ -19,11 +19,13 @@ from django.db.models import Q
 from django.db.models.functions import Upper
 
 from diagnosis.evidence import bundle as shapes
+from diagnosis.evidence.k8s_kinds import CLUSTER_KINDS, K8S_KIND_MODELS
 from diagnosis.models import (
     Alert,
     EvidenceScope,
     K8sDeployment,
     K8sEvent,
+    K8sObject,
     K8sPod,
     KnowledgeChunk,
     LogRecord,
@@ -211,6 +213,7 @@ class BuiltinK8sBackend(_Scoped):
                 waiting_reason=p.waiting_reason or None,
                 node=p.node or None,
                 observed_at=p.observed_at,
+                **_details(p.details),
             )
             for p in qs.order_by("-observed_at", "namespace", "name", "pk")[: query.max_objects]
         ]
@@ -251,6 +254,22 @@ class BuiltinK8sBackend(_Scoped):
                 change_cause=d.change_cause,
                 conditions=[shapes.K8sCondition.model_validate(c) for c in d.conditions if isinstance(c, dict)],
                 observed_at=d.observed_at,
+                **_details(d.details),
             )
             for d in qs.order_by("-observed_at", "namespace", "name", "pk")[: query.max_objects]
         ]
+
+    def objects(self, kind: str, query: K8sQuery) -> list[object]:
+        """Readings of one of the other kinds (DESIGN §10.6), newest first, bounded; a cluster-wide
+        kind (nodes, PVs) answers every namespace."""
+        model = K8S_KIND_MODELS[kind]
+        qs = K8sObject.objects.for_scope(self._scope()).filter(kind=kind)
+        if query.namespace and kind not in CLUSTER_KINDS:
+            qs = qs.filter(namespace=query.namespace)
+        rows = qs.order_by("-observed_at", "namespace", "name", "pk").values_list("data", flat=True)
+        return [model.model_validate(data) for data in rows[: query.max_objects]]
+
+
+def _details(details: object) -> dict[str, object]:
+    """The stored §10.6 fields of a pod or deployment row (rows loaded before them have none)."""
+    return dict(details) if isinstance(details, dict) else {}
