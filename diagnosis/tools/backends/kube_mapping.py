@@ -638,4 +638,5 @@ API_MAPPERS: dict[str, Callable[..., BaseModel]] = {
     "pods": pod_from_api,
     "events": _event_mapper,
     "deployments": deployment_from_api,
+    **K8S_MAPPERS,
 }
