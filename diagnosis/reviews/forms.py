@@ -9,6 +9,7 @@ from diagnosis.services.reviews import NOTE_MAX_CHARS
 
 KIND_RUN = "run"
 KIND_CLAIM = "claim"
+MSG_CHOOSE_LABEL = "请选择这条声明的标注（分类正确或分类错误）；未选择的行不会保存。"
 
 
 class RunLabelForm(forms.Form):
