@@ -19,6 +19,7 @@ from typing import Any, Final
 from diagnosis.verification.asked import KIND_LABELS
 from diagnosis.verification.verdict import ClaimVerification, FactClass
 from gatekeeper.severity import Severity, Verdict
+from gatekeeper.severity import Status as GateStatus
 
 # --- Runs ----------------------------------------------------------------------------------
 RUN_STATUS: Final[Mapping[str, str]] = {
@@ -46,6 +47,7 @@ GATEKEEPER_SEVERITY: Final[Mapping[str, str]] = {
     Severity.LOW_CONFID: "低置信",
     Severity.REJECT: "拒绝",
 }
+GATEKEEPER_STATUS: Final[Mapping[str, str]] = {GateStatus.PASS: "通过", GateStatus.WARN: "有警告", GateStatus.FAIL: "未通过"}
 FALLBACK_REASON: Final[Mapping[str, str]] = {
     "planner_failed": "规划失败",
     "executor_failed": "取证失败",
@@ -108,10 +110,13 @@ SOURCE: Final[Mapping[str, str]] = {
     "query": "查询范围",
 }
 PRIORITY: Final[Mapping[str, str]] = {"high": "高", "medium": "中", "low": "低"}
+#: Why the composer left a recommended action or direction out (``composer_output.dropped_*``).
 DROP_REASON: Final[Mapping[str, str]] = {
     "no_matching_evidence": "没有对应的已确认证据",
-    "not_in_runbook": "处理手册中没有",
-    "unverified": "未经核验",
+    "no_confirmed_claim": "没有已确认的结论",
+    "no_runbook_section": "处理手册中没有对应章节",
+    "no_anomaly": "没有发现异常",
+    "unknown_basis": "依据不明",
 }
 TIMELINE_KIND: Final[Mapping[str, str]] = {"change": "变更", "onset": "开始", "peak": "峰值", "recovery": "恢复"}
 
@@ -144,6 +149,7 @@ TABLES: Final[Mapping[str, Mapping[str, str]]] = {
     "outcome": OUTCOME,
     "verdict": VERDICT,
     "gatekeeper_severity": GATEKEEPER_SEVERITY,
+    "gatekeeper_status": GATEKEEPER_STATUS,
     "fallback_reason": FALLBACK_REASON,
     "session_origin": SESSION_ORIGIN,
     "scope_kind": SCOPE_KIND,

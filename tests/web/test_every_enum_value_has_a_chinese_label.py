@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from diagnosis import vocabulary as V
 from diagnosis.alerts.models import AlertGroupRun
+from diagnosis.composer import advice
 from diagnosis.graph import reasons as R
 from diagnosis.graph.state import END, NODES
 from diagnosis.models import DiagnosisRun, DiagnosisSession, EvidenceScope, ToolInvocation
@@ -17,6 +18,7 @@ from diagnosis.tools.registry import TOOLS
 from diagnosis.verification.asked import ASKED_KINDS
 from diagnosis.verification.verdict import ClaimVerification, FactClass
 from gatekeeper.severity import Severity, Verdict
+from gatekeeper.severity import Status as GateStatus
 from tests.web.page_text import CJK
 
 ENUMS = {
@@ -24,6 +26,9 @@ ENUMS = {
     "fact_class": list(FactClass),
     "verdict": list(Verdict),
     "gatekeeper_severity": list(Severity),
+    "gatekeeper_status": list(GateStatus),
+    "drop_reason": [advice.NO_MATCHING_EVIDENCE, advice.NO_CONFIRMED_CLAIM, advice.NO_RUNBOOK_SECTION, advice.NO_ANOMALY,
+                    advice.UNKNOWN_BASIS],
     "run_status": DiagnosisRun.Status.values,
     "outcome": DiagnosisRun.Outcome.values,
     "invocation_status": ToolInvocation.Status.values,

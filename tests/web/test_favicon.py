@@ -22,6 +22,6 @@ def test_favicon_ico_is_an_icon_for_anyone(client):
 
 @pytest.mark.django_db
 def test_the_web_pages_link_the_icon(client, staff):
+    assert 'rel="icon"' in client.get(reverse("login")).content.decode()
     client.force_login(staff)
     assert 'rel="icon"' in client.get(reverse("web:home")).content.decode()
-    assert 'rel="icon"' in client.get(reverse("login")).content.decode()
