@@ -12,7 +12,14 @@ from django.db import models
 from django.db.models import Q
 
 from diagnosis.reviews import calibration as cal
-from diagnosis.vocabulary import INVOCATION_STATUS, OUTCOME, RUN_STATUS, SCOPE_KIND, SESSION_ORIGIN
+from diagnosis.vocabulary import (
+    GATEKEEPER_SEVERITY,
+    INVOCATION_STATUS,
+    OUTCOME,
+    RUN_STATUS,
+    SCOPE_KIND,
+    SESSION_ORIGIN,
+)
 from gatekeeper.severity import Severity as SeverityName
 from gatekeeper.severity import Verdict as VerdictName
 
@@ -115,9 +122,9 @@ class DiagnosisRun(models.Model):
         REJECT = VerdictName.REJECT.value, VerdictName.REJECT.value
 
     class GatekeeperSeverity(models.TextChoices):
-        NONE = SeverityName.NONE.value, SeverityName.NONE.value
-        LOW_CONFID = SeverityName.LOW_CONFID.value, SeverityName.LOW_CONFID.value
-        REJECT = SeverityName.REJECT.value, SeverityName.REJECT.value
+        NONE = SeverityName.NONE.value, GATEKEEPER_SEVERITY[SeverityName.NONE]
+        LOW_CONFID = SeverityName.LOW_CONFID.value, GATEKEEPER_SEVERITY[SeverityName.LOW_CONFID]
+        REJECT = SeverityName.REJECT.value, GATEKEEPER_SEVERITY[SeverityName.REJECT]
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     session = models.ForeignKey(DiagnosisSession, on_delete=models.CASCADE, related_name="runs", verbose_name="会话")

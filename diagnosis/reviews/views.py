@@ -102,19 +102,20 @@ def calibration_page(request: HttpRequest, *, context: dict | None = None) -> Ht
 
 
 def label_forms_context(run: DiagnosisRun, user: Any, audit: RunAudit) -> dict:
-    """What the label section of a run page needs: every reviewer's labels for staff, and the
-    forms this user may submit (run form with ``add_runlabel``, claim rows with ``add_claimlabel``).
+    """What the label section of a run page needs: every reviewer's labels for staff who may label
+    or read labels (``view_runlabel``), and the forms this user may submit (run form with ``add_runlabel``, claim rows with ``add_claimlabel``).
     Each claim row shows the claim's id, its text as the answer page shows it and the Verifier's
     class in Chinese; a claim select starts on "请选择…" unless this reviewer labelled it before."""
     from diagnosis.selectors.reviews import labels_of_run
 
-    if not user_can_review(user):
+    can_label_run = user_can_label(user, "run")
+    can_label_claims = user_can_label(user, KIND_CLAIM)
+    # Reviewers' labels and notes are for reviewers: staff who may label, or read labels.
+    if not (can_label_run or can_label_claims or (user_can_review(user) and user.has_perm("diagnosis.view_runlabel"))):
         return {}
     labels = labels_of_run(run)
     mine_run = next((label for label in labels["run"] if label.reviewer_id == getattr(user, "pk", None)), None)
     mine_claims = {label.claim_id: label for label in labels["claims"] if label.reviewer_id == getattr(user, "pk", None)}
-    can_label_run = user_can_label(user, "run")
-    can_label_claims = user_can_label(user, KIND_CLAIM)
     return {
         "review": {
             "run_form": (

@@ -59,6 +59,7 @@ def test_every_value_has_a_chinese_label(table):
     [
         (DiagnosisRun.Status.choices, V.RUN_STATUS),
         (DiagnosisRun.Outcome.choices, V.OUTCOME),
+        (DiagnosisRun.GatekeeperSeverity.choices, V.GATEKEEPER_SEVERITY),
         (ToolInvocation.Status.choices, V.INVOCATION_STATUS),
         (DiagnosisSession.Origin.choices, V.SESSION_ORIGIN),
         (EvidenceScope.Kind.choices, V.SCOPE_KIND),
