@@ -12,8 +12,9 @@ SessionAuthentication does the CSRF check, and token callers need none.
 Once open, the stream sends::
 
     event: run     data: {"run_id", "session_id", "status", "replayed"}
-    event: stage   data: {"seq", "node", "event", "label", "elapsed_ms", "at", "detail"}   (one per OrchestrationEvent)
-    event: answer  data: {"run_id", "status", "outcome", "verdict", "answer", "links"}
+    event: stage   data: {"seq", "node", "event", "label", "elapsed_ms", "at", "detail"}   (one per OrchestrationEvent;
+                   ``at`` in TIME_ZONE as DRF writes ``created_at``; ``label`` from diagnosis.vocabulary)
+    event: answer  data: {"run_id", "status", "outcome", "verdict", "answer", "links"}  (links absolute, as /api/chat's)
     event: done    data: {"run_id", "status"}
     event: error   data: {"code", "message"}                         (then done)
     : keep-alive   (a comment line when nothing happened for KEEPALIVE_S)
@@ -242,7 +243,11 @@ def _open_stream(django_request: HttpRequest) -> tuple[RunStart | None, HttpResp
         return None, response
 
 
-def _run_payload(run_id: Any, absolute: UriBuilder) -> dict[str, Any]:
+def _relative(path: str) -> str:
+    return path
+
+
+def _run_payload(run_id: Any, absolute: UriBuilder = _relative) -> dict[str, Any]:
     run = DiagnosisRun.objects.select_related("owner").get(pk=run_id)
     return {
         "run_id": str(run.pk),
@@ -312,10 +317,6 @@ def start_execution(start: RunStart) -> Future[None] | None:
         return _WORKERS.submit(_execute, start.run.pk)
     diagnosis_run_submit(run=start.run)
     return None
-
-
-def _relative(path: str) -> str:
-    return path
 
 
 async def event_stream(

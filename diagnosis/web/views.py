@@ -154,17 +154,16 @@ def run_detail(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
     audit = run_audit_view(run)
     charts = cited_series(audit)
     answer = answer_view(audit, charts)
-    # With the answer model, a chart is drawn beside its key evidence; the statements below keep
-    # the rest (one drawing per chart on a page).
-    drawn = {item.item.claim_id for item in answer.key_evidence if item.charts} if answer else set()
+    # With the answer model, each key statement (and its chart) is in the answer; the statements
+    # below are the other confirmed ones (DESIGN §10.5 other_evidence): nothing shown twice.
+    key_claims = {item.item.claim_id for item in answer.key_evidence} if answer else set()
     calls = tool_calls(audit.invocations)
+    cards = [card for card in statement_cards(audit, charts) if card.statement.claim_id not in key_claims]
     context = {
         "run": run,
         "audit": audit,
         "answer": answer,
-        "statements": statement_views(
-            statement_cards(audit, [c for c in charts if c.claim_ids[0] not in drawn]), call_anchors(calls, audit)
-        ),
+        "statements": statement_views(cards, call_anchors(calls, audit)),
         "calls": calls,
         "evidence_count": sum(len(call.evidence) for call in calls),
         "has_charts": bool(charts),

@@ -7,12 +7,11 @@ and writes nothing — in the admin and in the web UI's label form alike."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from diagnosis.models import ClaimLabel, RunLabel
 from diagnosis.services.reviews import run_label_record
-from tests.personas import make_user
+from tests.personas import grant_permissions, make_user
 from tests.reviews.builders import make_judged_run
 
 pytestmark = pytest.mark.django_db
@@ -22,9 +21,7 @@ CLAIM_LABEL = {"kind": "claim", "claim_id": "c1", "label": "correct"}
 
 
 def _staff_with(*codenames: str):
-    user = make_user("staff_" + "_".join(codenames or ("none",))[:100], staff=True)
-    user.user_permissions.add(*Permission.objects.filter(content_type__app_label="diagnosis", codename__in=codenames))
-    return user
+    return grant_permissions(make_user("staff_" + "_".join(codenames or ("none",))[:100], staff=True), *codenames)
 
 
 @pytest.fixture

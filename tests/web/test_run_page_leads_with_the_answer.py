@@ -118,6 +118,8 @@ def test_a_stored_answer_model_leads_with_its_conclusion_and_key_evidence(staff_
     assert "连接池开始耗尽" in text and "开始" in text  # the timeline with its kind in Chinese
     assert "临时扩大连接池上限并排查慢查询" in text and "数据库连接池耗尽处理手册" in text
     assert "缺少数据库慢查询日志" in text
+    # each key statement once: in the answer, not again among the other statements
+    assert html.count('id="claim-c1"') == 1 and html.index('id="claim-c1"') < html.index('id="statements"')
 
 
 def test_a_malformed_answer_model_falls_back_to_the_answer_text(staff_client, staff):
@@ -127,3 +129,15 @@ def test_a_malformed_answer_model_falls_back_to_the_answer_text(staff_client, st
     DiagnosisRun.objects.filter(pk=run.pk).update(self_evaluation=evaluation)
     html = _page(staff_client, run)
     assert 'id="answer-conclusion"' not in html and ANSWER.splitlines()[1] in html
+
+
+def test_markup_in_a_stored_answer_model_is_shown_as_text(staff_client, staff):
+    run = make_example_run(staff)
+    evaluation = run.self_evaluation
+    hostile = {**ANSWER_MODEL, "conclusion": [{"text": "<img src=x onerror=alert(1)> 结论", "claims": ["c1"]}],
+               "gaps": ["<script>alert(2)</script>"]}
+    evaluation["verifier_evaluation"]["composer_output"]["answer"] = hostile
+    DiagnosisRun.objects.filter(pk=run.pk).update(self_evaluation=evaluation)
+    html = _page(staff_client, run)
+    assert "<img src=x" not in html and "<script>alert(2)" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt; 结论" in html and "&lt;script&gt;alert(2)&lt;/script&gt;" in html
