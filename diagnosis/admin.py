@@ -12,14 +12,18 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
-from diagnosis.alerts.admin import alert_inlines_for
+from diagnosis import vocabulary as V
+from diagnosis.alerts.admin import AlertGroupRunInline, alert_inlines_for
+from diagnosis.alerts.models import AlertGroupRun
 from diagnosis.graph import reasons as R
 from diagnosis.models import (
     Alert,
@@ -39,12 +43,16 @@ from diagnosis.models import (
 from diagnosis.reviews.views import calibration_page, label_forms_context, run_label_post
 from diagnosis.selectors.runs import pretty_json, run_audit_view, run_badge
 from diagnosis.selectors.series import cited_series
+from diagnosis.web.presenter import claim_check_cards
 
 QUESTION_LIST_CHARS = 60
 
 admin.site.site_header = "SuperBiz Diagnosis 审计控制台"
 admin.site.site_title = "SuperBiz Diagnosis"
 admin.site.index_title = "诊断运行审计与证据数据"
+# The audit tables need the page's width (issue 27: the run list cut off its last columns beside
+# the app sidebar at 1280 px); the index and the breadcrumbs lead to every list instead.
+admin.site.enable_nav_sidebar = False
 
 
 def _pre(value: Any) -> str:
@@ -74,13 +82,14 @@ class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
 class FallbackReasonFilter(admin.SimpleListFilter):
     """Filter on the promoted ``fallback_reason`` column; the choices are the reasons present."""
 
-    title = "兜底原因 (fallback reason)"
+    title = "兜底原因"
     parameter_name = "fallback_reason"
     NONE = "__none__"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
         # The reasons are a closed vocabulary: no DISTINCT scan of every run per page (P5).
-        return [(self.NONE, "（无兜底）")] + [(r, r) for r in sorted({*R.FALLBACK_REASONS, *R.RUN_FAILURE_REASONS})]
+        reasons = sorted({*R.FALLBACK_REASONS, *R.RUN_FAILURE_REASONS})
+        return [(self.NONE, "（无兜底）")] + [(r, V.label(V.FALLBACK_REASON, r)) for r in reasons]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[DiagnosisRun]) -> QuerySet[DiagnosisRun]:
         value = self.value()
@@ -89,6 +98,37 @@ class FallbackReasonFilter(admin.SimpleListFilter):
         if value:
             return queryset.filter(fallback_reason=value)
         return queryset
+
+
+#: The alert record's fields in Chinese (its model, in diagnosis.alerts, carries no verbose names).
+ALERT_FIELD_LABELS = {
+    "receiver": "接收器",
+    "alert_name": "告警名称",
+    "service": "服务",
+    "status": "状态",
+    "group_key": "分组键",
+    "fingerprints": "告警指纹",
+    "resolved_fingerprints": "已恢复的指纹",
+    "notifications": "收到通知次数",
+    "first_received_at": "首次收到",
+    "last_received_at": "最近收到",
+    "resolved_at": "恢复时间",
+    "notified_at": "结果通知时间",
+    "notify_error": "结果通知错误",
+}
+
+
+class AlertRecordForm(forms.ModelForm):
+    class Meta:
+        model = AlertGroupRun
+        fields: tuple[str, ...] = ()
+        labels = ALERT_FIELD_LABELS  # the admin reads a read-only field's label from here
+
+
+class AlertRecordInline(AlertGroupRunInline):
+    """The alert that started a run, on the run page, with its fields in Chinese."""
+
+    form = AlertRecordForm
 
 
 @admin.register(DiagnosisRun)
@@ -150,7 +190,8 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         css = {"all": ("css/audit-admin.css",)}
 
     def get_inlines(self, request: HttpRequest, obj: DiagnosisRun | None) -> Any:
-        return alert_inlines_for(obj)  # the alert that started the run, if one did
+        # The alert that started the run, if one did.
+        return tuple(AlertRecordInline if inline is AlertGroupRunInline else inline for inline in alert_inlines_for(obj))
 
     def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type:
         changelist = super().get_changelist(request, **kwargs)
@@ -166,19 +207,19 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     def short_question(self, run: DiagnosisRun) -> str:
         return Truncator(run.question).chars(QUESTION_LIST_CHARS)
 
-    @admin.display(description="结果 outcome", ordering="outcome")
+    @admin.display(description="结果", ordering="outcome")
     def outcome_column(self, run: DiagnosisRun) -> str:
         return run.get_outcome_display() if run.outcome else run.get_status_display()
 
-    @admin.display(description="守门 severity", ordering="gatekeeper_severity")
+    @admin.display(description="守门严重度", ordering="gatekeeper_severity")
     def severity_column(self, run: DiagnosisRun) -> str:
-        return run.gatekeeper_severity or "—"
+        return V.label(V.GATEKEEPER_SEVERITY, run.gatekeeper_severity) or "—"
 
     @admin.display(description="补充取证", ordering="evidence_retry_count")
     def retry_column(self, run: DiagnosisRun) -> int:
         return run.evidence_retry_count
 
-    @admin.display(description="provider", ordering="provider")
+    @admin.display(description="模型提供方", ordering="provider")
     def provider_column(self, run: DiagnosisRun) -> str:
         return run.provider or "—"
 
@@ -186,10 +227,12 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     def created_column(self, run: DiagnosisRun) -> Any:
         return run.created_at
 
-    @admin.display(description="结论 verdict", ordering="verdict")
+    @admin.display(description="判定", ordering="verdict")
     def verdict_badge(self, run: DiagnosisRun) -> str:
         badge = run_badge(run)
-        return format_html('<span class="audit-badge audit-badge-{}">{}</span>', badge.css, badge.label)
+        return format_html(
+            '<span class="audit-badge audit-badge-{}" title="{}">{}</span>', badge.css, badge.title, badge.label
+        )
 
     @admin.display(description="来源", ordering="session__origin")
     def origin_column(self, run: DiagnosisRun) -> str:
@@ -218,8 +261,8 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         )
         if run is not None:
             extra_context["audit"] = audit = run_audit_view(run)
-            extra_context["charts"] = cited_series(audit)
-            extra_context.update(label_forms_context(run, request.user))
+            extra_context["claim_cards"] = claim_check_cards(audit, cited_series(audit))
+            extra_context.update(label_forms_context(run, request.user, audit))
             extra_context["label_url"] = reverse("admin:diagnosis_diagnosisrun_label", args=[run.pk])
             extra_context["next_url"] = request.get_full_path()
         return super().change_view(request, object_id, form_url, extra_context)
@@ -234,10 +277,16 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         return own + super().get_urls()
 
     def label_view(self, request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
+        # The admin's own permission check (issue 25 item 7): reading runs; run_label_post then
+        # asks for the add permission of the label record it writes. Without them: 403, nothing written.
+        if not self.has_view_permission(request):
+            raise PermissionDenied
         fallback = reverse("admin:diagnosis_diagnosisrun_change", args=[run_id])
         return run_label_post(request, run_id, fallback_url=fallback)
 
     def calibration_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.has_view_permission(request):  # it lists runs' verdicts and reviewers' notes
+            raise PermissionDenied
         return calibration_page(request, context=self.admin_site.each_context(request))
 
     def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:

@@ -12,6 +12,14 @@ from django.db import models
 from django.db.models import Q
 
 from diagnosis.reviews import calibration as cal
+from diagnosis.vocabulary import (
+    GATEKEEPER_SEVERITY,
+    INVOCATION_STATUS,
+    OUTCOME,
+    RUN_STATUS,
+    SCOPE_KIND,
+    SESSION_ORIGIN,
+)
 from gatekeeper.severity import Severity as SeverityName
 from gatekeeper.severity import Verdict as VerdictName
 
@@ -23,15 +31,15 @@ class EvidenceScope(models.Model):
     belongs to exactly one scope; a run reads only its session's scope."""
 
     class Kind(models.TextChoices):
-        LIVE = "live", "实时"
-        REPLAY = "replay", "回放"
+        LIVE = "live", SCOPE_KIND["live"]
+        REPLAY = "replay", SCOPE_KIND["replay"]
 
-    name = models.CharField(max_length=200, unique=True)
-    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.REPLAY)
-    reference_time = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(max_length=200, unique=True, verbose_name="名称")
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.REPLAY, verbose_name="类型")
+    reference_time = models.DateTimeField(null=True, blank=True, verbose_name="参考时间")
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name="创建时间")
     #: When a bundle was last loaded into the scope ("the most recently loaded replay scope").
-    loaded_at = models.DateTimeField(null=True, blank=True)
+    loaded_at = models.DateTimeField(null=True, blank=True, verbose_name="最近加载")
 
     class Meta:
         ordering = ["name"]
@@ -67,19 +75,19 @@ def scope_fk(related_name: str) -> Any:
 # --- Conversations and runs ----------------------------------------------------------------
 class DiagnosisSession(models.Model):
     class Origin(models.TextChoices):
-        USER = "user", "用户提问"
-        ALERT = "alert", "告警触发"
+        USER = "user", SESSION_ORIGIN["user"]
+        ALERT = "alert", SESSION_ORIGIN["alert"]
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="diagnosis_sessions")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="diagnosis_sessions", verbose_name="所有者")
     # The one evidence world every run of the session reads (PROTECT: deleting a scope does not
     # silently delete people's conversations).
-    scope = models.ForeignKey(EvidenceScope, on_delete=models.PROTECT, related_name="sessions")
-    title = models.CharField(max_length=200, blank=True)
+    scope = models.ForeignKey(EvidenceScope, on_delete=models.PROTECT, related_name="sessions", verbose_name="证据范围")
+    title = models.CharField(max_length=200, blank=True, verbose_name="标题")
     # Who started the conversation: a person, or an Alertmanager notification (diagnosis.alerts).
-    origin = models.CharField(max_length=16, choices=Origin.choices, default=Origin.USER)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    origin = models.CharField(max_length=16, choices=Origin.choices, default=Origin.USER, verbose_name="来源")
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name="创建时间")
+    updated_at = models.DateTimeField(auto_now=True, verbose_name="更新时间")
 
     class Meta:
         ordering = ["-updated_at"]
@@ -96,17 +104,17 @@ class DiagnosisSession(models.Model):
 
 class DiagnosisRun(models.Model):
     class Status(models.TextChoices):
-        QUEUED = "queued", "排队中"
-        RUNNING = "running", "运行中"
-        COMPLETED = "completed", "已完成"
-        FAILED = "failed", "失败"
+        QUEUED = "queued", RUN_STATUS["queued"]
+        RUNNING = "running", RUN_STATUS["running"]
+        COMPLETED = "completed", RUN_STATUS["completed"]
+        FAILED = "failed", RUN_STATUS["failed"]
 
     class Outcome(models.TextChoices):
-        PASS = "pass", "通过"
-        LOW_CONFID = "low_confid", "低置信"
-        REJECT = "reject", "拒绝"
-        FALLBACK = "fallback", "兜底"
-        CLARIFY = "clarify", "请求澄清"
+        PASS = "pass", OUTCOME["pass"]
+        LOW_CONFID = "low_confid", OUTCOME["low_confid"]
+        REJECT = "reject", OUTCOME["reject"]
+        FALLBACK = "fallback", OUTCOME["fallback"]
+        CLARIFY = "clarify", OUTCOME["clarify"]
 
     class Verdict(models.TextChoices):
         # The values are the one Verdict enum's (gatekeeper.severity); the labels are the same.
@@ -115,39 +123,39 @@ class DiagnosisRun(models.Model):
         REJECT = VerdictName.REJECT.value, VerdictName.REJECT.value
 
     class GatekeeperSeverity(models.TextChoices):
-        NONE = SeverityName.NONE.value, SeverityName.NONE.value
-        LOW_CONFID = SeverityName.LOW_CONFID.value, SeverityName.LOW_CONFID.value
-        REJECT = SeverityName.REJECT.value, SeverityName.REJECT.value
+        NONE = SeverityName.NONE.value, GATEKEEPER_SEVERITY[SeverityName.NONE]
+        LOW_CONFID = SeverityName.LOW_CONFID.value, GATEKEEPER_SEVERITY[SeverityName.LOW_CONFID]
+        REJECT = SeverityName.REJECT.value, GATEKEEPER_SEVERITY[SeverityName.REJECT]
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    session = models.ForeignKey(DiagnosisSession, on_delete=models.CASCADE, related_name="runs")
+    session = models.ForeignKey(DiagnosisSession, on_delete=models.CASCADE, related_name="runs", verbose_name="会话")
     # Denormalised from the session so ownership checks and the idempotency constraint are one index.
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="diagnosis_runs")
-    question = models.TextField()
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
-    outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True, default="")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="diagnosis_runs", verbose_name="所有者")
+    question = models.TextField(verbose_name="问题")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED, verbose_name="状态")
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True, default="", verbose_name="结果")
     # Hot keys of self_evaluation promoted to indexed columns for the admin filters (STYLE §11).
-    verdict = models.CharField(max_length=16, choices=Verdict.choices, blank=True, default="")
-    gatekeeper_severity = models.CharField(max_length=16, choices=GatekeeperSeverity.choices, blank=True, default="")
-    fallback_reason = models.CharField(max_length=64, blank=True, default="")
-    final_answer = models.TextField(blank=True, default="")
-    evidence_retry_count = models.PositiveSmallIntegerField(default=0)
+    verdict = models.CharField(max_length=16, choices=Verdict.choices, blank=True, default="", verbose_name="判定")
+    gatekeeper_severity = models.CharField(max_length=16, choices=GatekeeperSeverity.choices, blank=True, default="", verbose_name="守门严重度")
+    fallback_reason = models.CharField(max_length=64, blank=True, default="", verbose_name="兜底原因")
+    final_answer = models.TextField(blank=True, default="", verbose_name="最终回答")
+    evidence_retry_count = models.PositiveSmallIntegerField(default=0, verbose_name="补充取证次数")
     # The JSON container of evaluation channels. Written only through
     # diagnosis.audit.self_evaluation (row lock + read-modify-write); save() never writes it.
-    self_evaluation = models.JSONField(null=True, blank=True)
-    provider = models.CharField(max_length=32, blank=True, default="")
-    model = models.CharField(max_length=128, blank=True, default="")
-    prompt_tokens = models.PositiveIntegerField(default=0)
-    completion_tokens = models.PositiveIntegerField(default=0)
-    token_usage = models.JSONField(default=dict, blank=True)  # per role: {"planner": {"prompt": n, "completion": m}}
+    self_evaluation = models.JSONField(null=True, blank=True, verbose_name="自评估记录")
+    provider = models.CharField(max_length=32, blank=True, default="", verbose_name="模型提供方")
+    model = models.CharField(max_length=128, blank=True, default="", verbose_name="模型")
+    prompt_tokens = models.PositiveIntegerField(default=0, verbose_name="输入 token")
+    completion_tokens = models.PositiveIntegerField(default=0, verbose_name="输出 token")
+    token_usage = models.JSONField(default=dict, blank=True, verbose_name="各角色 token 用量")  # per role: {"planner": {"prompt": n, "completion": m}}
     # NULL (not "") when absent, so the partial unique constraint ignores runs without a key.
-    idempotency_key = models.CharField(max_length=128, null=True, blank=True)  # noqa: DJ001
-    request_fingerprint = models.CharField(max_length=64, blank=True, default="")
-    error = models.TextField(blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    duration_ms = models.PositiveIntegerField(null=True, blank=True)
+    idempotency_key = models.CharField(max_length=128, null=True, blank=True, verbose_name="幂等键")  # noqa: DJ001
+    request_fingerprint = models.CharField(max_length=64, blank=True, default="", verbose_name="请求指纹")
+    error = models.TextField(blank=True, default="", verbose_name="错误")
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name="创建时间")
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name="开始时间")
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name="结束时间")
+    duration_ms = models.PositiveIntegerField(null=True, blank=True, verbose_name="耗时（毫秒）")
 
     class Meta:
         ordering = ["-created_at"]
@@ -189,27 +197,27 @@ class DiagnosisRun(models.Model):
 
 class ToolInvocation(models.Model):
     class Status(models.TextChoices):
-        SUCCESS = "success", "success"
-        NO_HIT = "no_hit", "no_hit"
-        FAILED = "failed", "failed"
-        DEDUPED = "deduped", "deduped"
+        SUCCESS = "success", INVOCATION_STATUS["success"]
+        NO_HIT = "no_hit", INVOCATION_STATUS["no_hit"]
+        FAILED = "failed", INVOCATION_STATUS["failed"]
+        DEDUPED = "deduped", INVOCATION_STATUS["deduped"]
 
-    run = models.ForeignKey(DiagnosisRun, on_delete=models.CASCADE, related_name="tool_invocations")
-    invocation_id = models.CharField(max_length=16)
-    seq = models.PositiveIntegerField()
-    round = models.PositiveSmallIntegerField(default=1)
-    tool_name = models.CharField(max_length=64)
-    evidence_bearing = models.BooleanField(default=True)
-    arguments = models.JSONField(default=dict, blank=True)
-    arguments_key = models.CharField(max_length=64, blank=True, default="")  # hash of tool + normalised args (dedup)
-    status = models.CharField(max_length=16, choices=Status.choices)
-    output = models.JSONField(null=True, blank=True)
-    output_truncated = models.BooleanField(default=False)
-    retrieval_details = models.JSONField(default=dict, blank=True)
-    deduped_from = models.CharField(max_length=16, blank=True, default="")
-    error = models.TextField(blank=True, default="")
-    started_at = models.DateTimeField()
-    duration_ms = models.PositiveIntegerField(default=0)
+    run = models.ForeignKey(DiagnosisRun, on_delete=models.CASCADE, related_name="tool_invocations", verbose_name="运行")
+    invocation_id = models.CharField(max_length=16, verbose_name="调用编号")
+    seq = models.PositiveIntegerField(verbose_name="序号")
+    round = models.PositiveSmallIntegerField(default=1, verbose_name="轮次")
+    tool_name = models.CharField(max_length=64, verbose_name="工具")
+    evidence_bearing = models.BooleanField(default=True, verbose_name="提供证据")
+    arguments = models.JSONField(default=dict, blank=True, verbose_name="参数")
+    arguments_key = models.CharField(max_length=64, blank=True, default="")  # hash of tool + normalised args (dedup, verbose_name="参数摘要")
+    status = models.CharField(max_length=16, choices=Status.choices, verbose_name="状态")
+    output = models.JSONField(null=True, blank=True, verbose_name="输出")
+    output_truncated = models.BooleanField(default=False, verbose_name="输出已截断")
+    retrieval_details = models.JSONField(default=dict, blank=True, verbose_name="检索详情")
+    deduped_from = models.CharField(max_length=16, blank=True, default="", verbose_name="重复自")
+    error = models.TextField(blank=True, default="", verbose_name="错误")
+    started_at = models.DateTimeField(verbose_name="开始时间")
+    duration_ms = models.PositiveIntegerField(default=0, verbose_name="耗时（毫秒）")
 
     class Meta:
         ordering = ["run", "seq"]
@@ -244,12 +252,12 @@ class ToolInvocation(models.Model):
 
 
 class OrchestrationEvent(models.Model):
-    run = models.ForeignKey(DiagnosisRun, on_delete=models.CASCADE, related_name="events")
-    seq = models.PositiveIntegerField()
-    node = models.CharField(max_length=32)
-    event = models.CharField(max_length=32)  # start | finish | retry | route | error
-    detail = models.JSONField(default=dict, blank=True)
-    at = models.DateTimeField()
+    run = models.ForeignKey(DiagnosisRun, on_delete=models.CASCADE, related_name="events", verbose_name="运行")
+    seq = models.PositiveIntegerField(verbose_name="序号")
+    node = models.CharField(max_length=32, verbose_name="节点")
+    event = models.CharField(max_length=32, verbose_name="事件")  # start | finish | retry | route | error
+    detail = models.JSONField(default=dict, blank=True, verbose_name="详情")
+    at = models.DateTimeField(verbose_name="时间")
 
     class Meta:
         ordering = ["run", "seq"]

@@ -34,3 +34,15 @@ def make_api_user():
 def make_outsider():
     """Another user who must never see api_user's sessions or runs."""
     return make_user("outsider")
+
+
+#: What a reviewer needs beyond staff status (issue 25 item 7): read runs, label verdicts and claims.
+REVIEW_PERMISSIONS = ("view_diagnosisrun", "add_runlabel", "add_claimlabel")
+
+
+def grant_permissions(user, *codenames: str):
+    """Give ``user`` these ``diagnosis`` model permissions (the admin's per-model checks read them)."""
+    from django.contrib.auth.models import Permission
+
+    user.user_permissions.add(*Permission.objects.filter(content_type__app_label="diagnosis", codename__in=codenames))
+    return type(user).objects.get(pk=user.pk)  # a fresh object: permissions are cached per instance

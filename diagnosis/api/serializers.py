@@ -9,7 +9,7 @@ persisted; the container's shape is documented from its pydantic model (STYLE §
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 from uuid import UUID
 
@@ -17,6 +17,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from diagnosis import vocabulary as V
 from diagnosis.api.parsers import MESSAGE_NOT_OBJECT
 from diagnosis.masking.config import answer_for_viewer
 from diagnosis.models import (
@@ -146,6 +147,19 @@ class SessionIdField(serializers.Field):
         return str(value)
 
 
+@extend_schema_field({"type": ["string", "null"]})
+class DisplayField(serializers.Field):
+    """``<field>_display``: the Chinese label of another field's enum value, from the one label
+    table the web UI and the admin use (diagnosis.vocabulary); null when that field is empty."""
+
+    def __init__(self, table: Mapping[str, str], **kwargs: Any) -> None:
+        self.table = table
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, value: Any) -> str | None:
+        return V.label(self.table, value) or None
+
+
 def scope_name_field(help_text: str, *, allow_null: bool = False) -> TextField:
     return TextField(max_chars=SCOPE_NAME_MAX_CHARS, required=False, allow_null=allow_null, help_text=help_text)
 
@@ -161,22 +175,31 @@ class ChatRequestSerializer(StrictSerializer):
 
 
 class EvidenceScopeSerializer(serializers.ModelSerializer):
+    kind_display = DisplayField(V.SCOPE_KIND, source="kind", help_text="kind 的中文名称")
+
     class Meta:
         model = EvidenceScope
-        fields = ["name", "kind", "reference_time"]
+        fields = ["name", "kind", "kind_display", "reference_time"]
         read_only_fields = fields
 
 
-def _links(request: Any, run: DiagnosisRun) -> dict[str, str]:
+def run_links(run: DiagnosisRun, absolute: Callable[[str], str] | None = None) -> dict[str, str]:
+    """The links of a run (JSON API and SSE alike): absolute URLs when ``absolute`` is the request's
+    ``build_absolute_uri``, paths otherwise."""
+
     def url(name: str, pk: Any) -> str:
         path = reverse(name, kwargs={"pk": pk})
-        return request.build_absolute_uri(path) if request is not None else path
+        return absolute(path) if absolute is not None else path
 
     return {
         "run": url("api:run-detail", run.pk),
         "session": url("api:session-detail", run.session_id),
         "web": url("web:run-detail", run.pk),
     }
+
+
+def _links(request: Any, run: DiagnosisRun) -> dict[str, str]:
+    return run_links(run, request.build_absolute_uri if request is not None else None)
 
 
 class LinksSerializer(serializers.Serializer):
@@ -194,6 +217,9 @@ class RunSummarySerializer(serializers.ModelSerializer):
     verdict = serializers.SerializerMethodField()
     answer = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField()
+    status_display = DisplayField(V.RUN_STATUS, source="status", help_text="status 的中文名称")
+    outcome_display = DisplayField(V.OUTCOME, source="outcome", help_text="outcome 的中文名称；未完成时为 null")
+    verdict_display = DisplayField(V.VERDICT, source="verdict", help_text="verdict 的中文名称；兜底或未完成时为 null")
 
     class Meta:
         model = DiagnosisRun
@@ -202,8 +228,11 @@ class RunSummarySerializer(serializers.ModelSerializer):
             "session_id",
             "question",
             "status",
+            "status_display",
             "outcome",
+            "outcome_display",
             "verdict",
+            "verdict_display",
             "answer",
             "evidence_retry_count",
             "created_at",
@@ -247,6 +276,8 @@ class EvidenceRefSerializer(serializers.Serializer):
 
 class ToolInvocationSerializer(serializers.ModelSerializer):
     evidence_refs = serializers.SerializerMethodField()
+    tool_display = DisplayField(V.TOOL, source="tool_name", help_text="工具的中文名称")
+    status_display = DisplayField(V.INVOCATION_STATUS, source="status", help_text="status 的中文名称")
 
     class Meta:
         model = ToolInvocation
@@ -255,9 +286,11 @@ class ToolInvocationSerializer(serializers.ModelSerializer):
             "seq",
             "round",
             "tool_name",
+            "tool_display",
             "evidence_bearing",
             "arguments",
             "status",
+            "status_display",
             "evidence_refs",
             "error",
             "output_truncated",
@@ -276,11 +309,15 @@ class ToolInvocationSerializer(serializers.ModelSerializer):
 
 class OrchestrationEventSerializer(serializers.ModelSerializer):
     elapsed_ms = serializers.SerializerMethodField()
+    label = serializers.SerializerMethodField(help_text="阶段的中文说明（与 SSE stage 的 label 相同）")
 
     class Meta:
         model = OrchestrationEvent
-        fields = ["seq", "node", "event", "detail", "at", "elapsed_ms"]
+        fields = ["seq", "node", "event", "label", "detail", "at", "elapsed_ms"]
         read_only_fields = fields
+
+    def get_label(self, event: OrchestrationEvent) -> str:
+        return V.stage_label(event.node, event.event, event.detail)
 
     def get_elapsed_ms(self, event: OrchestrationEvent) -> int | None:
         return event_elapsed_ms(event, event.run.created_at)
@@ -299,11 +336,19 @@ class RunDetailSerializer(RunSummarySerializer):
     events = OrchestrationEventSerializer(many=True, read_only=True)
     token_usage = serializers.SerializerMethodField()
     gatekeeper_severity = serializers.SerializerMethodField()
+    gatekeeper_severity_display = DisplayField(
+        V.GATEKEEPER_SEVERITY, source="gatekeeper_severity", help_text="gatekeeper_severity 的中文名称"
+    )
+    fallback_reason_display = DisplayField(
+        V.FALLBACK_REASON, source="fallback_reason", help_text="兜底原因的中文说明；没有兜底时为 null"
+    )
 
     class Meta(RunSummarySerializer.Meta):
         fields = RunSummarySerializer.Meta.fields + [
             "gatekeeper_severity",
+            "gatekeeper_severity_display",
             "fallback_reason",
+            "fallback_reason_display",
             "provider",
             "model",
             "token_usage",

@@ -12,8 +12,9 @@ SessionAuthentication does the CSRF check, and token callers need none.
 Once open, the stream sends::
 
     event: run     data: {"run_id", "session_id", "status", "replayed"}
-    event: stage   data: {"seq", "node", "event", "label", "elapsed_ms", "at", "detail"}   (one per OrchestrationEvent)
-    event: answer  data: {"run_id", "status", "outcome", "verdict", "answer", "links"}
+    event: stage   data: {"seq", "node", "event", "label", "elapsed_ms", "at", "detail"}   (one per OrchestrationEvent;
+                   ``at`` in TIME_ZONE as DRF writes ``created_at``; ``label`` from diagnosis.vocabulary)
+    event: answer  data: {"run_id", "status", "outcome", "verdict", "answer", "links"}  (links absolute, as /api/chat's)
     event: done    data: {"run_id", "status"}
     event: error   data: {"code", "message"}                         (then done)
     : keep-alive   (a comment line when nothing happened for KEEPALIVE_S)
@@ -37,7 +38,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -45,14 +46,15 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework.exceptions import MethodNotAllowed
+from rest_framework.fields import DateTimeField
 from rest_framework.negotiation import BaseContentNegotiation, DefaultContentNegotiation
 from rest_framework.views import APIView
 
-from diagnosis.api.serializers import ChatRequestSerializer
+from diagnosis import vocabulary as V
+from diagnosis.api.serializers import ChatRequestSerializer, run_links
 from diagnosis.api.throttles import ApiUserRateThrottle, ChatRateThrottle
 from diagnosis.api.views import (
     BODY_ERRORS,
@@ -70,6 +72,8 @@ from diagnosis.services.runs import diagnosis_run_execute, diagnosis_run_submit
 
 logger = logging.getLogger(__name__)
 
+UriBuilder = Callable[[str], str]
+
 POLL_S = 0.2
 KEEPALIVE_S = 10.0
 
@@ -82,28 +86,6 @@ def max_wait_s() -> float:
 
 MESSAGE_RUN_CRASHED = "诊断运行意外中断，请稍后重试或联系管理员。"
 MESSAGE_TIMEOUT = "等待诊断结果超时，请稍后在运行详情中查看。"
-
-NODE_LABELS = {
-    "graph": "诊断流程",
-    "planner": "规划取证",
-    "executor": "调用工具取证",
-    "gatekeeper": "证据守门校验",
-    "verifier": "核验结论",
-    "composer": "撰写回答",
-    "fallback": "安全兜底",
-}
-EVENT_LABELS = {"start": "开始", "finish": "完成", "retry": "重试", "route": "路由", "error": "出错", "tool": "工具调用"}
-
-
-def stage_label(node: str, event: str, detail: Any) -> str:
-    """Chinese label of one orchestration event, e.g. "调用工具取证 · 工具调用 query_logs"."""
-    label = f"{NODE_LABELS.get(node, node)} · {EVENT_LABELS.get(event, event)}"
-    if isinstance(detail, dict):
-        if event == "tool" and detail.get("tool_name"):
-            label += f" {detail['tool_name']}（{detail.get('status', '')}）"
-        elif event == "route" and detail.get("target"):
-            label += f" → {NODE_LABELS.get(str(detail['target']), detail['target'])}"
-    return label
 
 # Inline runs started by the stream execute here, one thread per run (bounded).
 STREAM_WORKERS = 8
@@ -261,7 +243,11 @@ def _open_stream(django_request: HttpRequest) -> tuple[RunStart | None, HttpResp
         return None, response
 
 
-def _run_payload(run_id: Any) -> dict[str, Any]:
+def _relative(path: str) -> str:
+    return path
+
+
+def _run_payload(run_id: Any, absolute: UriBuilder = _relative) -> dict[str, Any]:
     run = DiagnosisRun.objects.select_related("owner").get(pk=run_id)
     return {
         "run_id": str(run.pk),
@@ -269,12 +255,12 @@ def _run_payload(run_id: Any) -> dict[str, Any]:
         "outcome": run.outcome or None,
         "verdict": run.verdict or None,
         "answer": answer_for_viewer(run.final_answer, run.owner) or None,  # the stream is the owner's
-        "links": {
-            "run": reverse("api:run-detail", kwargs={"pk": run.pk}),
-            "session": reverse("api:session-detail", kwargs={"pk": run.session_id}),
-            "web": reverse("web:run-detail", kwargs={"pk": run.pk}),
-        },
+        "links": run_links(run, absolute),  # absolute, like the JSON API's
     }
+
+
+#: DRF's own spelling of a datetime (the display time zone, ISO 8601): /api/chat's ``created_at``.
+_AT = DateTimeField()
 
 
 def _stage_payloads(run_id: Any, after_seq: int, created_at: Any) -> list[dict[str, Any]]:
@@ -290,9 +276,9 @@ def _stage_payloads(run_id: Any, after_seq: int, created_at: Any) -> list[dict[s
             "seq": ev.seq,
             "node": ev.node,
             "event": ev.event,
-            "label": stage_label(ev.node, ev.event, ev.detail),
+            "label": V.stage_label(ev.node, ev.event, ev.detail),  # the one label table (diagnosis.vocabulary)
             "elapsed_ms": event_elapsed_ms(ev, created_at),
-            "at": ev.at.isoformat() if ev.at else None,
+            "at": _AT.to_representation(ev.at) if ev.at else None,
             "detail": ev.detail or {},
         }
         for ev in events
@@ -334,8 +320,14 @@ def start_execution(start: RunStart) -> Future[None] | None:
 
 
 async def event_stream(
-    start: RunStart, execution: Future[None] | None, *, poll_s: float = POLL_S, keepalive_s: float = KEEPALIVE_S
+    start: RunStart,
+    execution: Future[None] | None,
+    *,
+    poll_s: float = POLL_S,
+    keepalive_s: float = KEEPALIVE_S,
+    absolute: UriBuilder = _relative,
 ) -> AsyncIterator[str]:
+    """``absolute`` turns a path into the URL the client used (``request.build_absolute_uri``)."""
     run = start.run
     yield sse(
         "run",
@@ -369,7 +361,7 @@ async def event_stream(
         if execution is not None and execution.exception() is not None:
             yield sse("error", {"code": "internal_error", "message": MESSAGE_RUN_CRASHED})
         else:
-            yield sse("answer", await sync_to_async(_run_payload)(run.pk))
+            yield sse("answer", await sync_to_async(_run_payload)(run.pk, absolute))
         yield sse("done", {"run_id": str(run.pk), "status": await sync_to_async(_run_status)(run.pk)})
     except (asyncio.CancelledError, GeneratorExit):
         # The client went away. The run is not ours to stop: its worker thread completes it and
@@ -420,7 +412,8 @@ async def chat_stream(request: HttpRequest) -> HttpResponse:
         return error
     assert start is not None
     execution = await sync_to_async(start_execution)(start)
-    response = StreamingHttpResponse(event_stream(start, execution), content_type="text/event-stream; charset=utf-8")
+    stream = event_stream(start, execution, absolute=request.build_absolute_uri)
+    response = StreamingHttpResponse(stream, content_type="text/event-stream; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: do not buffer the stream
     if start.replayed:

@@ -25,6 +25,7 @@ from uuid import UUID
 from django.db.models import Count, Max, Q, QuerySet
 from pydantic import ValidationError
 
+from diagnosis import vocabulary as V
 from diagnosis.composer.quoting import ToolText, quote_copies
 from diagnosis.models import (
     DiagnosisRun,
@@ -36,19 +37,12 @@ from diagnosis.models import (
 )
 from diagnosis.tools.prose import tool_prose
 from diagnosis.verification.asked import Asked, asked_label
-from diagnosis.verification.verdict import CONFIRMED, ClaimVerification, Verdict
+from diagnosis.verification.verdict import CONFIRMED, Verdict
+from diagnosis.vocabulary import PRIORITY, SOURCE, VERIFICATION, label, number
 
 # Verifier classifications (DESIGN §1.4) that make a claim a confirmed statement in the UI;
 # the rest (overstated, unsupported, external_unknown, contradicted) are shown as not confirmed.
 CONFIRMED_CLASSIFICATIONS = CONFIRMED
-CLASSIFICATION_LABELS = {
-    ClaimVerification.DIRECT_OBSERVATION: "直接观察",
-    ClaimVerification.REASONABLE_INFERENCE: "合理推断",
-    ClaimVerification.OVERSTATED: "表述过度",
-    ClaimVerification.UNSUPPORTED: "无证据支持",
-    ClaimVerification.EXTERNAL_UNKNOWN: "外部未知",
-    ClaimVerification.CONTRADICTED: "与证据矛盾",
-}
 TERMINAL_STATUSES = (DiagnosisRun.Status.COMPLETED, DiagnosisRun.Status.FAILED)
 
 
@@ -152,8 +146,10 @@ def _text(value: Any) -> str:
         return ""
     if isinstance(value, str):
         return value
-    if isinstance(value, (bool, int, float)):
-        return str(value).lower() if isinstance(value, bool) else str(value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        return number(value)  # 0.9333333333333332 reads 0.93; the raw JSON keeps what was stored
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
@@ -177,6 +173,7 @@ def _bool(value: Any) -> bool | None:
 class Badge:
     label: str
     css: str  # pass | low | reject | fallback | pending
+    title: str = ""  # what the badge means, in Chinese (the badge's tooltip)
 
 
 @dataclass(frozen=True)
@@ -251,6 +248,59 @@ class GapRow:
 class KeyValue:
     key: str
     value: str
+    label: str = ""  # the key in Chinese, shown before the stored key in the audit console
+
+
+#: The stored keys of the audit summaries, in Chinese (the audit console shows both).
+KEY_LABELS: dict[str, str] = {
+    "verifier_status": "核验状态",
+    "model_verdict": "模型判定",
+    "rule_verdict": "规则判定",
+    "effective_verdict": "有效判定",
+    "verdict_ceiling": "判定上限",
+    "groundedness_score": "有据程度",
+    "model_groundedness_score": "模型给出的有据程度",
+    "critical_fact_count": "关键事实数",
+    "evidence_retry_count": "补充取证次数",
+    "failure_reason": "兜底原因",
+    "route": "路由",
+    "plan_source": "计划来源",
+    "planner_failure": "规划失败原因",
+    "run_budget": "运行预算",
+    "traceability_version": "可追溯版本",
+    "rationale": "判定理由",
+    "executor_output_parse_status": "取证输出解析",
+    "masking": "脱敏",
+    "status": "状态",
+    "severity": "严重度",
+    "rule_set_version": "规则集版本",
+    "failed_rules": "未通过的规则",
+    "warnings": "警告",
+    "errors": "错误",
+    "kind": "问题类型",
+    "services": "服务",
+    "window": "时间窗口",
+    "dimension": "关注维度",
+    "source": "来源",
+    "covering_claims": "回答问题的声明",
+    "gap": "缺口",
+    "tried": "已尝试",
+    "coverage_verdict": "覆盖判定",
+}
+#: Which label table reads the value of a key (its enum values shown in Chinese).
+VALUE_TABLES: dict[str, Mapping[str, str]] = {
+    "failure_reason": V.FALLBACK_REASON,
+    "verifier_status": V.RUN_STATUS,
+    "severity": V.GATEKEEPER_SEVERITY,
+    "kind": V.ASKED_KIND,
+    "source": V.ASKED_SOURCE,
+}
+
+
+def _kv(key: str, value: Any, *, tables: Mapping[str, Mapping[str, str]] = VALUE_TABLES) -> KeyValue:
+    table = tables.get(key)
+    shown = label(table, value) if table is not None and isinstance(value, str) else _text(value)
+    return KeyValue(key, shown, KEY_LABELS.get(key, ""))
 
 
 @dataclass(frozen=True)
@@ -278,6 +328,7 @@ class EventRow:
     at: Any
     elapsed_ms: int | None
     detail_json: str
+    label: str = ""  # the stage label, as the live progress shows it
 
 
 @dataclass
@@ -321,11 +372,11 @@ class RunAudit:
 def run_badge(run: DiagnosisRun) -> Badge:
     """Verdict badge: PASS 绿 / LOW_CONFID 黄 / REJECT 红 / 兜底 灰 (and 进行中 while running)."""
     if run.status not in TERMINAL_STATUSES:
-        return Badge(run.get_status_display(), "pending")
+        return Badge(run.get_status_display(), "pending", "运行尚未结束")
     if run.outcome == DiagnosisRun.Outcome.FALLBACK or not run.verdict:
-        return Badge("兜底", "fallback")
+        return Badge("兜底", "fallback", "安全兜底回答：没有可确认的结论")
     css = {Verdict.PASS: "pass", Verdict.LOW_CONFID: "low", Verdict.REJECT: "reject"}.get(run.verdict, "fallback")
-    return Badge(run.verdict, css)
+    return Badge(run.verdict, css, f"判定：{label(V.VERDICT, run.verdict)}")
 
 
 def _ref_label(ref: Any) -> str:
@@ -419,16 +470,16 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         "rationale",
     )
     audit.verifier = [
-        KeyValue(k, _text(verifier.get(k))) for k in summary_keys if verifier.get(k) not in (None, "")
+        _kv(k, verifier.get(k)) for k in summary_keys if verifier.get(k) not in (None, "")
     ]
     parse_status = verifier.get("executor_output_parse_status")
     if parse_status:
-        audit.verifier.append(KeyValue("executor_output_parse_status", _text(parse_status)))
+        audit.verifier.append(_kv("executor_output_parse_status", parse_status))
     masking = verifier.get("masking")
     if isinstance(masking, dict):
         entities = masking.get("entities") if isinstance(masking.get("entities"), dict) else {}
         counts = "，".join(f"{kind} {count}" for kind, count in sorted(entities.items())) or "无"
-        audit.verifier.append(KeyValue("masking", f"已脱敏：{counts}" if masking.get("enabled") else "未启用（未向模型发送数据）"))
+        audit.verifier.append(_kv("masking", f"已脱敏：{counts}" if masking.get("enabled") else "未启用（未向模型发送数据）"))
 
     for check in _dicts(verifier.get("claim_checks")):
         claim_id = _text(check.get("claim_id"))
@@ -440,7 +491,7 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
                 claim_id=claim_id,
                 claim_text=_text(claim.get("claim_text")),
                 classification=classification,
-                classification_label=CLASSIFICATION_LABELS.get(classification, classification),
+                classification_label=label(VERIFICATION, classification),
                 is_critical=_bool(check.get("is_critical")),
                 detail=_text(check.get("detail")),
                 evidence_refs=[_ref_label(r) for r in _list(check.get("evidence_refs"))],
@@ -457,7 +508,7 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
                 text=shown(_text(claim.get("claim_text"))) or claim_id,
                 claim_type=_text(claim.get("claim_type")),
                 classification=classification,
-                classification_label=CLASSIFICATION_LABELS.get(classification, classification),
+                classification_label=label(VERIFICATION, classification),
                 is_critical=_bool(check.get("is_critical")),
                 detail=_text(check.get("detail")),
                 confirmed=classification in CONFIRMED_CLASSIFICATIONS,
@@ -479,7 +530,7 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
     gatekeeper = _dict(verifier.get("gatekeeper_result"))
     if gatekeeper:
         audit.gatekeeper = [
-            KeyValue(k, _text(gatekeeper.get(k)))
+            _kv(k, gatekeeper.get(k), tables={"status": V.GATEKEEPER_STATUS, "severity": V.GATEKEEPER_SEVERITY})
             for k in ("status", "severity", "rule_set_version", "failed_rules", "warnings", "errors")
             if k in gatekeeper
         ]
@@ -519,11 +570,7 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
         for h in _dicts(verified_output.get("hypotheses"))
     ]
     audit.recommended_actions = [
-        KeyValue(
-            shown(_text(a.get("action"))),
-            " / ".join(p for p in (_text(a.get("priority")), _text(a.get("basis"))) if p),
-        )
-        for a in _dicts(verified_output.get("recommended_actions"))
+        KeyValue(shown(_text(a.get("action"))), _action_note(a)) for a in _dicts(verified_output.get("recommended_actions"))
     ]
     audit.missing_info = [
         KeyValue(shown(_text(m.get("item"))), shown(_text(m.get("reason"))))
@@ -541,25 +588,31 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
     composer_output = _dict(verifier.get("composer_output"))
     audit.composer_output = _key_values(composer_output, skip=("dropped_actions", "dropped_hypotheses"))
     audit.dropped_actions = [
-        KeyValue(_text(a.get("action")), " / ".join(p for p in (_text(a.get("basis")), _text(a.get("reason"))) if p))
+        KeyValue(
+            _text(a.get("action")),
+            " / ".join(p for p in (label(SOURCE, a.get("basis")), label(V.DROP_REASON, a.get("reason"))) if p),
+        )
         for a in _dicts(composer_output.get("dropped_actions"))
     ] + [
-        KeyValue(_text(h.get("hypothesis")), " / ".join(p for p in ("hypothesis", _text(h.get("runbook")), _text(h.get("reason"))) if p))
+        KeyValue(
+            _text(h.get("hypothesis")),
+            " / ".join(p for p in ("可能的方向", _text(h.get("runbook")), label(V.DROP_REASON, h.get("reason"))) if p),
+        )
         for h in _dicts(composer_output.get("dropped_hypotheses"))
     ]
     asked = _dict(verifier.get("asked"))
     audit.followup_reading = _followup_reading(asked)
     audit.asked = [
-        KeyValue(k, _text(asked.get(k))) for k in ("kind", "services", "window", "dimension", "source") if k in asked
+        _kv(k, asked.get(k)) for k in ("kind", "services", "window", "dimension", "source") if k in asked
     ]
     coverage = _dict(verifier.get("coverage"))
     audit.coverage = [
-        KeyValue(k, _text(coverage.get(k)))
+        _kv(k, coverage.get(k), tables={"status": V.COVERAGE_STATUS})
         for k in ("status", "covering_claims", "gap", "tried")
         if coverage.get(k) not in (None, "", [])
     ]
     if verifier.get("coverage_verdict"):
-        audit.coverage.append(KeyValue("coverage_verdict", _text(verifier.get("coverage_verdict"))))
+        audit.coverage.append(_kv("coverage_verdict", verifier.get("coverage_verdict")))
     audit.coverage_reasons = [_text(r) for r in _list(coverage.get("reasons"))]
     audit.rule_evaluation = _key_values(_dict(container.get("rule_evaluation")))
 
@@ -593,9 +646,20 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
                 at=ev.at,
                 elapsed_ms=event_elapsed_ms(ev, run.created_at),
                 detail_json=pretty_json(ev.detail) if ev.detail else "",
+                label=V.stage_label(ev.node, ev.event, ev.detail),
             )
         )
     return audit
+
+
+def _action_note(action: Mapping[str, Any]) -> str:
+    """"优先级 高 · 依据 处理手册" for ``{"priority": "high", "basis": "runbook"}``."""
+    parts = []
+    if action.get("priority"):
+        parts.append(f"优先级 {label(PRIORITY, action.get('priority'))}")
+    if action.get("basis"):
+        parts.append(f"依据 {label(SOURCE, action.get('basis'))}")
+    return " · ".join(parts)
 
 
 def _prefetched(run: DiagnosisRun, relation: str, model: type, order: str) -> list[Any]:

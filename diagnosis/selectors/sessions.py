@@ -137,9 +137,10 @@ class ConversationTurn:
     reading: str
 
 
+def conversation_turn(run: DiagnosisRun) -> ConversationTurn:
+    return ConversationTurn(run=run, badge=run_badge(run), reading=run_followup_reading(run))
+
+
 def session_conversation(session: DiagnosisSession) -> list[ConversationTurn]:
     """The session's turns in the order they were asked."""
-    return [
-        ConversationTurn(run=run, badge=run_badge(run), reading=run_followup_reading(run))
-        for run in session_runs(session)
-    ]
+    return [conversation_turn(run) for run in session_runs(session)]

@@ -14,10 +14,12 @@ from __future__ import annotations
 import uuid
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
 from diagnosis.api.serializers import ChatRequestSerializer
@@ -34,7 +36,7 @@ from diagnosis.selectors.runs import (
 )
 from diagnosis.selectors.scopes import UnknownScope, default_scope, scopes_list
 from diagnosis.selectors.series import cited_series
-from diagnosis.selectors.sessions import session_conversation
+from diagnosis.selectors.sessions import conversation_turn, session_conversation
 from diagnosis.services.idempotency import diagnosis_run_create_idempotent
 from diagnosis.services.runs import (
     QUESTION_MAX_CHARS,
@@ -42,6 +44,13 @@ from diagnosis.services.runs import (
     ScopeMismatch,
     SessionNotFound,
     diagnosis_run_submit,
+)
+from diagnosis.web.presenter import (
+    answer_view,
+    call_anchors,
+    statement_cards,
+    statement_views,
+    tool_calls,
 )
 
 RECENT_SESSIONS = 20
@@ -143,12 +152,53 @@ def run_detail(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
     except DiagnosisRun.DoesNotExist:
         raise Http404("运行不存在") from None
     audit = run_audit_view(run)
-    context = {"run": run, "audit": audit, "charts": cited_series(audit), **label_forms_context(run, request.user)}
+    charts = cited_series(audit)
+    answer = answer_view(audit, charts)
+    # With the answer model, each key statement (and its chart) is in the answer; the statements
+    # below are the other confirmed ones (DESIGN §10.5 other_evidence): nothing shown twice.
+    key_claims = {item.item.claim_id for item in answer.key_evidence} if answer else set()
+    calls = tool_calls(audit.invocations)
+    cards = [card for card in statement_cards(audit, charts) if card.statement.claim_id not in key_claims]
+    context = {
+        "run": run,
+        "audit": audit,
+        "answer": answer,
+        "statements": statement_views(cards, call_anchors(calls, audit)),
+        "calls": calls,
+        "evidence_count": sum(len(call.evidence) for call in calls),
+        "has_charts": bool(charts),
+        **label_forms_context(run, request.user, audit),
+    }
     context.update(label_url=reverse("web:run-label", args=[run.pk]), next_url=request.get_full_path())
     return render(request, "web/run_detail.html", context)
+
+
+@login_required
+@require_GET
+def run_turn(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
+    """One turn of a conversation (question, reading, badge, answer) as the session page shows it:
+    the page's script fetches it to add a follow-up's answer to the thread in place."""
+    try:
+        run = runs_visible_to(request.user).get(pk=pk)
+    except DiagnosisRun.DoesNotExist:
+        raise Http404("运行不存在") from None
+    number = run.session.runs.filter(created_at__lte=run.created_at).count()
+    return render(request, "web/_turn.html", {"turn": conversation_turn(run), "number": number})
 
 
 @login_required
 def run_label(request: HttpRequest, pk: uuid.UUID) -> HttpResponse:
     """A staff reviewer's label of a run or one of its claims (the admin's form, here too)."""
     return run_label_post(request, pk, fallback_url=reverse("web:run-detail", args=[pk]))
+
+
+@require_GET
+@cache_control(public=True, max_age=86_400)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico`` for every page a browser opens here (web UI, admin, API docs): the icon in
+    static/, public like every static file."""
+    path = finders.find("favicon.ico")
+    if not path:
+        raise Http404("favicon.ico")
+    with open(path, "rb") as icon:  # 4 KB: a plain response (a FileResponse would stream a sync iterator under ASGI)
+        return HttpResponse(icon.read(), content_type="image/x-icon")

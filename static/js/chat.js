@@ -1,7 +1,12 @@
 /* Ask a question and watch it run: POST /api/chat/stream with fetch (EventSource cannot POST),
  * read the Server-Sent Events from the response body, show each stage as it arrives, then the
  * answer with its verdict badge and a link to the answer page.
- * Every piece of server text is inserted with textContent (never innerHTML).
+ * On a session page (a conversation, #conversation) the answer joins the thread in place: the
+ * new turn — rendered by the server from the same template as the page (GET /runs/<id>/turn/,
+ * question, "已按上文理解为", badge, answer) — is appended, the question box is cleared and the
+ * header's "n 次提问" counts it.
+ * Every piece of stream text is inserted with textContent (never innerHTML); the turn is the
+ * server's own auto-escaped markup, parsed in an inert <template>.
  * Without fetch streaming the form simply posts to /ask/ (server-side fallback). */
 (function () {
   "use strict";
@@ -20,6 +25,10 @@
   var submit = document.getElementById("ask-submit");
   var sessionSelect = document.getElementById("id_session");
   var scopeSelect = document.getElementById("id_scope");
+  var conversation = document.getElementById("conversation");
+  var turnCount = document.getElementById("turn-count");
+  var ZERO_UUID = "00000000-0000-0000-0000-000000000000";
+  var pendingTurn = null;
 
   document.querySelectorAll("[data-example]").forEach(function (button) {
     button.addEventListener("click", function () {
@@ -76,16 +85,22 @@
     },
     stage: addStage,
     answer: function (data) {
+      if (conversation) {
+        pendingTurn = appendTurn(data.run_id);
+        return;
+      }
       var badge = badgeFor(data.outcome, data.verdict);
       answerBadge.textContent = badge.label;
       answerBadge.className = "badge badge-" + badge.css;
       answerText.textContent = data.answer || "（没有回答）";
       answerLink.href = data.links && data.links.web ? data.links.web : "#";
       answer.hidden = false;
+      form.question.value = "";  // asked and answered: the box is ready for the next question
     },
     done: function (data) {
-      statusEl.textContent = data.status === "completed" ? "已完成" : "结束（" + data.status + "）";
-      progress.dataset.done = "true";
+      statusEl.textContent = { completed: "已完成", failed: "运行失败" }[data.status] || "已结束，结果稍后可在会话记录中查看";
+      // "done" once the page shows the answer (on a session page: once the turn is in the thread).
+      (pendingTurn || Promise.resolve()).then(function () { progress.dataset.done = "true"; });
     },
     error: function (data) {
       showError(data.message || "诊断出错");
@@ -104,6 +119,38 @@
     handlers[event](JSON.parse(data), question);
   }
 
+  /* The session page: the finished run's turn joins the conversation where the page would show it. */
+  function appendTurn(runId) {
+    var url = conversation.dataset.turnUrl.replace(ZERO_UUID, runId);
+    return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.text();
+      })
+      .then(function (html) {
+        var template = document.createElement("template");
+        template.innerHTML = html.trim();
+        var turn = template.content.querySelector("li.turn");
+        if (!turn) throw new Error("no turn");
+        var empty = document.getElementById("no-turns");
+        if (empty) empty.remove();
+        turn.classList.add("turn-new");
+        conversation.appendChild(turn);
+        var count = conversation.querySelectorAll("li.turn").length;
+        if (turnCount) {
+          turnCount.dataset.count = String(count);
+          turnCount.textContent = count + " 次提问";
+        }
+        form.question.value = "";
+        turn.scrollIntoView({ block: "start" });
+        turn.setAttribute("tabindex", "-1");
+        turn.focus({ preventScroll: true });
+      })
+      .catch(function () {
+        showError("回答已完成，但刷新对话失败；请刷新页面查看。");
+      });
+  }
+
   function csrfToken() {
     var input = form.querySelector("input[name=csrfmiddlewaretoken]");
     return input ? input.value : "";
@@ -118,6 +165,7 @@
     else if (scopeSelect && scopeSelect.value) body.scope = scopeSelect.value;
 
     stages.textContent = "";
+    pendingTurn = null;
     errorEl.hidden = true;
     answer.hidden = true;
     delete progress.dataset.done;

@@ -49,7 +49,7 @@
     var start = seconds(data.window && data.window.start), end = seconds(data.window && data.window.end);
     if (start !== null && end !== null && end > start) scales.x.range = function () { return [start, end]; };
     var opts = {
-      width: Math.max(280, el.clientWidth || 600),
+      width: Math.max(200, el.clientWidth || Math.min(600, window.innerWidth - 40)),
       height: el.clientWidth && el.clientWidth < 480 ? 200 : 240,
       series: series,
       scales: scales,
@@ -64,7 +64,7 @@
     el.classList.add("metric-chart-drawn");
     el.setAttribute("data-points", String(xs.length));
     window.addEventListener("resize", function () {
-      plot.setSize({ width: Math.max(280, el.clientWidth || 600), height: opts.height });
+      plot.setSize({ width: Math.max(200, el.clientWidth || Math.min(600, window.innerWidth - 40)), height: opts.height });
     });
     return plot;
   }

@@ -29,11 +29,11 @@ def test_run_list_renders_columns_and_every_filter(reviewer_client, api_user):
     response = reviewer_client.get(reverse("admin:diagnosis_diagnosisrun_changelist"))
     assert response.status_code == 200
     html = response.content.decode()
-    for column in ("问题", "结果 outcome", "结论 verdict", "守门 severity", "补充取证", "provider", "创建时间"):
+    for column in ("问题", "结果", "判定", "守门严重度", "补充取证", "模型提供方", "所有者", "创建时间"):
         assert column.lower() in html.lower(), column
     for parameter in ("outcome__exact", "verdict__exact", "gatekeeper_severity__exact", "fallback_reason=", "provider=offline", "status__exact"):
         assert parameter in html, parameter
-    assert "gatekeeper_reject" in html  # the fallback-reason filter offers the reasons present
+    assert "gatekeeper_reject" in html and "证据守门拒绝" in html  # the fallback-reason filter, in Chinese
 
 
 def test_fallback_reason_filter_and_question_search(reviewer_client, api_user):

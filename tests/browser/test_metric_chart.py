@@ -1,6 +1,7 @@
 """In a real browser: the run page draws the metric series a confirmed statement cites — the
 threshold line and the peak marked — on a desktop and a phone width, and the admin run page shows
-the same chart (issue 14 item 2). Screenshots: test-artifacts/screenshots/metric-chart-*.png."""
+the same chart (issue 14 item 2) — beside the statement (web) and under the claim-check row (admin) it belongs to.
+Screenshots: test-artifacts/screenshots/metric-chart-*.png."""
 
 from __future__ import annotations
 
@@ -60,7 +61,9 @@ def test_the_run_page_draws_the_cited_series_with_threshold_and_peak(asgi_live_s
     _login(page, asgi_live_server, "staff", path)
     expect(page).to_have_url(f"{asgi_live_server}{path}")
     _check_chart(page)
-    screenshot(page.locator("#charts"), "metric-chart-desktop")
+    # the chart sits in the card of the statement that cites it
+    expect(page.locator("#statements article.statement .metric-chart")).to_have_count(1)
+    screenshot(page.locator("#statements article.statement:has(.metric-chart)"), "metric-chart-desktop")
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
     _check_chart(page)
@@ -78,4 +81,6 @@ def test_the_admin_run_page_shows_the_same_chart(asgi_live_server, page, memory_
     page.click("input[type=submit]")
     expect(page).to_have_url(f"{asgi_live_server}{path}")
     _check_chart(page)
-    screenshot(page.locator("#audit-charts"), "metric-chart-admin")
+    # under the claim-check row of the claim it belongs to
+    expect(page.locator("#audit-claim-checks tr.claim-chart-row .metric-chart")).to_have_count(1)
+    screenshot(page.locator("#audit-claim-checks"), "metric-chart-admin")

@@ -106,12 +106,15 @@ def test_staff_watches_live_progress_reads_the_answer_and_a_reviewer_audits_it(
     expect(page.locator(".run-head .badge")).to_have_text(badge)
     expect(page.locator("#final-answer")).to_contain_text(run.final_answer.splitlines()[0])
     if run.verdict == "PASS":
-        rows = page.locator("#statements table.evidence tbody tr")
-        assert rows.count() >= 1
-        expect(rows.first.locator("blockquote.excerpt")).not_to_be_empty()
-        first_link = rows.first.locator("td.source a").first
+        cards = page.locator("#statements article.statement")
+        assert cards.count() >= 1
+        expect(cards.first.locator(".claim-id")).not_to_be_empty()
+        expect(cards.first.locator("blockquote.excerpt").first).not_to_be_empty()
+        first_link = cards.first.locator(".excerpt-source a").first
+        expect(first_link).to_contain_text("次调用")
         target = first_link.get_attribute("href")
-        assert target.startswith("#inv-inv_")
+        assert target.startswith("#call-")
+        page.locator("details.more", has=page.locator("#invocations")).locator("summary").click()  # collapsed below
         first_link.click()
         expect(page).to_have_url(re.compile(re.escape(target) + "$"))
         expect(page.locator(target)).to_be_visible()
@@ -134,7 +137,7 @@ def test_staff_watches_live_progress_reads_the_answer_and_a_reviewer_audits_it(
     screenshot(admin, "05-reviewer-run-list", full_page=False)
     admin.click(f"#result_list a[href$='/{run.pk}/change/']")
     expect(admin).to_have_url(re.compile(rf"/admin/diagnosis/diagnosisrun/{run.pk}/change/$"))
-    claim_rows = admin.locator("#audit-claim-checks tbody tr")
+    claim_rows = admin.locator("#audit-claim-checks tbody tr[id^=claim-check-]")
     binding_rows = admin.locator("#audit-gatekeeper table:not(.audit-kv) tbody tr")
     if run.verdict:
         claim_checks = run.self_evaluation["verifier_evaluation"]["claim_checks"]

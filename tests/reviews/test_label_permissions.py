@@ -8,6 +8,7 @@ from django.urls import reverse
 from diagnosis.models import ClaimLabel, DiagnosisRun, RunLabel
 from diagnosis.services.reviews import MSG_NOT_REVIEWER, LabelRefused, claim_label_record, run_label_record
 from tests.factories import make_run
+from tests.personas import REVIEW_PERMISSIONS, grant_permissions
 from tests.reviews.builders import make_judged_run
 
 pytestmark = pytest.mark.django_db
@@ -50,6 +51,7 @@ def test_labelling_again_replaces_the_reviewers_own_label_only(reviewer, staff, 
 
 def test_a_claim_check_is_labelled_with_the_verifiers_classification_kept(client, staff, api_user):
     run = make_judged_run(api_user)
+    staff = grant_permissions(staff, *REVIEW_PERMISSIONS)
     client.force_login(staff)
     url = reverse("web:run-label", args=[run.pk])
     response = client.post(url, {"kind": "claim", "claim_id": "c2", "label": "wrong", "note": "只是推断"})
@@ -58,11 +60,13 @@ def test_a_claim_check_is_labelled_with_the_verifiers_classification_kept(client
     assert (label.claim_id, label.label, label.classification, label.reviewer) == ("c2", "wrong", "reasonable_inference", staff)
 
 
-def test_staff_see_the_label_forms_in_the_web_ui_and_plain_users_do_not(client, staff, api_user):
+def test_reviewers_see_the_label_forms_in_the_web_ui_and_others_do_not(client, staff, api_user):
     run = make_judged_run(api_user)
     client.force_login(api_user)
     assert 'id="review-run-form"' not in client.get(reverse("web:run-detail", args=[run.pk])).content.decode()
-    client.force_login(staff)
+    client.force_login(staff)  # staff without the label permissions: no form they could not submit
+    assert 'id="review-run-form"' not in client.get(reverse("web:run-detail", args=[run.pk])).content.decode()
+    client.force_login(grant_permissions(staff, *REVIEW_PERMISSIONS))
     assert 'id="review-run-form"' in client.get(reverse("web:run-detail", args=[run.pk])).content.decode()
 
 
@@ -110,7 +114,7 @@ def test_a_run_still_going_cannot_be_labelled(reviewer, api_user):
 
 
 def test_staff_cannot_label_a_run_id_that_does_not_exist(client, staff):
-    client.force_login(staff)
+    client.force_login(grant_permissions(staff, *REVIEW_PERMISSIONS))
     response = client.post(
         reverse("web:run-label", args=["00000000-0000-0000-0000-000000000000"]), {"kind": "run", "label": "verdict_correct"}
     )
@@ -126,9 +130,11 @@ def test_an_outside_redirect_target_is_ignored(client, reviewer, api_user):
     assert response["Location"] == reverse("web:run-detail", args=[run.pk])
 
 
-def test_the_calibration_page_is_for_staff_only(client, api_user, staff):
+def test_the_calibration_page_is_for_staff_who_may_read_runs(client, api_user, staff):
     url = reverse("admin:diagnosis_calibration")
     client.force_login(api_user)
     assert client.get(url).status_code == 302  # to the admin login
     client.force_login(staff)
+    assert client.get(url).status_code == 403  # staff, but without diagnosis.view_diagnosisrun
+    client.force_login(grant_permissions(staff, "view_diagnosisrun"))
     assert client.get(url).status_code == 200

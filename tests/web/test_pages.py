@@ -62,13 +62,13 @@ def test_answer_page_shows_answer_badge_statements_evidence_and_invocations(staf
     html = response.content.decode()
     assert ANSWER.splitlines()[1] in html  # the Chinese answer, line breaks preserved (pre-wrap)
     assert 'class="badge badge-pass"' in html and ">PASS<" in html
-    # each confirmed statement beside its verified excerpt and the invocation it rests on
+    # each confirmed statement beside its verified excerpt and a link to the tool call it came from
     assert C1_TEXT in html and C2_TEXT in html and C1_MATCH in html
-    assert 'href="#inv-inv_1"' in html and 'id="inv-inv_1"' in html and "/records/0" in html
+    assert 'href="#call-1"' in html and 'id="call-1"' in html and "第 1 次调用 · 日志查询" in html
     assert "直接观察" in html
-    # gaps and possible directions, tool invocation list
+    # gaps and possible directions, tool calls (tool and status in Chinese)
     assert GAP in html and HYPOTHESIS in html
-    assert "lookup_knowledge" in html and "知识库暂不可用" in html
+    assert "处理手册检索" in html and "知识库暂不可用" in html
     # staff without admin permissions get no dead links into the audit console
     assert reverse("admin:diagnosis_diagnosisrun_change", args=[run.pk]) not in html
 
@@ -77,9 +77,7 @@ def test_reviewers_get_links_into_the_audit_console(client, reviewer):
     run = make_example_run(reviewer)
     client.force_login(reviewer)
     html = client.get(reverse("web:run-detail", args=[run.pk])).content.decode()
-    assert reverse("admin:diagnosis_diagnosisrun_change", args=[run.pk]) in html
-    inv = run.tool_invocations.get(invocation_id="inv_1")
-    assert reverse("admin:diagnosis_toolinvocation_change", args=[inv.pk]) in html
+    assert reverse("admin:diagnosis_diagnosisrun_change", args=[run.pk]) in html  # ids and paths are there
 
 
 @pytest.mark.parametrize(
