@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import ValidationError
 
 from diagnosis import vocabulary as V
+from diagnosis.composer.answer import Answer, KeyEvidence, TimelineEntry
 from diagnosis.selectors.runs import ClaimCheckRow, InvocationRow, RunAudit, Statement
 from diagnosis.selectors.series import ChartRef
 
@@ -139,56 +140,13 @@ def statement_views(cards: Iterable[StatementCard], calls: Mapping[str, ToolCall
 
 
 # --- The answer model (DESIGN §10.5) ---------------------------------------------------------------
-# Read leniently for the page until the composer's own pydantic model lands (then that model
-# validates here instead): a shape this page cannot read falls back to the answer text.
-class _Lenient(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-
-class ConclusionLine(_Lenient):
-    text: str
-    claims: list[str] = []
-
-
-class KeyEvidence(_Lenient):
-    claim_id: str = ""
-    text: str = ""
-    quote: str = ""
-    at: datetime | None = None
-    series: str | None = None
-
-
-class TimelineEntry(_Lenient):
-    at: datetime | None = None
-    text: str
-    claim_id: str = ""
-    kind: str = ""
-
-    @property
-    def kind_label(self) -> str:
-        return V.label(V.TIMELINE_KIND, self.kind)
-
-
-class Advice(_Lenient):
-    text: str
-    runbook: str | None = ""
-    fits_claims: list[str] = []
-
-
-class AnswerShown(_Lenient):
-    verdict: str | None = None
-    outcome: str = ""
-    conclusion: list[ConclusionLine] = []
-    key_evidence: list[KeyEvidence] = []
-    timeline: list[TimelineEntry] = []
-    advice: list[Advice] = []
-    gaps: list[str] = []
-    other_evidence: list[str] = []
-
-    @field_validator("gaps", "other_evidence", mode="before")
-    @classmethod
-    def _strings(cls, value: Any) -> Any:
-        return [str(v) for v in value] if isinstance(value, list) else value
+# The composer's own model (``composer.answer.Answer``) validates the stored dump; a run stored
+# before it existed, or a shape it cannot read, falls back to the answer text.
+def _moment(value: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(value) if value else None
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -196,16 +154,34 @@ class KeyEvidenceView:
     item: KeyEvidence
     charts: list[ChartRef]
 
+    @property
+    def at(self) -> datetime | None:
+        return _moment(self.item.at)
+
+
+@dataclass(frozen=True)
+class TimelineView:
+    entry: TimelineEntry
+
+    @property
+    def at(self) -> datetime | None:
+        return _moment(self.entry.at)
+
+    @property
+    def kind_label(self) -> str:
+        return V.label(V.TIMELINE_KIND, self.entry.kind)
+
 
 @dataclass(frozen=True)
 class AnswerView:
-    answer: AnswerShown
+    answer: Answer
     key_evidence: list[KeyEvidenceView]
+    timeline: list[TimelineView]
 
 
 def answer_view(audit: RunAudit, charts: Iterable[ChartRef]) -> AnswerView | None:
     """The stored answer model, with each key evidence item's chart; None when the run has none
-    (today's composer) or it does not read as the §10.5 shape."""
+    (a run answered before it existed, a clarification) or it does not read as the §10.5 shape."""
     container = audit.run.self_evaluation if isinstance(audit.run.self_evaluation, Mapping) else {}
     verifier = container.get("verifier_evaluation")
     composer = verifier.get("composer_output") if isinstance(verifier, Mapping) else None
@@ -213,10 +189,11 @@ def answer_view(audit: RunAudit, charts: Iterable[ChartRef]) -> AnswerView | Non
     if not isinstance(raw, Mapping):
         return None
     try:
-        answer = AnswerShown.model_validate(raw)
+        answer = Answer.model_validate(raw)
     except ValidationError:
         return None
     if not answer.conclusion and not answer.key_evidence:
         return None
     owned = charts_by_claim(charts)
-    return AnswerView(answer, [KeyEvidenceView(item, owned.get(item.claim_id, [])) for item in answer.key_evidence])
+    return AnswerView(answer, [KeyEvidenceView(item, owned.get(item.claim_id, [])) for item in answer.key_evidence],
+                      [TimelineView(entry) for entry in answer.timeline])
