@@ -26,6 +26,11 @@ what a fully right answer to each must contain.
   with a 5 s keepalive, a settlement CronJob's schedule read in UTC after a chart upgrade, a package-id sequence still
   ``AS integer`` reaching 2147483647, a map provider's daily quota after the commercial package expired, a Kafka broker's
   disk filled by an unthrottled reassignment → NOT_ENOUGH_REPLICAS), with a ``k8s`` section;
+- ``hospital`` — 仁和医疗 RenHe Health, a regional hospital group's online services (scalper bots at the slot release on
+  one Redis master, an HIS upgrade script leaving a package body invalid, a WeChat access_token taken over by another
+  system, a 医保 line failover into an MTU black hole, one node's conntrack table filled by a rerun upload job, a stock
+  sync on a half-uploaded file, an expiry rule on the report bucket, WeChat Pay's new platform certificate, TURN relay
+  ports closed by a security group, DEBUG logging blocking the HIS gateway), with a ``k8s`` section;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -35,12 +40,21 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.worlds import boutique, campus, delivery, logistics, payments, streaming, ticketing
+from diagnosis.evaluation.worlds import (
+    boutique,
+    campus,
+    delivery,
+    hospital,
+    logistics,
+    payments,
+    streaming,
+    ticketing,
+)
 from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
-                                                                logistics.WORLD)}
+                                                                logistics.WORLD, hospital.WORLD)}
 
 
 def world_get(name: str) -> World:
