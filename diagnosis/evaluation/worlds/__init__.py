@@ -26,6 +26,12 @@ what a fully right answer to each must contain.
   with a 5 s keepalive, a settlement CronJob's schedule read in UTC after a chart upgrade, a package-id sequence still
   ``AS integer`` reaching 2147483647, a map provider's daily quota after the commercial package expired, a Kafka broker's
   disk filled by an unthrottled reassignment → NOT_ENOUGH_REPLICAS), with a ``k8s`` section;
+- ``gaming`` — 星火互娱 XingHuo Games, a mobile game operator on a season-launch evening (a CDN caching the 404s of a patch
+  published before its upload finished, Apple's rotated signing key against a 24 h JWKS cache, a payment channel's new
+  callback IPs against the gateway's allow-list, ClickHouse TOO_MANY_PARTS from a backfill, an Agones fleet capped at
+  maxReplicas, a migration's replica lag read by the delivery worker, Redis pub/sub output-buffer kills in a red-envelope
+  rain, a scraper's full-range ZREVRANGE, one game node's conntrack table, an anti-cheat vendor's false positive), with a
+  ``k8s`` section;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -35,12 +41,21 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.worlds import boutique, campus, delivery, logistics, payments, streaming, ticketing
+from diagnosis.evaluation.worlds import (
+    boutique,
+    campus,
+    delivery,
+    gaming,
+    logistics,
+    payments,
+    streaming,
+    ticketing,
+)
 from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
-                                                                logistics.WORLD)}
+                                                                logistics.WORLD, gaming.WORLD)}
 
 
 def world_get(name: str) -> World:
