@@ -31,6 +31,12 @@ what a fully right answer to each must contain.
   system, a 医保 line failover into an MTU black hole, one node's conntrack table filled by a rerun upload job, a stock
   sync on a half-uploaded file, an expiry rule on the report bucket, WeChat Pay's new platform certificate, TURN relay
   ports closed by a security group, DEBUG logging blocking the HIS gateway), with a ``k8s`` section;
+- ``gaming`` — 星火互娱 XingHuo Games, a mobile game operator on a season-launch evening (a CDN caching the 404s of a patch
+  published before its upload finished, Apple's rotated signing key against a 24 h JWKS cache, a payment channel's new
+  callback IPs against the gateway's allow-list, ClickHouse TOO_MANY_PARTS from a backfill, an Agones fleet capped at
+  maxReplicas, a migration's replica lag read by the delivery worker, Redis pub/sub output-buffer kills in a red-envelope
+  rain, a scraper's full-range ZREVRANGE, one game node's conntrack table, an anti-cheat vendor's false positive), with a
+  ``k8s`` section;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -44,6 +50,7 @@ from diagnosis.evaluation.worlds import (
     boutique,
     campus,
     delivery,
+    gaming,
     hospital,
     logistics,
     payments,
@@ -54,7 +61,7 @@ from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
-                                                                logistics.WORLD, hospital.WORLD)}
+                                                                logistics.WORLD, hospital.WORLD, gaming.WORLD)}
 
 
 def world_get(name: str) -> World:

@@ -17,6 +17,7 @@ from diagnosis.evaluation.worlds import (
     boutique,
     campus,
     delivery,
+    gaming,
     hospital,
     logistics,
     payments,
@@ -41,6 +42,7 @@ PINNED = {
     "campus": "55b78e2b39fe5b0acc24ffa0966f478eb9de34364c4f57e91578c11e6c9c5401",
     "logistics": "a11fc63bacfe0bfe0014967e1eacd665e5024d48aae168a1c0ca6394be9d2f6d",
     "hospital": "735e455b802705adbb65794971e56e46337a20c2ff724a82666c3795597e218c",
+    "gaming": "311b0766ee1849b4010a126db318b88128a7099b0b940f646730895ab3fd4ae9",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -92,7 +94,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
     assert bundle_hash(world.build()) == bundle_hash(world.build()) == PINNED[world.name]
 
 
-@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital])
+@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -120,7 +122,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
     }
 
 
-@pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital])
+@pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -245,7 +247,7 @@ def test_no_forbidden_word_is_part_of_the_asked_services_own_story(world: World,
 def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time():
     for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique), (delivery.WORLD, delivery),
                           (streaming.WORLD, streaming), (payments.WORLD, payments), (campus.WORLD, campus),
-                          (logistics.WORLD, logistics), (hospital.WORLD, hospital)):
+                          (logistics.WORLD, logistics), (hospital.WORLD, hospital), (gaming.WORLD, gaming)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -263,7 +265,7 @@ def test_the_change_listings_are_info_change_lines():
                         (payments.WORLD, "payments_risk_changes_listing"),
                         (campus.WORLD, "campus_exam_changes_listing"),
                         (logistics.WORLD, "logistics_device_changes_listing"),
-                        (hospital.WORLD, "hospital_pay_changes_listing")):
+                        (hospital.WORLD, "hospital_pay_changes_listing"), (gaming.WORLD, "gaming_anticheat_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
@@ -537,3 +539,104 @@ def test_nothing_in_the_logistics_world_happens_after_its_reference_time():
     stamps = [log["timestamp"] for log in bundle["logs"]] + [e["last_seen"] for e in bundle[K8S_SECTION]["events"]]
     stamps += [ts for series in bundle["metrics"] for ts, _ in series["points"]]
     assert all(dt.datetime.fromisoformat(stamp) <= now for stamp in stamps)
+
+
+# --- gaming -------------------------------------------------------------------------------------------
+def _between(bundle: dict[str, Any], service: str, needle: str) -> list[str]:
+    """The timestamps (clock part) of ``service``'s lines containing ``needle``."""
+    return [log["timestamp"][11:19] for log in _logs(bundle, service) if needle in log["message"]]
+
+
+def test_the_backlog_and_lag_peaks_are_not_what_their_alerts_say():
+    """MatchmakingBacklogHigh fired at 5120 tickets, MySQLReplicationLagHigh at 31s: the peaks the questions ask for are
+    18437 at 20:27 and 1460 s at 21:08, each inside its alert's window."""
+    bundle = bundle_of(gaming.WORLD)
+    for alert_name, series_name, clock, peak, value in (
+            ("MatchmakingBacklogHigh", "openmatch_tickets_active", "20:27", gaming.TICKETS_PEAK, gaming.TICKETS_ALERT_VALUE),
+            ("MySQLReplicationLagHigh", "mysql_slave_status_seconds_behind_master", "21:08", gaming.LAG_PEAK,
+             gaming.LAG_ALERT_VALUE)):
+        [alert] = [a for a in bundle["alerts"] if a["name"] == alert_name]
+        assert alert["value"] == value and str(peak) not in value
+        [series] = [s for s in bundle["metrics"] if s["name"] == series_name]
+        at = f"2026-12-18T{clock}:00+08:00"
+        assert dict(series["points"])[at] == peak and alert["starts_at"] < at < alert["ends_at"]
+
+
+def test_only_the_room_servers_on_the_node_with_the_small_conntrack_table_lose_their_players():
+    bundle = bundle_of(gaming.WORLD)
+    victims = [log for log in _logs(bundle, "xh-room-server")
+               if re.search(r"heartbeat timeout|no UDP handshake|join window closed", log["message"])]
+    assert victims and {log["instance"] for log in victims} <= set(gaming.BAD_NODE_PODS)
+    assert all("2026-12-18T22:04:30" <= log["timestamp"] < "2026-12-18T22:31:30" for log in victims)
+    full = [log for log in _logs(bundle, "xh-gs-nodes") if "table full" in log["message"]]
+    assert full and {log["instance"] for log in full} == {gaming.NODE_BAD}
+    # The pods carry their node: every pod the Kubernetes section puts on that node is one of the victims' servers.
+    on_bad = {p["name"] for p in bundle[K8S_SECTION]["pods"] if p["node"] == gaming.NODE_BAD}
+    assert on_bad and on_bad <= set(gaming.BAD_NODE_PODS)
+    assert {log["instance"] for log in victims} & on_bad
+    # Nothing in the room servers' own lines names the node or its kernel.
+    assert not [word for word in ("nf_conntrack", gaming.NODE_BAD) if word in service_evidence(bundle, "xh-room-server")]
+
+
+def test_the_store_has_two_incidents_with_different_causes_at_different_times():
+    """19:18–19:56 the WeChat notifications are refused by the gateway (the store only sees orders without a notify);
+    20:47–21:31 the delivery worker reads WAIT_PAY from the replica. Neither cause is in the store's own lines."""
+    bundle = bundle_of(gaming.WORLD)
+    forbidden = _between(bundle, "xh-gateway", "access forbidden by rule")
+    assert forbidden and min(forbidden) >= "19:18:40" and max(forbidden) < "19:55:50"
+    no_notify = _between(bundle, "xh-store", "no payment notify received")
+    assert no_notify and "19:18:40" < min(no_notify) and max(no_notify) < "19:58"
+    gave_up = _between(bundle, "xh-store", "delivery gave up order=")
+    assert gave_up and min(gave_up) >= "20:47" and max(gave_up) < "21:31"
+    store = service_evidence(bundle, "xh-store")
+    assert not [word for word in ("access forbidden", "183.3.234", "Seconds_Behind_Master", "migrate_s7_pass") if word in store]
+    changes = {(log["service"], log["message"]) for log in bundle["logs"] if log["attributes"].get("change")}
+    assert ("xh-gateway", gaming.WECHAT_ALLOW) in changes and ("xh-mysql-pay", gaming.MIGRATION) in changes
+
+
+def test_the_cdn_kept_serving_cached_404s_after_the_origin_had_the_files_until_the_purge():
+    bundle = bundle_of(gaming.WORLD)
+    published = _between(bundle, "xh-patch", "publish_manifest.py")
+    synced = _between(bundle, "xh-patch", gaming.PATCH_SYNC_DONE)
+    purged = _between(bundle, "xh-patch", gaming.PATCH_PURGE_DONE)
+    assert published < synced < purged
+    misses = [log for log in _logs(bundle, "xh-patch") if "/404 " in log["message"] and log["attributes"].get("log_type") == "cdn"]
+    clocks = [log["timestamp"][11:19] for log in misses]
+    assert min(clocks) >= "18:00" and max(clocks) < purged[0]
+    assert any(clock > synced[0] and "TCP_NEGATIVE_HIT/404" in log["message"] for clock, log in zip(clocks, misses, strict=True))
+    assert not [clock for clock, log in zip(clocks, misses, strict=True) if clock > synced[0] and "TCP_MISS/404" in log["message"]]
+
+
+def test_triggers_that_are_nobodys_deploy():
+    """Apple's key rotation and WeChat's new egress range leave no change line of ours; the backfill is a job, not a
+    change; the scraper is traffic. Each shows only in what it causes."""
+    bundle = bundle_of(gaming.WORLD)
+    account_changes = [log for log in _logs(bundle, "xh-account") if log["attributes"].get("change")]
+    assert [log["timestamp"][11:16] for log in account_changes if log["timestamp"] < "2026-12-18T19:46"] == ["18:20"]
+    first_kid = min(_between(bundle, "xh-account", gaming.APPLE_NEW_KID))
+    assert "18:57" <= first_kid < "18:58"
+    [backfill] = [log for log in _logs(bundle, "xh-event-pipeline") if log["message"] == gaming.BACKFILL_START]
+    assert "change" not in backfill["attributes"]
+    assert min(_between(bundle, "xh-clickhouse", "TOO_MANY_PARTS")) > backfill["timestamp"][11:19]
+    bot = [log for log in _logs(bundle, "xh-gateway") if gaming.BOT_UA in log["message"]]
+    assert bot and not [log for log in bot if log["attributes"].get("change")]
+    assert min(log["timestamp"][11:19] for log in bot) >= "21:12:30"
+
+
+def test_the_anticheat_false_positive_is_still_going_at_the_reference_time():
+    bundle = bundle_of(gaming.WORLD)
+    kicks = _between(bundle, "xh-anticheat", "rule=OVL-2291")
+    assert kicks and min(kicks) >= "22:36" and max(kicks) >= "23:39"
+    [alert] = [a for a in bundle["alerts"] if a["name"] == "AnticheatKickRateHigh"]
+    assert alert["state"] == "firing" and alert["ends_at"] is None
+    assert _between(bundle, "xh-anticheat", gaming.AC_SIG) == ["22:30:05"]
+
+
+def test_nothing_in_the_gaming_world_happens_after_its_reference_time():
+    bundle = bundle_of(gaming.WORLD)
+    now = dt.datetime.fromisoformat(bundle["reference_time"])
+    stamps = [log["timestamp"] for log in bundle["logs"]] + [e["last_seen"] for e in bundle[K8S_SECTION]["events"]]
+    stamps += [ts for series in bundle["metrics"] for ts, _ in series["points"]]
+    assert all(dt.datetime.fromisoformat(stamp) <= now for stamp in stamps)
+    # Events are what the API server keeps (TTL 1 h).
+    assert all(now - dt.datetime.fromisoformat(e["first_seen"]) <= dt.timedelta(hours=1) for e in bundle[K8S_SECTION]["events"])
