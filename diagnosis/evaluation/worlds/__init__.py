@@ -26,6 +26,11 @@ what a fully right answer to each must contain.
   with a 5 s keepalive, a settlement CronJob's schedule read in UTC after a chart upgrade, a package-id sequence still
   ``AS integer`` reaching 2147483647, a map provider's daily quota after the commercial package expired, a Kafka broker's
   disk filled by an unthrottled reassignment → NOT_ENOUGH_REPLICAS), with a ``k8s`` section;
+- ``charging`` — 闪充能源 ShanChong Energy, an EV charging network operator (a rightsizer's CPU limit throttling a Go
+  service, a NAT egress-IP swap outside a partner's whitelist, a crawler on the nearby-stations API, WeChat Pay's new
+  platform certificate failing callback verification, pt-archiver lagging the replica the App reads, one node's
+  conntrack table filled by a CronJob, a tariff imported in 分 holding orders, InfluxDB's series limit after a tag per
+  session, a RabbitMQ memory alarm blocking publishers, a grid demand-response power cap), with a ``k8s`` section;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -35,12 +40,21 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.worlds import boutique, campus, delivery, logistics, payments, streaming, ticketing
+from diagnosis.evaluation.worlds import (
+    boutique,
+    campus,
+    charging,
+    delivery,
+    logistics,
+    payments,
+    streaming,
+    ticketing,
+)
 from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
-                                                                logistics.WORLD)}
+                                                                logistics.WORLD, charging.WORLD)}
 
 
 def world_get(name: str) -> World:
