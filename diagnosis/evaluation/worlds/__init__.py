@@ -37,6 +37,11 @@ what a fully right answer to each must contain.
   maxReplicas, a migration's replica lag read by the delivery worker, Redis pub/sub output-buffer kills in a red-envelope
   rain, a scraper's full-range ZREVRANGE, one game node's conntrack table, an anti-cheat vendor's false positive), with a
   ``k8s`` section;
+- ``charging`` — 闪充能源 ShanChong Energy, an EV charging network operator (a rightsizer's CPU limit throttling a Go
+  service, a NAT egress-IP swap outside a partner's whitelist, a crawler on the nearby-stations API, WeChat Pay's new
+  platform certificate failing callback verification, pt-archiver lagging the replica the App reads, one node's
+  conntrack table filled by a CronJob, a tariff imported in 分 holding orders, InfluxDB's series limit after a tag per
+  session, a RabbitMQ memory alarm blocking publishers, a grid demand-response power cap), with a ``k8s`` section;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -49,6 +54,7 @@ from typing import Final
 from diagnosis.evaluation.worlds import (
     boutique,
     campus,
+    charging,
     delivery,
     gaming,
     hospital,
@@ -61,7 +67,7 @@ from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
-                                                                logistics.WORLD, hospital.WORLD, gaming.WORLD)}
+                                                                logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD)}
 
 
 def world_get(name: str) -> World:

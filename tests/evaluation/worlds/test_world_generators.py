@@ -16,6 +16,7 @@ from diagnosis.evaluation.worlds import (
     WORLDS,
     boutique,
     campus,
+    charging,
     delivery,
     gaming,
     hospital,
@@ -43,6 +44,7 @@ PINNED = {
     "logistics": "a11fc63bacfe0bfe0014967e1eacd665e5024d48aae168a1c0ca6394be9d2f6d",
     "hospital": "735e455b802705adbb65794971e56e46337a20c2ff724a82666c3795597e218c",
     "gaming": "311b0766ee1849b4010a126db318b88128a7099b0b940f646730895ab3fd4ae9",
+    "charging": "efbc7c2af14a371e898765f19247bcb8bf966e67551b405c1f66d94bf354f48e",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -94,7 +96,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
     assert bundle_hash(world.build()) == bundle_hash(world.build()) == PINNED[world.name]
 
 
-@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming])
+@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -122,7 +124,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
     }
 
 
-@pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming])
+@pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -188,6 +190,7 @@ def test_together_the_worlds_cover_the_required_incident_families():
 @ALL_WORLDS
 def test_a_world_asks_about_a_dozen_questions_of_every_kind_with_healthy_services(world):
     assert 12 <= len(world.questions) <= 16  # the later worlds (issue 32) ask 16
+    assert 12 <= len(world.questions) <= 16
     assert {q.asked for q in world.questions} == set(ASKED_KINDS)
     assert sum(q.healthy for q in world.questions) >= 2
 
@@ -247,7 +250,7 @@ def test_no_forbidden_word_is_part_of_the_asked_services_own_story(world: World,
 def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time():
     for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique), (delivery.WORLD, delivery),
                           (streaming.WORLD, streaming), (payments.WORLD, payments), (campus.WORLD, campus),
-                          (logistics.WORLD, logistics), (hospital.WORLD, hospital), (gaming.WORLD, gaming)):
+                          (logistics.WORLD, logistics), (hospital.WORLD, hospital), (gaming.WORLD, gaming), (charging.WORLD, charging)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -265,7 +268,7 @@ def test_the_change_listings_are_info_change_lines():
                         (payments.WORLD, "payments_risk_changes_listing"),
                         (campus.WORLD, "campus_exam_changes_listing"),
                         (logistics.WORLD, "logistics_device_changes_listing"),
-                        (hospital.WORLD, "hospital_pay_changes_listing"), (gaming.WORLD, "gaming_anticheat_changes_listing")):
+                        (hospital.WORLD, "hospital_pay_changes_listing"), (gaming.WORLD, "gaming_anticheat_changes_listing"), (charging.WORLD, "charging_tariff_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
@@ -640,3 +643,97 @@ def test_nothing_in_the_gaming_world_happens_after_its_reference_time():
     assert all(dt.datetime.fromisoformat(stamp) <= now for stamp in stamps)
     # Events are what the API server keeps (TTL 1 h).
     assert all(now - dt.datetime.fromisoformat(e["first_seen"]) <= dt.timedelta(hours=1) for e in bundle[K8S_SECTION]["events"])
+
+
+# --- charging -----------------------------------------------------------------------------------------
+def test_only_the_pods_on_the_conntrack_node_fail_to_connect():
+    """The kernel's conntrack drops are on sc-k8s-node-06 alone, where the regulator job ran; the gateway's forward
+    errors and the App's connect timeouts come only from the pods scheduled there, the other pods keep working."""
+    bundle = bundle_of(charging.WORLD)
+    node_of = {p["name"]: p["node"] for p in bundle[K8S_SECTION]["pods"]}
+    kernel = [log for log in bundle["logs"] if "nf_conntrack: table full" in log["message"]]
+    assert kernel and {log["instance"] for log in kernel} == {charging.BAD_NODE}
+    failing = [log for log in _logs(bundle, "sc-ocpp-gateway") + _logs(bundle, "sc-app-api")
+               if "i/o timeout" in log["message"] or "ETIMEDOUT" in log["message"]]
+    assert failing and {node_of[log["instance"]] for log in failing} == {charging.BAD_NODE}
+    assert all("14:05" <= log["timestamp"][11:16] <= "14:46" for log in failing)
+    forwarding = [log for log in _logs(bundle, "sc-ocpp-gateway") if "14:06" <= log["timestamp"][11:16] < "14:45"
+                  and "(session-service " in log["message"]]
+    assert forwarding and all(node_of[log["instance"]] != charging.BAD_NODE for log in forwarding)
+    [scheduled] = [e for e in bundle[K8S_SECTION]["events"] if e["reason"] == "Scheduled"]
+    assert scheduled["message"].endswith(f"to {charging.BAD_NODE}") and charging.REPORT_JOB in scheduled["object"]
+    healthy_nodes = {node_of[p] for s in ("sc-fleet-api", "sc-user-service") for p in charging.ROLLOUTS[s][-1][1]}
+    assert charging.BAD_NODE not in healthy_nodes
+
+
+def test_the_causes_on_other_services_stay_out_of_the_asked_services_own_story():
+    bundle = bundle_of(charging.WORLD)
+    changes = {(log["service"], log["message"]) for log in bundle["logs"] if log["attributes"].get("change")}
+    assert {("sc-vpc", charging.SNAT_CHANGE), ("sc-tariff-service", charging.TARIFF_IMPORT),
+            ("sc-mysql", charging.ARCHIVER), ("sc-rabbitmq", charging.QUEUE_DECLARE)} <= changes
+    billing = service_evidence(bundle, "sc-billing-service")
+    assert "39.106.211.74" in billing and "ModifySnatEntry" not in billing and "yunying_chenmo" not in billing
+    assert "nf_conntrack" not in service_evidence(bundle, "sc-ocpp-gateway")
+    assert "pt-archiver" not in service_evidence(bundle, "sc-app-api")
+    session = service_evidence(bundle, "sc-session-service")
+    assert "low on memory" in session and "dw.session.events" not in session and "DR-SZ-20261214-19" not in session
+
+
+def test_the_billing_service_has_two_separate_incidents_on_the_day():
+    billing = _logs(bundle_of(charging.WORLD), "sc-billing-service")
+    invoices = [log["timestamp"][11:19] for log in billing if "不在白名单" in log["message"]]
+    holds = [log["timestamp"][11:19] for log in billing if "ON_HOLD for manual review" in log["message"]]
+    assert invoices and holds and "09:20:14" < min(invoices) and max(invoices) < "10:38:12"
+    assert "15:05:00" < min(holds) and max(holds) < "16:25:31"
+
+
+def test_the_peaks_the_questions_ask_are_not_what_the_alerts_say():
+    bundle = bundle_of(charging.WORLD)
+    for alert_name, metric, peak, moment in (
+            ("MySQLReplicationLagHigh", "mysql_slave_status_seconds_behind_master", charging.LAG_PEAK, "13:14"),
+            ("RabbitMQQueueMessagesHigh", "rabbitmq_queue_messages_ready", charging.MQ_BACKLOG_PEAK, "19:14")):
+        [alert] = [a for a in bundle["alerts"] if a["name"] == alert_name]
+        [series] = [s for s in bundle["metrics"] if s["name"] == metric]
+        stamp = f"2026-12-14T{moment}:00+08:00"
+        assert dict(series["points"])[stamp] == peak and str(peak) not in alert["value"]
+        assert alert["starts_at"] < stamp < alert["ends_at"]
+
+
+def test_the_crawler_is_plain_in_the_request_rate_and_gone_after_the_blacklist():
+    bundle = bundle_of(charging.WORLD)
+    crawler = [log["timestamp"][11:19] for log in _logs(bundle, "sc-station-map") if charging.CRAWLER_UA in log["message"]]
+    assert crawler and "10:06" <= min(crawler) and max(crawler) < "11:18:30"
+    [rate] = [s for s in bundle["metrics"] if s["name"] == "station_nearby_requests_per_sec"]
+    points = dict(rate["points"])
+    assert points["2026-12-14T10:41:00+08:00"] == charging.NEARBY_PEAK > 10 * points["2026-12-14T10:00:00+08:00"]
+
+
+def test_during_the_demand_response_the_capped_area_charges_at_7_kw_and_nothing_fails():
+    bundle = bundle_of(charging.WORLD)
+    power = re.compile(r"cp=SZ-(FT|NS)-.* Power\.Active\.Import=([\d.]+)kW")
+    capped = [float(m.group(2)) for log in _logs(bundle, "sc-ocpp-gateway") if "19:31" <= log["timestamp"][11:16] < "21:00"
+              for m in [power.search(log["message"])] if m]
+    assert capped and max(capped) <= 7.0
+    inside = [log for log in bundle["logs"] if "19:30" <= log["timestamp"][11:16] < "21:00" and log["level"] == "ERROR"]
+    assert not [log for log in inside if log["service"] in ("sc-energy-dispatch", "sc-ocpp-gateway", "sc-session-service")]
+
+
+def test_the_series_limit_is_still_hit_at_the_reference_time():
+    bundle = bundle_of(charging.WORLD)
+    [series] = [s for s in bundle["metrics"] if s["name"] == "influxdb_database_num_series"]
+    assert series["points"][-1] == [bundle["reference_time"], charging.SERIES_LIMIT]
+    partial = [log["timestamp"] for log in _logs(bundle, "sc-meter-service") if "max-series-per-database" in log["message"]]
+    assert partial and min(partial) >= "2026-12-14T16:48:31" and max(partial) > "2026-12-14T21:30"
+
+
+def test_the_charging_pods_are_named_like_kubernetes_names_them():
+    for pod in bundle_of(charging.WORLD)[K8S_SECTION]["pods"]:
+        assert service_from_pod_name(pod["name"]) == pod["service"], pod["name"]
+
+
+def test_nothing_in_the_charging_world_happens_after_its_reference_time():
+    bundle = bundle_of(charging.WORLD)
+    now = dt.datetime.fromisoformat(bundle["reference_time"])
+    stamps = [log["timestamp"] for log in bundle["logs"]] + [e["last_seen"] for e in bundle[K8S_SECTION]["events"]]
+    stamps += [ts for series in bundle["metrics"] for ts, _ in series["points"]]
+    assert all(dt.datetime.fromisoformat(stamp) <= now for stamp in stamps)
