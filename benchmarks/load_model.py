@@ -29,12 +29,12 @@ from tests.openai_provider.scripts import (
 QUESTION = "payment-service 10:05 开始大量 500，原因是什么？"
 POOL_LOG = "HikariPool-1 - Connection is not available, request timed out after 3000ms (active=50"
 POOL_EXCERPT = "Connection is not available, request timed out after 3000ms (active=50, idle=0"
-ALERT = "HighErrorRate payment-service critical firing since 2026-11-28 10:06 value 12.5%"
+ALERT = "HighErrorRate"
+ALERT_EXCERPT = "5xx 比例超过 5%，当前 12.5%"  # the alert's summary: what says the errors are the asked 500s
 CLAIMS = (
     ("c1", "payment-service 数据库连接池 HikariPool-1 耗尽（active=50, idle=0），获取连接 3000ms 超时"),
     ("c2", "payment-service 告警 HighErrorRate 于 10:06 触发，数值 12.5%"),
 )
-CONFIRMED_HEADING = "结论（已验证）"
 
 
 def executor_reply(request: RecordedRequest) -> Reply:
@@ -46,17 +46,17 @@ def executor_reply(request: RecordedRequest) -> Reply:
     body = contract(
         [
             claim(CLAIMS[0][0], CLAIMS[0][1], log_msg, log_ref, POOL_EXCERPT),
-            claim(CLAIMS[1][0], CLAIMS[1][1], alert_msg, alert_ref, ALERT),
+            claim(CLAIMS[1][0], CLAIMS[1][1], alert_msg, alert_ref, ALERT_EXCERPT),
         ]
     )
     return Reply(content=json.dumps(body, ensure_ascii=False))
 
 
 def composer_reply(request: RecordedRequest) -> Reply:
-    """The confirmed statements of the material, one per line, under the PASS heading."""
+    """The conclusion (issue 24's contract): one sentence per confirmed statement, citing it."""
     material = json.loads(request.user_message())
-    lines = [CONFIRMED_HEADING] + [f"- {item['text']}" for item in material.get("confirmed", [])]
-    return Reply(content=json.dumps({"answer": "\n".join(lines)}, ensure_ascii=False))
+    sentences = [{"text": item["text"], "claims": [item["claim_id"]]} for item in material["confirmed"]]
+    return Reply(content=json.dumps({"conclusion": sentences}, ensure_ascii=False))
 
 
 def _delayed(script, latency_s: float):

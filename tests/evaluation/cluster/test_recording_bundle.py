@@ -13,9 +13,9 @@ from diagnosis.tools.backends import kube_mapping
 RECORDING = recording_get("hotel-node-not-ready")
 
 
-def test_pods_events_and_deployments_are_mapped_by_the_products_mapping():
+def test_every_kind_of_the_recording_is_mapped_by_the_products_mapping():
     section = cluster_bundle.k8s_section(RECORDING)
-    assert set(section) == {"pods", "events", "deployments"}
+    assert set(section) == set(RECORDING.objects)
     pods = {p["name"]: p for p in section["pods"]}
     assert len(pods) == len(RECORDING.items("pods"))
     pending = [p for p in pods.values() if p["phase"] == "Pending"]
@@ -24,19 +24,21 @@ def test_pods_events_and_deployments_are_mapped_by_the_products_mapping():
 
 
 def test_a_kind_the_mapping_and_the_bundle_learn_is_loaded_without_a_change_here(monkeypatch):
-    def node(item, *, observed_at):
-        return K8sPod(namespace="-", name=item["metadata"]["name"], phase="Node", ready="0/0", observed_at=observed_at)
+    def as_pod(item, *, observed_at):
+        return K8sPod(namespace="-", name=item["metadata"]["name"], phase="Lease", ready="0/0", observed_at=observed_at)
 
-    monkeypatch.setitem(kube_mapping.API_MAPPERS, "nodes", node)
-    monkeypatch.setattr(cluster_bundle, "K8S_SECTION_MODELS", {**evidence_bundle.K8S_SECTION_MODELS, "nodes": K8sPod})
+    leases = {"kind": "LeaseList", "items": [{"metadata": {"name": "kube-scheduler"}}, {"metadata": {"name": "kube-controller-manager"}}]}
+    monkeypatch.setitem(RECORDING.objects, "leases", leases)
+    monkeypatch.setitem(kube_mapping.API_MAPPERS, "leases", as_pod)
+    monkeypatch.setattr(cluster_bundle, "K8S_SECTION_MODELS", {**evidence_bundle.K8S_SECTION_MODELS, "leases": K8sPod})
     section = cluster_bundle.k8s_section(RECORDING)
-    assert [n["name"] for n in section["nodes"]] == [i["metadata"]["name"] for i in RECORDING.items("nodes")]
+    assert [n["name"] for n in section["leases"]] == ["kube-scheduler", "kube-controller-manager"]
 
 
 def test_a_kind_the_bundle_does_not_take_stays_in_the_recording_only(monkeypatch):
-    monkeypatch.setitem(kube_mapping.API_MAPPERS, "nodes", lambda item, *, observed_at: None)
-    assert "nodes" not in cluster_bundle.k8s_section(RECORDING)
-    assert "nodes" not in cluster_bundle.mapped_kinds()
+    monkeypatch.setitem(kube_mapping.API_MAPPERS, "leases", lambda item, *, observed_at: None)
+    assert "leases" not in cluster_bundle.k8s_section(RECORDING)
+    assert "leases" not in cluster_bundle.mapped_kinds()
 
 
 def test_the_bundle_carries_the_logs_the_services_and_the_reference_time():

@@ -192,7 +192,8 @@ def test_objects_are_read_at_the_reference_time_and_events_were_updated_within_t
 def test_the_bundle_of_a_recording_validates_with_the_kinds_the_mapping_knows(recording):
     bundle = recording_bundle(recording)
     parsed = bundle_parse(bundle)
-    assert set(bundle["k8s"]) == set(mapped_kinds()) == {"pods", "events", "deployments"}
+    assert set(bundle["k8s"]) == set(mapped_kinds()) & set(recording.objects)
+    assert {"pods", "events", "deployments", "nodes"} <= set(bundle["k8s"])
     assert len(parsed.k8s.pods) == len(recording.items("pods"))
     assert len(parsed.k8s.events) == len(recording.items("events"))
     assert len(parsed.logs) == len(recording.logs) > 500
