@@ -374,7 +374,7 @@ class EvidenceScopeForm(forms.ModelForm):
 
     class Meta:
         model = EvidenceScope
-        fields = "__all__"
+        fields = ("name", "kind", "reference_time")
 
     def clean_reference_time(self) -> Any:
         value = self.cleaned_data.get("reference_time")

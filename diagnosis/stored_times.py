@@ -48,8 +48,8 @@ def _beyond_the_end(text: str) -> bool:
 def _postgres_loaders(connection: Any) -> None:
     from psycopg import DataError
     from psycopg.adapt import Loader
-    from psycopg.pq import Format
     from psycopg.postgres import types
+    from psycopg.pq import Format
 
     adapters = connection.connection.adapters
 
