@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
@@ -17,11 +18,16 @@ def recognizers_from_settings() -> tuple[Recognizer, ...]:
     return select_recognizers(settings.MASKING_ENTITIES or None, custom)
 
 
-def run_masker(provider: Any) -> Masker | None:
-    """A fresh placeholder map for one run, or None when this run sends nothing to mask."""
+def run_masker(provider: Any, *, earlier_questions: Callable[[], Iterable[str]] = tuple) -> Masker | None:
+    """A fresh placeholder map for one run, or None when this run sends nothing to mask. It
+    learns the values in the session's earlier questions first (read only when masking): a
+    follow-up's ``session_context`` carries their ``asked`` terms, which no longer look like what
+    they were split from."""
     if not settings.MASKING or getattr(provider, "name", "") not in MASKED_PROVIDERS:
         return None
-    return Masker(recognizers_from_settings())
+    masker = Masker(recognizers_from_settings())
+    masker.remember(earlier_questions())
+    return masker
 
 
 def masking_audit(masker: Masker | None) -> dict[str, Any]:
