@@ -117,17 +117,26 @@ def _applies(disguise: str, secret: Secret) -> bool:
 
 
 # --- what the server saw ---------------------------------------------------------------------
-def strings_of(value: Any) -> list[str]:
+@dataclass(frozen=True)
+class Sent:
+    """One string of a request; ``key``: it is an object key (a piece of a value standing alone as
+    a *key* — ``"limit": 50`` beside an e-mail at limit.org — is the request's own field name)."""
+
+    text: str
+    key: bool = False
+
+
+def strings_of(value: Any, *, key: bool = False) -> list[Sent]:
     """Every string in a JSON value, and in the JSON documents those strings hold (message
     contents are JSON), keys included."""
     if isinstance(value, str):
         try:
             inner = json.loads(value)
         except ValueError:
-            return [value]
-        return [value, *(strings_of(inner) if isinstance(inner, dict | list) else [])]
+            return [Sent(value, key)]
+        return [Sent(value, key), *(strings_of(inner) if isinstance(inner, dict | list) else [])]
     if isinstance(value, dict):
-        return [s for k, v in value.items() for s in (*strings_of(k), *strings_of(v))]
+        return [s for k, v in value.items() for s in (*strings_of(k, key=True), *strings_of(v))]
     if isinstance(value, list):
         return [s for item in value for s in strings_of(item)]
     return []
@@ -138,16 +147,16 @@ def squashed(text: str) -> str:
     return re.sub(r"[\s\-]", "", normalised(text))
 
 
-def leaks(sent: Iterable[str], secret: Secret, text: str) -> list[str]:
+def leaks(sent: Iterable[Sent], secret: Secret, text: str) -> list[str]:
     """The strings of ``sent`` that carry the secret: its value (normalised, separators ignored),
-    its disguised spelling, or a piece of it standing alone (a term split off the question)."""
+    its disguised spelling, or a piece of it standing alone as a value (a term split off the question)."""
     value = squashed(secret.value)
     pieces = set(re.findall(r"[A-Za-z0-9]{3,}", secret.value)) - {"org"}  # "org": the TLD, not the secret
     disguised_text = text.strip()
     return [
-        string
-        for string in sent
-        if value in squashed(string) or (len(disguised_text) >= 4 and disguised_text in string) or string in pieces
+        s.text
+        for s in sent
+        if value in squashed(s.text)
+        or (len(disguised_text) >= 4 and disguised_text in s.text)
+        or (s.text in pieces and not s.key)
     ]
-
-

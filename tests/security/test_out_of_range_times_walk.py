@@ -68,8 +68,7 @@ def _poison(model, pk: int, **columns: str) -> None:
         cursor.execute(f"UPDATE {table} SET {assignments} WHERE id = %s", [*columns.values(), pk])  # noqa: S608
 
 
-@pytest.fixture
-def poisoned_scope():
+def poison_scope() -> EvidenceScope:
     """A bundle loaded normally, then its scope, bundle and evidence rows given impossible times."""
     data = small_bundle()
     data["name"] = SCOPE
@@ -121,10 +120,15 @@ def test_the_issue_s_hostile_bundle_is_refused_whole_naming_both_elements():
     assert not EvidenceScope.objects.filter(name=SCOPE).exists()
 
 
-def test_every_page_and_api_list_survives_out_of_range_rows_written_by_hand(poisoned_scope, api_user, reviewer, client):
+def _walk_everything(api_user, reviewer, client, *, scope: EvidenceScope | None) -> None:
+    """Every page and API list, for a plain user and for a reviewer; ``scope``: the poisoned one
+    (None: it was refused, so a chat in it is a Chinese 400)."""
     api = APIClient()
     api.force_authenticate(api_user)
     chat = api.post("/api/chat", {"question": QUESTION, "scope": SCOPE}, format="json")
+    if scope is None:
+        assert chat.status_code == 400 and chat.json()["error"]["code"] == "unknown_scope", chat.content
+        chat = api.post("/api/chat", {"question": QUESTION}, format="json")
     assert chat.status_code in (200, 201), chat.content
     run = DiagnosisRun.objects.get(pk=chat.json()["run_id"])
     assert run.status == DiagnosisRun.Status.COMPLETED and run.final_answer
@@ -133,27 +137,42 @@ def test_every_page_and_api_list_survives_out_of_range_rows_written_by_hand(pois
 
     scopes = api.get("/api/scopes")
     assert scopes.status_code == 200
-    listed = next(s for s in scopes.json() if s["name"] == SCOPE)
-    assert listed["reference_time"] is None and listed["reference_time_valid"] is False
+    if scope is not None:
+        listed = next(s for s in scopes.json() if s["name"] == SCOPE)
+        assert listed["reference_time"] is None and listed["reference_time_valid"] is False
     for url in ("/api/runs", f"/api/runs/{run.pk}", "/api/sessions", f"/api/sessions/{run.session_id}"):
         assert api.get(url).status_code == 200, url
 
     client.force_login(api_user)
     pages = _walk(client, ["/", f"/?session={run.session_id}", "/sessions/", f"/sessions/{run.session_id}/", f"/runs/{run.pk}/"])
-    assert MSG_INVALID_TIME in pages["/"]  # the ask form's scope list shows the clock as invalid
+    if scope is not None:
+        assert MSG_INVALID_TIME in pages["/"]  # the ask form's scope list shows the clock as invalid
 
     client.force_login(reviewer)
-    series = MetricSeries.objects.get(scope=poisoned_scope)
     admin = "/admin/diagnosis"
-    pages = _walk(client, [
-        "/", "/admin/",
-        f"{admin}/evidencescope/", f"{admin}/evidencescope/{poisoned_scope.pk}/change/",
-        f"{admin}/evidencebundle/", f"{admin}/logrecord/", f"{admin}/alert/",
-        f"{admin}/logrecord/{LogRecord.objects.filter(scope=poisoned_scope).first().pk}/change/",
-        f"{admin}/alert/{Alert.objects.get(scope=poisoned_scope).pk}/change/",
-        f"{admin}/metricseries/", f"{admin}/metricseries/{series.pk}/change/",
-        f"{admin}/diagnosisrun/", f"{admin}/diagnosisrun/{run.pk}/change/", f"{admin}/diagnosissession/",
-        f"/runs/{run.pk}/",
-    ])  # fmt: skip
-    assert MSG_INVALID_TIME in pages[f"{admin}/evidencescope/"]
-    assert MSG_INVALID_TIME in pages[f"{admin}/evidencebundle/"]
+    urls = [
+        "/", "/admin/", f"{admin}/evidencescope/", f"{admin}/evidencebundle/", f"{admin}/logrecord/", f"{admin}/alert/",
+        f"{admin}/metricseries/", f"{admin}/diagnosisrun/", f"{admin}/diagnosisrun/{run.pk}/change/",
+        f"{admin}/diagnosissession/", f"/runs/{run.pk}/",
+    ]  # fmt: skip
+    if scope is not None:
+        urls += [
+            f"{admin}/evidencescope/{scope.pk}/change/",
+            f"{admin}/logrecord/{LogRecord.objects.filter(scope=scope).first().pk}/change/",
+            f"{admin}/alert/{Alert.objects.get(scope=scope).pk}/change/",
+            f"{admin}/metricseries/{MetricSeries.objects.get(scope=scope).pk}/change/",
+        ]
+    pages = _walk(client, urls)
+    if scope is not None:
+        assert MSG_INVALID_TIME in pages[f"{admin}/evidencescope/"]
+        assert MSG_INVALID_TIME in pages[f"{admin}/evidencebundle/"]
+
+
+def test_every_page_and_api_list_survives_the_hostile_bundle_and_out_of_range_rows(api_user, reviewer, client):
+    other = small_bundle()
+    other["name"] = "ordinary"
+    evidence_bundle_load(data=other)  # someone else's evidence, loaded before
+    with pytest.raises(BundleError):
+        evidence_bundle_load(data=hostile_bundle())
+    _walk_everything(api_user, reviewer, client, scope=None)
+    _walk_everything(api_user, reviewer, client, scope=poison_scope())  # rows written by hand, bypassing the loader
