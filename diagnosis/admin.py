@@ -43,6 +43,7 @@ from diagnosis.models import (
 from diagnosis.reviews.views import calibration_page, label_forms_context, run_label_post
 from diagnosis.selectors.runs import pretty_json, run_audit_view, run_badge
 from diagnosis.selectors.series import cited_series
+from diagnosis.time_bounds import MSG_INVALID_TIME, time_in_range, time_problem
 from diagnosis.web.presenter import claim_check_cards
 
 QUESTION_LIST_CHARS = 60
@@ -53,6 +54,15 @@ admin.site.index_title = "诊断运行审计与证据数据"
 # The audit tables need the page's width (issue 27: the run list cut off its last columns beside
 # the app sidebar at 1280 px); the index and the breadcrumbs lead to every list instead.
 admin.site.enable_nav_sidebar = False
+
+
+def _reference_time(obj: EvidenceScope | EvidenceBundle) -> Any:
+    """The stored reference time, or 无效时间 when it lies outside the accepted range (a row
+    written before the loader checked, or by hand: ``time_bounds``)."""
+    value = obj.reference_time
+    if value is None or time_in_range(value):
+        return value if value is not None else admin.site.empty_value_display
+    return MSG_INVALID_TIME
 
 
 def _pre(value: Any) -> str:
@@ -407,16 +417,36 @@ class DiagnosisSessionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 
 # --- Evidence stores ------------------------------------------------------------------------
+class EvidenceScopeForm(forms.ModelForm):
+    """Re-clocking a replay scope is a door like the bundle loader: the same time bound."""
+
+    class Meta:
+        model = EvidenceScope
+        fields = ("name", "kind", "reference_time")
+
+    def clean_reference_time(self) -> Any:
+        value = self.cleaned_data.get("reference_time")
+        problem = time_problem(value) if value is not None else None
+        if problem is not None:
+            raise forms.ValidationError(problem)
+        return value
+
+
 @admin.register(EvidenceScope)
 class EvidenceScopeAdmin(admin.ModelAdmin):
     """Scopes are created by loading bundles (``load_evidence --scope``); here they are listed,
     and a replay scope can be renamed, re-clocked or deleted with its evidence (a scope that
     still has sessions cannot be deleted: sessions are PROTECTed)."""
 
-    list_display = ("name", "kind", "reference_time", "loaded_at", "created_at")
+    form = EvidenceScopeForm
+    list_display = ("name", "kind", "reference_time_shown", "loaded_at", "created_at")
     list_filter = ("kind",)
     search_fields = ("name",)
     readonly_fields = ("created_at", "loaded_at")
+
+    @admin.display(description="参考时间", ordering="reference_time")
+    def reference_time_shown(self, scope: EvidenceScope) -> Any:
+        return _reference_time(scope)
 
 
 @admin.register(Service)
@@ -439,10 +469,14 @@ class ServiceAdmin(admin.ModelAdmin):
 
 @admin.register(EvidenceBundle)
 class EvidenceBundleAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("name", "scope", "bundle_version", "reference_time", "counts_text", "loaded_at")
+    list_display = ("name", "scope", "bundle_version", "reference_time_shown", "counts_text", "loaded_at")
     list_filter = ("scope",)
     list_select_related = ("scope",)
     search_fields = ("name", "content_hash")
+
+    @admin.display(description="参考时间", ordering="reference_time")
+    def reference_time_shown(self, bundle: EvidenceBundle) -> Any:
+        return _reference_time(bundle)
 
     @admin.display(description="条目数")
     def counts_text(self, bundle: EvidenceBundle) -> str:

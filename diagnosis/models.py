@@ -683,4 +683,4 @@ class EvaluationRecord(models.Model):
 
 
 # --- Alert intake (issue 13 item 2): defined in diagnosis.alerts, registered with this app ------
-from diagnosis.alerts.models import AlertGroupRun, AlertReceiver  # noqa: E402, F401
+from diagnosis.alerts.models import AlertEarlyResolution, AlertGroupRun, AlertReceiver  # noqa: E402, F401

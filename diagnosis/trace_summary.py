@@ -34,9 +34,11 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from diagnosis.composer.quoting import quote
 
 TRACE_SUMMARY_VERSION = "tool_trace_summary_v1"
 
@@ -242,9 +244,20 @@ def _input_summary(call: _Call) -> str:
         value = args.get(key)
         if value is None or value == "":
             continue
-        shown = _short_time(value) if key in ("start", "end") else value
-        parts.append(f"{key}={_text(shown, 80)}")
+        shown = _text(_short_time(value) if key in ("start", "end") else value, 80)
+        parts.append(f"{key}={quote(shown) if _look_alike(shown) else shown}")
     return _cut(" ".join(parts), MAX_INPUT_SUMMARY_CHARS)
+
+
+#: Latin letters next to Greek or Cyrillic ones (pаyment-service, Cyrillic а), or an invisible
+#: character: a value that imitates another one. Shown to the user only as a quotation (issue 25).
+_LATIN: Final = re.compile(r"[A-Za-z]")
+_OTHER_ALPHABET: Final = re.compile("[\u0370-\u03ff\u0400-\u052f]")
+_INVISIBLE: Final = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
+def _look_alike(text: str) -> bool:
+    return bool(_INVISIBLE.search(text) or (_LATIN.search(text) and _OTHER_ALPHABET.search(text)))
 
 
 # --- Facts from outputs ---------------------------------------------------------------------------------

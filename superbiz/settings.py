@@ -97,6 +97,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A database that refuses or cannot be reached: 503, not a 500 traceback (issue 25).
+    "diagnosis.api.errors.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "superbiz.urls"
@@ -307,8 +309,9 @@ METRICS_ALLOWED_NETWORKS = env_networks("METRICS_ALLOWED_NETWORKS")  # CIDRs of 
 
 # --- Alert intake (POST /api/alerts/alertmanager, diagnosis.alerts) -------------------------
 # A re-sent notification of the same alert group and fingerprints within this window returns the
-# existing run instead of starting another.
-ALERT_DEDUP_WINDOW_S = env_int("ALERT_DEDUP_WINDOW_S", 3600, minimum=1, maximum=30 * 86_400)
+# existing run instead of starting another. 5 h: longer than Alertmanager's default repeat_interval
+# (4 h, sent at the next group_interval tick after it), so a group that keeps firing is one run.
+ALERT_DEDUP_WINDOW_S = env_int("ALERT_DEDUP_WINDOW_S", 5 * 3600, minimum=1, maximum=30 * 86_400)
 # Optional: when an alert-started run ends, POST its verdict and confirmed statements here.
 ALERT_NOTIFY_URL = env_url("ALERT_NOTIFY_URL", "")
 ALERT_NOTIFY_FORMAT = env_choice("ALERT_NOTIFY_FORMAT", "generic", ("generic", "dingtalk", "feishu", "wecom"))

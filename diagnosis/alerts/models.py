@@ -78,3 +78,28 @@ class AlertGroupRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.alert_name or self.group_key[:40]} ({self.get_status_display()})"
+
+
+class AlertEarlyResolution(models.Model):
+    """A resolved alert whose group had no record yet: the firing copy may still arrive (a retry
+    delivered late, a second Alertmanager replica). When it does, the record it creates is marked
+    resolved for this fingerprint — if the alert started before this resolution ended — instead
+    of staying ``firing`` forever. Kept for ``services.EARLY_RESOLUTION_KEEP``."""
+
+    receiver = models.ForeignKey(AlertReceiver, on_delete=models.CASCADE, related_name="early_resolutions")
+    group_key_hash = models.CharField(max_length=64)
+    fingerprint = models.CharField(max_length=64)
+    ends_at = models.DateTimeField()
+    received_at = models.DateTimeField()
+
+    class Meta:
+        app_label = "diagnosis"
+        indexes = [
+            models.Index(fields=["receiver", "group_key_hash", "fingerprint"], name="alert_early_resolution"),
+            models.Index(fields=["received_at"], name="alert_early_resolution_age"),
+        ]
+        verbose_name = "提前到达的恢复通知"
+        verbose_name_plural = "提前到达的恢复通知"
+
+    def __str__(self) -> str:
+        return f"{self.fingerprint} 恢复于 {self.ends_at:%Y-%m-%d %H:%M}"

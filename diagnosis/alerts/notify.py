@@ -18,6 +18,7 @@ import json
 import logging
 import urllib.error
 import urllib.request
+from dataclasses import replace
 from typing import Any, Final
 from uuid import UUID
 
@@ -29,6 +30,7 @@ from diagnosis.alerts.models import AlertGroupRun
 from diagnosis.alerts.outbound import RunEnded, notification_message, robot_error
 from diagnosis.composer.material import compose_material
 from diagnosis.composer.quoting import ToolText
+from diagnosis.masking.config import Audience, for_audience_all
 from diagnosis.models import DiagnosisRun, Service, ToolInvocation
 from diagnosis.tools.prose import tool_prose
 
@@ -91,6 +93,19 @@ def run_ended_facts(group: AlertGroupRun) -> RunEnded:
     )
 
 
+#: The parts of a notification that carry run, alert or tool text (the rest are ids and enums).
+_TEXT_FIELDS: Final = ("question", "receiver", "group_key", "alert_name", "service")
+
+
+def for_channel(end: RunEnded) -> RunEnded:
+    """``end`` as an outbound channel may read it (``MASK_ANSWERS``: the same rule as the API for
+    a non-staff reader, ``masking.config.for_audience``), its parts masked as one message."""
+    texts = [getattr(end, name) for name in _TEXT_FIELDS] + list(end.confirmed)
+    shown = for_audience_all(texts, Audience.CHANNEL)
+    parts = dict(zip(_TEXT_FIELDS, shown, strict=False))
+    return replace(end, **parts, confirmed=shown[len(_TEXT_FIELDS) :])
+
+
 def _post(url: str, body: dict[str, Any], timeout: float) -> str:
     """POST ``body``; "" on success, else a short reason that names no URL."""
     data = json.dumps(body, ensure_ascii=False).encode("utf-8")
@@ -127,7 +142,7 @@ def alert_run_notify(*, run_id: UUID | str) -> bool:
     group = AlertGroupRun.objects.select_related("run", "receiver").filter(run_id=run_id).first()
     if group is None:
         return False
-    body = notification_message(run_ended_facts(group), settings.ALERT_NOTIFY_FORMAT)
+    body = notification_message(for_channel(run_ended_facts(group)), settings.ALERT_NOTIFY_FORMAT)
     error = _post(url, body, settings.ALERT_NOTIFY_TIMEOUT_S)
     if error:
         logger.warning("alert notification for run %s not delivered: %s", run_id, error)

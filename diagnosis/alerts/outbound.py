@@ -6,13 +6,22 @@ custom-robot *text* messages of DingTalk (钉钉自定义机器人), Feishu/Lark
 (already quoted in 「…」), and a robot renders markdown links and mentions — text cannot be made
 to link or @ anyone. The robot text is cut to ``ROBOT_MAX_BYTES`` (WeCom's text limit is 2048
 bytes of UTF-8; DingTalk's and Feishu's are larger).
+
+Alert names, services and group keys are written by whoever configures the alert rules: the title
+shows one bare only when it is a plain ASCII identifier, otherwise as a quotation (``quote``: its
+own quote marks neutralised, control and bidi characters escaped) — ``HighErr(6) 根因已确认…`` never
+reads as the system's words (issue 25 item 5). A cut (to a statement's or the robot's bound) never
+leaves a quotation open: what follows an open 「 would read as the system's own words.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
+
+from diagnosis.composer.quoting import QUOTE_CLOSE, QUOTE_OPEN, quote
 
 FORMATS: Final = ("generic", "dingtalk", "feishu", "wecom")
 EVENT: Final = "diagnosis_run_finished"
@@ -27,6 +36,9 @@ ROBOT_NONE_CONFIRMED: Final = "没有经证据核实的事实（详见诊断页�
 ROBOT_LINK: Final = "详情：{link}"
 ROBOT_QUESTION: Final = "问题：{question}"
 ELLIPSIS: Final = "…"
+NAME_MAX_CHARS: Final = 60
+#: A name shown bare in the title: one plain ASCII identifier (HighErrorRate, kube-pod-crashloop).
+_PLAIN_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/@-]*")
 
 
 @dataclass(frozen=True)
@@ -50,9 +62,29 @@ class RunEnded:
     finished_at: str  # ISO 8601
 
 
+def _closed(text: str) -> str:
+    """``text`` with a quotation a cut left open closed again."""
+    depth = 0
+    for char in text:
+        if char == QUOTE_OPEN:
+            depth += 1
+        elif char == QUOTE_CLOSE and depth:
+            depth -= 1
+    return text + QUOTE_CLOSE * depth
+
+
 def _short(text: str, limit: int) -> str:
     flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + ELLIPSIS
+    return flat if len(flat) <= limit else _closed(flat[: limit - 1] + ELLIPSIS)
+
+
+def _name(text: str) -> str:
+    """An alert name, service or group key as the title shows it: bare when a plain identifier."""
+    flat = " ".join(text.split())
+    if _PLAIN_NAME.fullmatch(flat) and len(flat) <= NAME_MAX_CHARS:
+        return flat
+    cut = flat if len(flat) <= NAME_MAX_CHARS else flat[: NAME_MAX_CHARS - 1] + ELLIPSIS
+    return quote(cut)
 
 
 def generic_message(end: RunEnded) -> dict[str, Any]:
@@ -82,13 +114,19 @@ def _cut_bytes(text: str, limit: int) -> str:
     data = text.encode("utf-8")
     if len(data) <= limit:
         return text
-    return data[: limit - len(ELLIPSIS.encode("utf-8"))].decode("utf-8", errors="ignore") + ELLIPSIS
+    # Room for the ellipsis and for closing as many quotations as could be open.
+    room = limit - len(ELLIPSIS.encode("utf-8"))
+    while True:
+        cut = _closed(data[:room].decode("utf-8", errors="ignore") + ELLIPSIS)
+        if len(cut.encode("utf-8")) <= limit:
+            return cut
+        room -= len(QUOTE_CLOSE.encode("utf-8"))
 
 
 def robot_text(end: RunEnded) -> str:
-    subject = " · ".join(part for part in (end.alert_name, end.service) if part) or end.group_key
+    subject = " · ".join(_name(part) for part in (end.alert_name, end.service) if part.strip()) or _name(end.group_key)
     lines = [
-        ROBOT_TITLE.format(subject=_short(subject, 120)),
+        ROBOT_TITLE.format(subject=subject),
         ROBOT_OUTCOME.format(outcome=end.outcome_label, verdict=f"（{end.verdict}）" if end.verdict else ""),
     ]
     statements = [_short(s, STATEMENT_MAX_CHARS) for s in end.confirmed[:MAX_STATEMENTS]]

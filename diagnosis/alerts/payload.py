@@ -23,6 +23,9 @@ from pydantic import (
     Field,
     ValidationError,
 )
+from pydantic_core import PydanticCustomError
+
+from diagnosis.time_bounds import time_problem
 
 MAX_ALERTS: Final = 500
 MAX_LABELS: Final = 64
@@ -55,6 +58,7 @@ PROBLEMS: Final = {
     "value_error": "取值无效",
 }
 PROBLEM_DEFAULT: Final = "格式不正确"
+OWN_PROBLEMS: Final = frozenset({"time_range"})
 
 
 def _rfc3339_text(value: Any) -> Any:
@@ -73,7 +77,22 @@ def _bounded_mapping(value: dict[str, str]) -> dict[str, str]:
     return value
 
 
-Timestamp = Annotated[AwareDatetime, BeforeValidator(_rfc3339_text)]
+def _bounded(value: datetime) -> datetime:
+    # The one bound of every accepted time (``time_bounds``): year 9999 or year 1 would overflow
+    # where the question shows the start in the local zone (issue 25 item 2).
+    problem = time_problem(value)
+    if problem is not None:
+        raise PydanticCustomError("time_range", problem)
+    return value
+
+
+def _end(value: datetime) -> datetime | None:
+    """``endsAt``: Go's zero time (year 1) is Alertmanager's "no end yet", anything else is bounded."""
+    return None if is_zero_time(value) else _bounded(value)
+
+
+Timestamp = Annotated[AwareDatetime, BeforeValidator(_rfc3339_text), AfterValidator(_bounded)]
+EndTimestamp = Annotated[AwareDatetime, BeforeValidator(_rfc3339_text), AfterValidator(_end)]
 LabelSet = Annotated[dict[str, Annotated[str, Field(max_length=MAX_VALUE_CHARS)]], AfterValidator(_bounded_mapping)]
 Url = Annotated[str, Field(max_length=MAX_URL_CHARS)]
 AlertStatus = Literal["firing", "resolved"]
@@ -86,7 +105,7 @@ class AlertmanagerAlert(BaseModel):
     labels: LabelSet
     annotations: LabelSet = Field(default_factory=dict)
     startsAt: Timestamp  # noqa: N815 — Alertmanager's field names
-    endsAt: Timestamp | None = None  # noqa: N815 — "0001-01-01T00:00:00Z" while firing
+    endsAt: EndTimestamp | None = None  # noqa: N815 — "0001-01-01T00:00:00Z" (→ None) while firing
     generatorURL: Url = ""  # noqa: N815
     # Alertmanager ≥ 0.19 always sends it (a hash of the label set); older senders get one made
     # from the labels (``fingerprint_of``).
@@ -136,7 +155,8 @@ def payload_parse(data: Any) -> AlertmanagerPayload:
         return AlertmanagerPayload.model_validate(data)
     except ValidationError as exc:
         first = exc.errors(include_url=False, include_input=False)[0]
-        problem = PROBLEMS.get(first["type"], PROBLEM_DEFAULT)
+        # Our own checks' messages are Chinese already; pydantic's are mapped.
+        problem = first["msg"] if first["type"] in OWN_PROBLEMS else PROBLEMS.get(first["type"], PROBLEM_DEFAULT)
         # The field path comes from our model and the body's keys; a key is shown only when it is
         # one of ours (never echo an attacker's key text back).
         loc = tuple(p for p in first["loc"] if isinstance(p, int) or p in _KNOWN_NAMES)

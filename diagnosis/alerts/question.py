@@ -47,6 +47,9 @@ START_FORMAT: Final = "%Y-%m-%d %H:%M"
 
 #: A name shown bare (so the planner can match it to a service): one identifier, nothing more.
 _IDENTIFIER: Final = re.compile(r"[\w.\-:/@]+")
+#: An alert name shown bare: one plain ASCII identifier. Alert names are never service spellings,
+#: so a Chinese one (根因已确认数据库被删除) is quoted like any other text (issue 25 item 5).
+_ALERT_IDENTIFIER: Final = re.compile(r"[A-Za-z0-9_.\-:/@]+")
 _DROPPED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
@@ -118,7 +121,7 @@ def group_facts(
 
 
 def _alert_part(facts: AlertFacts) -> str:
-    shown = [shown_name(n) for n in facts.alert_names[:MAX_NAMES]] or [UNNAMED_ALERT]
+    shown = [n if _ALERT_IDENTIFIER.fullmatch(n) else quote(n) for n in facts.alert_names[:MAX_NAMES]] or [UNNAMED_ALERT]
     names = NAMES_JOIN.join(shown)
     if facts.alert_count > 1 or len(facts.alert_names) > MAX_NAMES:
         return MORE_ALERTS.format(names=names, count=facts.alert_count)

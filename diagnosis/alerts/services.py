@@ -16,7 +16,10 @@ identical notifications arriving together are serialised on PostgreSQL; SQLite's
 IMMEDIATE`` (superbiz.sqlite) serialises writers anyway. A resolved group notification (no firing
 alerts left) is recorded on the group's latest record — which fingerprints, and when all of them
 have resolved, ``resolved_at`` — and never starts a run. Resolved alerts inside a firing
-notification (a partly resolved group) are recorded the same way.
+notification (a partly resolved group) are recorded the same way. A resolved alert of a group that
+has no record yet is remembered (``AlertEarlyResolution``, for ``EARLY_RESOLUTION_KEEP``): when its
+firing copy arrives late, the record it creates is marked resolved for that alert, so it does not
+stay ``firing`` forever (issue 25).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from diagnosis.alerts.models import AlertGroupRun, AlertReceiver
+from diagnosis.alerts.models import AlertEarlyResolution, AlertGroupRun, AlertReceiver
 from diagnosis.alerts.payload import AlertmanagerAlert, AlertmanagerPayload
 from diagnosis.alerts.question import AlertFacts, alert_question, group_facts
 from diagnosis.alerts.tokens import token_digest, token_generate
@@ -51,6 +54,9 @@ RESULT_RESOLVED_UNKNOWN: Final = "resolved_unknown"
 PAYLOAD_MAX_CHARS: Final = 64 * 1024
 RECEIVER_NAME_PATTERN: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
 SERVICE_ACCOUNT_PREFIX: Final = "alerts-"
+#: How long a resolution that overtook its firing copy is remembered: far longer than any
+#: delivery retry (Alertmanager gives up on a notification within minutes).
+EARLY_RESOLUTION_KEEP: Final = timedelta(days=1)
 
 MESSAGE_RECEIVER_NAME: Final = "接收器名称无效：须为 1–100 个字母、数字、点、下划线或连字符，且以字母或数字开头。"
 MESSAGE_RECEIVER_EXISTS: Final = "接收器 {name} 已存在。"
@@ -122,14 +128,37 @@ def _facts(payload: AlertmanagerPayload) -> AlertFacts:
     )
 
 
-def _record_resolved(group: AlertGroupRun, fingerprints: set[str], now: Any) -> None:
+def _record_resolved(group: AlertGroupRun, fingerprints: set[str], now: Any, *, notification: bool = True) -> None:
     group.resolved_fingerprints = sorted(set(group.resolved_fingerprints or []) | (fingerprints & set(group.fingerprints)))
     group.last_received_at = now
-    group.notifications += 1
+    group.notifications += 1 if notification else 0
     if set(group.fingerprints) <= set(group.resolved_fingerprints):
         group.status = AlertGroupRun.Status.RESOLVED
         group.resolved_at = now
     group.save(update_fields=["resolved_fingerprints", "last_received_at", "notifications", "status", "resolved_at"])
+
+
+def _remember_early_resolutions(receiver: AlertReceiver, payload: AlertmanagerPayload, now: Any) -> None:
+    AlertEarlyResolution.objects.filter(received_at__lt=now - EARLY_RESOLUTION_KEEP).delete()
+    group_key_hash = _digest(payload.groupKey)
+    AlertEarlyResolution.objects.bulk_create(
+        AlertEarlyResolution(
+            receiver=receiver, group_key_hash=group_key_hash, fingerprint=fingerprint_of(alert),
+            ends_at=alert.endsAt or now, received_at=now,
+        )  # fmt: skip
+        for alert in payload.resolved()
+    )
+
+
+def _resolved_early(receiver: AlertReceiver, payload: AlertmanagerPayload, now: Any) -> set[str]:
+    """The firing alerts of ``payload`` whose resolution already arrived: one remembered for the
+    same group and fingerprint that ended after the alert started (a later start is a new firing)."""
+    starts = {fingerprint_of(a): a.startsAt for a in payload.firing()}
+    early = AlertEarlyResolution.objects.filter(
+        receiver=receiver, group_key_hash=_digest(payload.groupKey), fingerprint__in=list(starts),
+        received_at__gte=now - EARLY_RESOLUTION_KEEP,
+    ).values_list("fingerprint", "ends_at")  # fmt: skip
+    return {fingerprint for fingerprint, ends_at in early if starts[fingerprint] <= ends_at}
 
 
 def _latest_of_group(receiver: AlertReceiver, group_key: str, fingerprints: set[str]) -> AlertGroupRun | None:
@@ -176,6 +205,7 @@ def alert_notification_receive(*, receiver: AlertReceiver, payload: Alertmanager
         if not firing:
             group = _latest_of_group(receiver, payload.groupKey, resolved)
             if group is None:
+                _remember_early_resolutions(receiver, payload, now)
                 return IntakeResult(RESULT_RESOLVED_UNKNOWN, None, None)
             return IntakeResult(RESULT_RESOLVED, group, group.run)
         key = dedup_key(payload.groupKey, firing)
@@ -194,6 +224,9 @@ def alert_notification_receive(*, receiver: AlertReceiver, payload: Alertmanager
             existing.save(update_fields=["last_received_at", "notifications"])
             return IntakeResult(RESULT_DEDUPLICATED, existing, existing.run)
         group = _start_run(receiver=receiver, payload=payload, key=key, fingerprints=firing, now=now)
+        already = _resolved_early(receiver, payload, now)
+        if already:
+            _record_resolved(group, already, now, notification=False)  # it was counted when it arrived
     # After the commit: a retry of this notification (e.g. Alertmanager timing out while an inline
     # run executes) already finds the record.
     diagnosis_run_submit(run=group.run)

@@ -7,6 +7,10 @@
 - ``handler404`` / ``handler500`` (superbiz.urls) answer ``/api/…`` paths that no DRF view
   handled (unknown URL, a crash outside DRF) with the same JSON shape and leave HTML pages to
   Django's defaults.
+- A database that refuses or cannot be reached (SQLite file read-only or locked past its busy
+  timeout, PostgreSQL down: ``OperationalError`` / ``InterfaceError``) is not a bug of ours: a
+  503 ``database_unavailable`` with ``Retry-After`` and one log line, not a 500 with a traceback
+  (issue 25) — in DRF views here, everywhere else in ``DatabaseUnavailableMiddleware``.
 
 ``code`` is machine-readable and stable; ``message`` is the Chinese text for people.
 """
@@ -19,6 +23,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, status
@@ -32,6 +37,8 @@ from diagnosis.services.runs import InvalidQuestion, ScopeMismatch, SessionNotFo
 logger = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
+#: Seconds a client should wait before retrying when the database is unavailable.
+DATABASE_RETRY_AFTER_S = 30
 
 MESSAGE_NOT_AUTHENTICATED = "需要登录或提供有效的 API Token。"
 MESSAGE_AUTHENTICATION_FAILED = "认证失败：Token 或会话无效。"
@@ -45,6 +52,7 @@ MESSAGE_NOT_ACCEPTABLE = "无法按 Accept 请求头指定的格式返回。"
 MESSAGE_THROTTLED = "请求过于频繁，请 {wait} 秒后再试。"
 MESSAGE_TOO_LARGE = "请求体过大。"
 MESSAGE_INTERNAL = "服务器内部错误，请稍后重试。"
+MESSAGE_DATABASE_UNAVAILABLE = "数据库暂时不可用（只读、被占用或无法连接），本次请求未保存，请稍后重试。"
 MESSAGE_SESSION_NOT_FOUND = "会话不存在或无权访问。"
 MESSAGE_VALIDATION = "请求参数无效。"
 
@@ -95,6 +103,9 @@ def _flatten(items: Any) -> list[Mapping[str, Any]]:
 def _classify(exc: Exception, context: Mapping[str, Any]) -> tuple[int, dict[str, Any], dict[str, str]]:
     """(status, body, extra headers) for one exception."""
     headers: dict[str, str] = {}
+    if database_unavailable(exc):
+        headers["Retry-After"] = str(DATABASE_RETRY_AFTER_S)
+        return 503, error_body("database_unavailable", MESSAGE_DATABASE_UNAVAILABLE), headers
     if isinstance(exc, ApiError):
         return exc.status_code, error_body(exc.code, exc.message), headers
     if isinstance(exc, IdempotencyError):
@@ -145,9 +156,22 @@ def _classify(exc: Exception, context: Mapping[str, Any]) -> tuple[int, dict[str
     return 500, error_body("internal_error", MESSAGE_INTERNAL), headers
 
 
+def database_unavailable(exc: BaseException) -> bool:
+    """The database refused the statement or could not be reached (not a bad statement of ours)."""
+    return isinstance(exc, OperationalError | InterfaceError)
+
+
+def _log_unavailable(where: str, exc: BaseException) -> None:
+    # One line: the same cause repeats on every request until an operator fixes it.
+    logger.warning("database unavailable in %s: %s: %s", where, type(exc).__name__, " ".join(str(exc).split())[:300])
+
+
 def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response:
     status_code, body, headers = _classify(exc, context)
-    if status_code >= 500:
+    if status_code == 503 and database_unavailable(exc):
+        view = context.get("view")
+        _log_unavailable(type(view).__name__ if view else "?", exc)
+    elif status_code >= 500:
         view = context.get("view")
         logger.error("unhandled API error in %s", type(view).__name__ if view else "?", exc_info=exc)
     # DRF's own headers (WWW-Authenticate for 401, Allow for 405) are kept.
@@ -169,6 +193,28 @@ def json_error_response(status_code: int, code: str, message: str, **extra_heade
 
 def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith(API_PREFIX)
+
+
+class DatabaseUnavailableMiddleware:
+    """Outside DRF (web pages, the admin, the SSE view's own reads): a database that is unavailable
+    answers 503 — JSON under ``/api/``, a short Chinese page elsewhere — instead of a 500."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not database_unavailable(exception):
+            return None
+        _log_unavailable(request.path[:200], exception)
+        if _is_api(request):
+            return json_error_response(503, "database_unavailable", MESSAGE_DATABASE_UNAVAILABLE,
+                                       Retry_After=str(DATABASE_RETRY_AFTER_S))  # fmt: skip
+        response = HttpResponse(MESSAGE_DATABASE_UNAVAILABLE, status=503, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(DATABASE_RETRY_AFTER_S)
+        return response
 
 
 def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

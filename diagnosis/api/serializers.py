@@ -34,6 +34,7 @@ from diagnosis.selectors.scopes import SCOPE_NAME_MAX_CHARS
 from diagnosis.services.knowledge import MAX_CONTENT_BYTES, MAX_SOURCE_CHARS, MAX_TITLE_CHARS
 from diagnosis.services.runs import MSG_QUESTION_EMPTY as MESSAGE_QUESTION_EMPTY
 from diagnosis.services.runs import MSG_QUESTION_TOO_LONG, QUESTION_MAX_CHARS, InvalidQuestion, question_clean
+from diagnosis.time_bounds import time_in_range
 
 MESSAGE_UNKNOWN_FIELD = "不支持的字段：{name}。"
 MESSAGE_QUESTION_REQUIRED = "缺少问题（question）。"
@@ -174,13 +175,30 @@ class ChatRequestSerializer(StrictSerializer):
     )
 
 
+class BoundedDateTimeField(serializers.DateTimeField):
+    """A stored time outside the accepted range (``time_bounds``; rows written before the loader
+    checked, or by hand) is shown as null — never a 500, never a made-up instant."""
+
+    def to_representation(self, value: Any) -> Any:
+        return super().to_representation(value) if time_in_range(value) else None
+
+
 class EvidenceScopeSerializer(serializers.ModelSerializer):
     kind_display = DisplayField(V.SCOPE_KIND, source="kind", help_text="kind 的中文名称")
+    reference_time = BoundedDateTimeField(
+        read_only=True, allow_null=True, help_text="回放范围的参考时间（问题中的相对时间按它解析）；live 或未设置为 null。"
+    )
+    reference_time_valid = serializers.SerializerMethodField(
+        help_text="存储的参考时间是否有效；false 表示它超出 1970–2200 的范围（显示为 null，问题按真实时钟解析）。"
+    )
 
     class Meta:
         model = EvidenceScope
-        fields = ["name", "kind", "kind_display", "reference_time"]
+        fields = ["name", "kind", "kind_display", "reference_time", "reference_time_valid"]
         read_only_fields = fields
+
+    def get_reference_time_valid(self, scope: EvidenceScope) -> bool:
+        return scope.reference_time is None or time_in_range(scope.reference_time)
 
 
 def run_links(run: DiagnosisRun, absolute: Callable[[str], str] | None = None) -> dict[str, str]:

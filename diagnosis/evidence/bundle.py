@@ -71,6 +71,7 @@ from diagnosis.evidence.k8s_kinds import (
     Names as K8sNames,
 )
 from diagnosis.evidence.k8s_objects import service_from_pod_name
+from diagnosis.time_bounds import time_problem
 
 BUNDLE_VERSION = 1
 
@@ -176,6 +177,9 @@ def _parse_timestamp(value: Any) -> dt.datetime:
             "timestamp {value} has no UTC offset; write it with one, e.g. 2026-11-28T10:05:12+08:00",
             {"value": _short(value)},
         )
+    problem = time_problem(parsed)  # 1970 .. 2200 UTC: the one bound of every accepted time
+    if problem is not None:
+        raise PydanticCustomError("timestamp_range", problem)
     return parsed
 
 

@@ -36,7 +36,7 @@ from diagnosis.masking.config import run_masker
 from diagnosis.metrics import observe_node
 from diagnosis.models import DiagnosisRun, EvidenceScope, Service
 from diagnosis.selectors.evidence import evidence_span, reference_clock
-from diagnosis.selectors.sessions import session_context_for_run
+from diagnosis.selectors.sessions import earlier_questions, session_context_for_run
 from diagnosis.tools.service import run_tool_context
 
 logger = logging.getLogger(__name__)
@@ -83,7 +83,7 @@ def agent_context(run: DiagnosisRun, provider: Provider) -> AgentContext:
     return AgentContext(
         run_id=str(run.pk),
         model_by_role=dict(provider.model_by_role),
-        masker=run_masker(provider),
+        masker=run_masker(provider, earlier_questions=lambda: earlier_questions(run)),
         budget=RunBudget(max_tokens=int(settings.RUN_MAX_TOKENS), max_seconds=float(settings.RUN_MAX_SECONDS)),
     )
 

@@ -23,13 +23,16 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.reading.entities import QuestionFacts, analyse, metric_named
+from diagnosis.reading.entities import LOOKALIKE_LETTERS, QuestionFacts, analyse, metric_named
 from diagnosis.reading.text import fold, nfkc
 from diagnosis.reading.time_expressions import resolve_window, widened
 from diagnosis.reading.vocabulary import KEY_TERMS, QUESTION_WORDS, SYMPTOMS, any_spelling_in
 from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
 
-_ASCII_TERM = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9]*|\d[xX]{2}|[1-5]\d\d)(?![A-Za-z0-9_\-])")
+# A term is not a piece of a word in another alphabet (p of pаyment-service, Cyrillic а: issue 25).
+_ASCII_TERM = re.compile(
+    rf"(?<![A-Za-z0-9_\-{LOOKALIKE_LETTERS}])([A-Za-z][A-Za-z0-9]*|\d[xX]{{2}}|[1-5]\d\d)(?![A-Za-z0-9_\-{LOOKALIKE_LETTERS}])"
+)
 _NOT_TERMS = frozenset(QUESTION_WORDS["not_terms"])  # question words and units, not a measured thing
 _GENERIC = frozenset(QUESTION_WORDS["generic"])  # words that name no dimension
 

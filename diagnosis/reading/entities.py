@@ -44,10 +44,13 @@ class ServiceMention:
 
 
 _ASCII_NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_-"
+# Letters of other alphabets (Latin with accents, Greek, Cyrillic) count as part of a name: a
+# homoglyph such as pаyment-service (Cyrillic а) is one unknown name, not "yment-service" (issue 25).
+LOOKALIKE_LETTERS = "\u00c0-\u024f\u0370-\u03ff\u0400-\u052f"
 _UNKNOWN_ASCII = re.compile(
-    r"(?<![a-z0-9_\-])([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*[-_]"
+    rf"(?<![a-z0-9_\-{LOOKALIKE_LETTERS}])([a-z{LOOKALIKE_LETTERS}][a-z0-9{LOOKALIKE_LETTERS}]*(?:[-_][a-z0-9{LOOKALIKE_LETTERS}]+)*[-_]"
     r"(?:service|svc|server|api|gateway|worker|job|app|web|center|centre|srv|system|platform))"
-    r"(?![a-z0-9_\-])"
+    rf"(?![a-z0-9_\-{LOOKALIKE_LETTERS}])"
 )
 # What makes a word a service: 服务/系统/集群/平台/应用 after it (not 服务器, 系统盘, 应用层 …).
 _SUFFIX = r"(?:服务|系统|集群|平台|应用)(?!器|端|化|商|费|号|盘|性|级|层|程序)"

@@ -8,6 +8,7 @@ from typing import Literal, NamedTuple
 from django.utils import timezone
 
 from diagnosis.models import EvidenceScope
+from diagnosis.time_bounds import time_in_range
 
 ClockSource = Literal["reference_time", "clock"]
 
@@ -20,8 +21,9 @@ class ReferenceNow(NamedTuple):
 def reference_clock(scope: EvidenceScope) -> ReferenceNow:
     """ "Now" for questions and default windows in ``scope``: a replay scope's ``reference_time``
     (the moment its bundle describes), else — the live scope, or a replay without one — the
-    real clock."""
-    if not scope.is_live and scope.reference_time is not None:
+    real clock. A stored ``reference_time`` outside the accepted range (``time_bounds``: written
+    before the loader checked it, or by hand) counts as none: the real clock, never a crash."""
+    if not scope.is_live and time_in_range(scope.reference_time):
         return ReferenceNow(timezone.localtime(scope.reference_time), "reference_time")
     return ReferenceNow(timezone.localtime(timezone.now()), "clock")
 

@@ -127,6 +127,17 @@ def session_context_for_run(run: DiagnosisRun) -> SessionContext | None:
     return SessionContext(turns=[_turn(asked, evidence, invocations.get(pk, {})) for pk, asked, evidence in kept])
 
 
+def earlier_questions(run: DiagnosisRun) -> list[str]:
+    """The questions of the earlier runs ``session_context_for_run`` reads (the masker learns
+    their values: their split terms travel in the follow-up's session context)."""
+    return list(
+        DiagnosisRun.objects.filter(session_id=run.session_id, created_at__lt=run.created_at)
+        .exclude(pk=run.pk)
+        .order_by("-created_at")
+        .values_list("question", flat=True)[:MAX_RUNS_READ]
+    )
+
+
 @dataclass(frozen=True)
 class ConversationTurn:
     """One turn of the session page: the question, its badge and answer (the run), and how a

@@ -29,7 +29,7 @@ from typing import Final
 from uuid import UUID
 
 from django.conf import settings
-from django.db import connections
+from django.db import DatabaseError, connections
 from django.db.models import Q
 from django.utils import timezone
 
@@ -79,14 +79,23 @@ _thread_lock = threading.Lock()
 _thread: threading.Thread | None = None
 
 
+def reaper_pass() -> None:
+    """One pass of the in-process reaper; never raises. A database that is unavailable (read-only,
+    down, not migrated yet) is logged as one line per pass — the same cause every few seconds until
+    an operator fixes it, not a traceback each time (issue 25); anything else with its traceback."""
+    try:
+        stale_runs_reap()
+    except DatabaseError as exc:
+        logger.warning("reaper pass failed: %s: %s", type(exc).__name__, " ".join(str(exc).split())[:300])
+    except Exception:  # noqa: BLE001 - a bug: keep its traceback, and keep the thread alive
+        logger.exception("reaper pass failed")
+    finally:
+        connections.close_all()  # this thread's connections only
+
+
 def _reaper_loop(interval_s: float) -> None:
     while True:
-        try:
-            stale_runs_reap()
-        except Exception:  # noqa: BLE001 - e.g. the database is down or not migrated yet; retry later
-            logger.exception("reaper pass failed")
-        finally:
-            connections.close_all()  # this thread's connections only
+        reaper_pass()
         threading.Event().wait(interval_s)
 
 

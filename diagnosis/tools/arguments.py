@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from django.utils import timezone
@@ -23,6 +23,8 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+
+from diagnosis.time_bounds import time_problem
 
 MAX_QUERY_CHARS = 500
 MAX_TEXT_ARG_CHARS = 200
@@ -58,11 +60,17 @@ def _parse_time(value: Any) -> Any:
     if "\x00" in text:
         raise ValueError("must not contain NUL bytes")
     try:
-        return datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+        parsed = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
     except ValueError:
         raise ValueError(
             f"not an ISO 8601 date-time: {text[:40]!r} (e.g. 2026-11-28T10:05:00+08:00)"
         ) from None
+    # The one bound of every accepted time (1970 .. 2200 UTC); a naive time is checked as UTC here
+    # (the local zone is hours away, the bounds are centuries inside what Python can shift).
+    problem = time_problem(parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC))
+    if problem is not None:
+        raise ValueError(problem)
+    return parsed
 
 
 def _localise(value: datetime | None) -> datetime | None:

@@ -24,7 +24,7 @@ def test_a_bad_alert_setting_stops_start_up_naming_it(variable, value):
     assert "ImproperlyConfigured" in result.stderr and variable in result.stderr.splitlines()[-1]
 
 
-def test_the_defaults_dedup_for_an_hour_and_send_nothing():
+def test_the_defaults_dedup_for_five_hours_and_send_nothing():
     result = load_settings({}, name="ALERT_DEDUP_WINDOW_S, settings.ALERT_NOTIFY_URL == '', settings.ALERT_NOTIFY_FORMAT")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["3600", "True", "generic"]
+    assert result.stdout.split() == ["18000", "True", "generic"]

@@ -68,8 +68,8 @@ def test_masking_a_text_again_gives_the_same_text_and_the_same_map(pieces):
 def test_a_text_sent_again_is_scanned_once(monkeypatch):
     masker = Masker()
     scans = []
-    real = masker._spans
-    monkeypatch.setattr(masker, "_spans", lambda text: scans.append(text) or real(text))
+    real = masker._recognised
+    monkeypatch.setattr(masker, "_recognised", lambda text: scans.append(text) or real(text))
     system_prompt = "你是诊断助手。联系 ops@example.cn"
     for _ in range(3):  # every model call of a run re-sends it
         assert masker.mask(system_prompt) == "你是诊断助手。联系 <EMAIL_1>"

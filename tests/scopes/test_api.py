@@ -29,7 +29,7 @@ def test_scopes_list_names_kind_and_reference_time_live_first(as_api_user, scope
     as_api_user.post("/api/chat", {"question": QUESTION, "scope": "live"}, format="json")  # live exists
     body = as_api_user.get("/api/scopes").json()
     assert [s["name"] for s in body] == ["live", ALPHA, BETA]
-    assert body[0] == {"name": "live", "kind": "live", "kind_display": "实时", "reference_time": None}
+    assert body[0] == {"name": "live", "kind": "live", "kind_display": "实时", "reference_time": None, "reference_time_valid": True}
     assert body[1]["kind"] == "replay" and body[1]["reference_time"].startswith("2026-11-28T10:30:00")
 
 

@@ -21,27 +21,35 @@ if TYPE_CHECKING:
 
 def mask_messages(messages: list[dict[str, Any]], masker: Masker | None) -> list[dict[str, Any]]:
     """A masked copy of the request messages (content and tool-call arguments; ids and roles
-    are kept so the provider can pair tool results with their calls)."""
+    are kept so the provider can pair tool results with their calls).
+
+    The request is masked as one text, after it is built (issue 25 item 3): a value found in any
+    message — the question's ``password=…`` — is replaced in every message, also where it stands
+    alone (the ``asked`` terms the question was split into, the session context's earlier turns)."""
     if masker is None:
         return messages
-    masked: list[dict[str, Any]] = []
-    for message in messages:
-        copy = dict(message)
-        if isinstance(copy.get("content"), str):
-            copy["content"] = masker.mask(copy["content"])
-        if isinstance(copy.get("tool_calls"), list):
-            copy["tool_calls"] = [_mask_call(call, masker) for call in copy["tool_calls"]]
-        masked.append(copy)
+    slots: list[tuple[int, str, int | None]] = []  # (message, "content" | "arguments", call index)
+    texts: list[str] = []
+    for index, message in enumerate(messages):
+        if isinstance(message.get("content"), str):
+            slots.append((index, "content", None))
+            texts.append(message["content"])
+        for position, call in enumerate(message.get("tool_calls") or []):
+            function = call.get("function") if isinstance(call, dict) else None
+            if isinstance(function, dict) and isinstance(function.get("arguments"), str):
+                slots.append((index, "arguments", position))
+                texts.append(function["arguments"])
+    masked_texts = masker.mask_request(texts)
+    masked = [dict(message) for message in messages]
+    for (index, field, position), text in zip(slots, masked_texts, strict=True):
+        if position is None:
+            masked[index][field] = text
+            continue
+        calls = masked[index]["tool_calls"] = list(masked[index]["tool_calls"])
+        call = dict(calls[position])
+        call["function"] = {**call["function"], "arguments": text}
+        calls[position] = call
     return masked
-
-
-def _mask_call(call: Any, masker: Masker) -> Any:
-    if not isinstance(call, dict) or not isinstance(call.get("function"), dict):
-        return call
-    function = dict(call["function"])
-    if isinstance(function.get("arguments"), str):
-        function["arguments"] = masker.mask(function["arguments"])
-    return {**call, "function": function}
 
 
 def unmask_reply(reply: ChatReply, masker: Masker | None) -> ChatReply:
