@@ -100,7 +100,7 @@ def episode_window(window: TimeWindow, found: Incident | None, *, now: datetime,
     end = min(found.end + RECOVERY_TAIL, now)
     open_ended = window.anchor is not None and window.end - window.anchor > POINT_TAIL
     narrower = open_ended and end < window.end
-    wider = end > window.end
+    wider = found.end > window.end  # the recovery itself lies past the window (not only its tail)
     if not (narrower or wider) or end <= window.start:
         return None
     return TimeWindow(window.start, end, True, EPISODE, window.expression, window.anchor)
