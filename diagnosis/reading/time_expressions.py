@@ -78,6 +78,9 @@ _BATCH_DAY = re.compile(
     r"(?:昨天|昨日)(?=\s*的?\s*[那这]?\s*一?\s*(?:" + "|".join(map(re.escape, _WORDS["day_batches"])) + "))"
 )
 _UNTIL_NOW = re.compile(r"至今|到现在|到目前|直到现在|一直|until now|so far")
+# What asks about the span up to now rather than one incident's (``says_until_now``): "一直在报错"
+# says the errors went on, not that the question reaches past their end.
+_UP_TO_NOW = re.compile(r"至今|到现在|到目前|直到现在|现在还|还没好|仍然|until now|so far|still")
 #: Window kinds of calendar days (``calendar``): a past day, week or month, and one in the future.
 DATE = "date"
 FUTURE = "future"
@@ -380,6 +383,11 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
         if word in text:
             return TimeWindow(_after(now, -DEFAULT_SPAN), now, False, "default", word, None)
     return TimeWindow(_after(now, -DEFAULT_SPAN), now, False, "default", "", None)
+
+
+def says_until_now(question: str) -> bool:
+    """Does the question ask up to now (至今、到现在、一直 …), not about one incident's span?"""
+    return bool(_UP_TO_NOW.search(nfkc(question or "").lower()))
 
 
 def widened(window: TimeWindow, now: datetime) -> TimeWindow:

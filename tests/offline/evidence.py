@@ -114,8 +114,10 @@ def series(
     last_at: str = "2026-11-28T10:29:00+08:00",
     peak_at: str = "2026-11-28T10:12:00+08:00",
     crossed_at: str | None = None,
+    points: list[list[Any]] | None = None,
 ) -> dict[str, Any]:
-    """A series summary exactly as ``query_metrics`` outputs it (see metrics.summarise_series)."""
+    """A series summary exactly as ``query_metrics`` outputs it (see metrics.summarise_series);
+    ``points`` ([iso time, value] …) when a test reads the series' shape."""
     return {
         "name": name,
         "service": service,
@@ -131,6 +133,7 @@ def series(
         "last": values[-1],
         "peak_at": peak_at,
         "crossed_at": crossed_at,
+        **({"points": points} if points is not None else {}),
     }
 
 

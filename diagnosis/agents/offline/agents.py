@@ -29,6 +29,7 @@ from diagnosis.agents.base import (
 )
 from diagnosis.agents.offline.changes import first_anomaly
 from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
+from diagnosis.agents.offline.episodes import current_reads, episode_window, incident, replaceable
 from diagnosis.agents.offline.followups import (
     Origin,
     evidence_knowledge_query,
@@ -65,10 +66,11 @@ from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, 
 from diagnosis.reading.asking import log_terms
 from diagnosis.reading.conversation import read_planned
 from diagnosis.reading.entities import QuestionFacts
-from diagnosis.reading.time_expressions import WIDENED, TimeWindow, widened
+from diagnosis.reading.time_expressions import WIDENED, TimeWindow, says_until_now, widened
 from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID
 
 MAX_WIDENING_CALLS = 3
+MAX_EPISODE_READS = 4  # the planned log and metric reads (and their lower-level repeats) once more
 WIDEN_TOOLS = ("query_logs", "query_metrics")
 HYPOTHESIS_LOG_LIMIT = 20
 KNOWLEDGE_TOP_K = 8
@@ -96,7 +98,7 @@ def _candidates(
 ) -> list[Candidate]:
     """The evidence of the failure the claims would cite so far: the asked services'
     (``select_candidates``) and what went red beside them (``selection.the_failure``)."""
-    refs = relevant_refs(collect_refs(history, services), facts)
+    refs = relevant_refs(collect_refs(current_reads(history), services), facts)
     picked = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
     near, said = neighbour_reads(history, services)
     return the_failure(picked, neighbour_evidence(near, picked, focus, said))
@@ -155,6 +157,7 @@ class OfflineExecutor:
         knowledge_first = ""
         if request.mode == "NORMAL":
             self._lower_level_if_empty(tools, steps)
+            window = self._to_the_incident(request, tools, facts, window)
             if not window.explicit:
                 window = self._widen_if_empty(request, tools, facts, window, steps)
             if facts.listing == "services":
@@ -242,6 +245,23 @@ class OfflineExecutor:
             read = step.tool == "query_logs" and arguments.get("service") and not arguments.get("keyword")
             if read and arguments.get("level") == "ERROR" and call is not None and call.status == "no_hit":
                 tools.call(step.tool, {**arguments, "level": "WARN"}, Origin.WIDEN)
+
+    def _to_the_incident(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
+    ) -> TimeWindow:
+        """A time phrase about an asked service's trouble reads the span of that incident
+        (``episodes``): the planned reads once more from the window's start to its recovery — not
+        a later incident of the same service, nor short of the incident's own peak."""
+        if not facts.known_services or facts.listing or facts.change:
+            return window
+        refs = relevant_refs(collect_refs(tools.history(), request.services), facts)
+        found = incident((r for r in refs if r.kind in ("alert", "series")), window)
+        span = episode_window(window, found, now=request.now, until_now=says_until_now(request.question))
+        if span is None:
+            return window
+        for call in replaceable(tools.history(), WIDEN_TOOLS)[:MAX_EPISODE_READS]:
+            tools.call(call.tool_name, {**call.arguments, **window_span(span)}, Origin.EPISODE)
+        return span
 
     def _widen_if_empty(
         self,

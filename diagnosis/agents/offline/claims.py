@@ -32,6 +32,7 @@ from diagnosis.agents.offline.changes import (
     first_anomaly,
     moment,
 )
+from diagnosis.agents.offline.episodes import current_reads
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
@@ -471,6 +472,7 @@ def build_contract(
     ``knowledge_first``: the lookup_knowledge invocation whose hits guide first;
     ``exact_terms``: what the question spells exactly (401, KeyError) — a quiet service is then
     answered by its empty reads for them, not by unrelated quiet series."""
+    history = current_reads(history)  # a read over the asked incident's span replaces the planned one
     refs = collect_refs(history, services)
     chosen = relevant_refs(refs, facts)
     focus = Focus.of(facts, checked_symptoms)

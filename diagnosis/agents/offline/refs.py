@@ -46,6 +46,7 @@ class Origin(StrEnum):
     BASELINE = "baseline"  # the asked logs over the window before the asked one
     CHANGES = "changes"  # change events (deploys, config pushes …) in and before the window
     NEIGHBOUR = "neighbour"  # the alerts and metrics of a service the failing lines point at
+    EPISODE = "episode"  # the planned reads again over the span of the asked incident (``episodes``)
 
 
 @dataclass(frozen=True)

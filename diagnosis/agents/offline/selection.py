@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from diagnosis.agents.offline.anomaly import TemplateStats
 from diagnosis.agents.offline.anomaly import score as anomaly_score
 from diagnosis.agents.offline.measures import (
+    COUNT,
     PERCENT,
     SIZE,
     TIME,
@@ -40,6 +41,7 @@ from diagnosis.agents.offline.measures import (
     unit_kind,
     value_kind,
 )
+from diagnosis.agents.offline.onsets import shift_of
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss, output_time
 from diagnosis.agents.offline.templates import mine
 from diagnosis.reading.entities import QuestionFacts
@@ -308,19 +310,61 @@ def _dimensions(facts: QuestionFacts) -> list[str]:
     return [s for s in facts.symptoms if s != "alert"]
 
 
-def figure_series(series: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
+def _identifiers(text: str) -> set[str]:
+    """Identifiers of two or more parts an alert names (``Seconds_Behind_Master``, ``queue.depth``)."""
+    return set(re.findall(r"[a-z0-9]+(?:[._][a-z0-9]+)+", fold(text)))
+
+
+def watched(c: Candidate, alerts: Sequence[Candidate]) -> bool:
+    """A series an alert of its service names in its text (its summary's
+    ``Seconds_Behind_Master=112s`` names the series ``…_seconds_behind_master``): the series that
+    alert watches, whatever either is called."""
+    name = fold(_name(c.first))
+    return any(
+        a.first.service == c.first.service and any(i in name for i in _identifiers(a.first.text))
+        for a in alerts
+    )
+
+
+def _began_inside(c: Candidate) -> bool:
+    """The series went red inside what was read (it crossed its threshold, or shifted against its
+    own baseline, after its first point): the incident of the asked span, not one under way already."""
+    element = c.first.element
+    crossed = element.get("crossed_at")
+    if crossed:
+        return crossed != element.get("first_at")
+    return shift_of(element) is not None
+
+
+def _fits_asked(c: Candidate, facts: QuestionFacts, kind: str) -> bool:
+    """A series in the asked terms of measure though not by name: counting per the asked unit of
+    time (每秒 → ``…_rps``, 次/秒), else in the asked kind of unit, else — "how many" — a count."""
+    unit = str(c.first.element.get("unit") or "")
+    if facts.rate:
+        return counts_per(facts.rate, _name(c.first), unit)
+    return unit_kind(unit) == (kind or COUNT)
+
+
+def figure_series(
+    series: Sequence[Candidate], facts: QuestionFacts, alerts: Sequence[Candidate] = ()
+) -> list[Candidate]:
     """Series that measure the asked dimension (memory → memory_usage …; without an asked symptom,
-    the key terms the question names: 连接 → connections), best first: more asked symptoms in the
-    name, then one counting per the asked unit of time (每分钟 → _per_min, 次/分钟), then one that
-    crossed its threshold in the window (what the series *shows*, not only what it is called),
-    then a unit of the kind asked (a duration for 多慢)."""
+    the key terms the question names: 连接 → connections) or that an alert about it watches
+    (``watched``), best first: more asked symptoms in the name, then one counting per the asked unit
+    of time (每分钟 → _per_min, 次/分钟), then one that crossed its threshold in the window (what the
+    series *shows*, not only what it is called), then a unit of the kind asked (a duration for 多慢).
+    When no series is called so, the series in the asked terms of measure (``_fits_asked``) that
+    shifted against its own baseline (``onsets``), the largest multiple first: a figure nobody
+    named a series for is still the one that jumped."""
     dims, kind = _dimensions(facts), preferred_kind(_dimensions(facts))
+    about = figure_alerts(alerts, facts)
 
     def named(c: Candidate) -> bool:  # the metric the question spells out (threads_running)
         return bool(facts.metric) and fold(facts.metric) in fold(_name(c.first))
 
     def measures(c: Candidate) -> int:
-        return dimension_match(_name(c.first), dims) or (not dims and terms_match(_name(c.first), facts.measured))
+        by_name = dimension_match(_name(c.first), dims) or (not dims and terms_match(_name(c.first), facts.measured))
+        return by_name or int(watched(c, about))
 
     def key(c: Candidate) -> tuple[float, ...]:
         unit = str(c.first.element.get("unit") or "")
@@ -329,11 +373,18 @@ def figure_series(series: Sequence[Candidate], facts: QuestionFacts) -> list[Can
             -measures(c),
             -counts_per(facts.rate, _name(c.first), unit),
             -bool(c.first.element.get("crossed_at")),
+            -_began_inside(c),
             -(kind != "" and unit_kind(unit) == kind),
             -c.score,
         )
 
-    return sorted([c for c in series if named(c) or measures(c)], key=key)
+    chosen = sorted([c for c in series if named(c) or measures(c)], key=key)
+    per_rate = [c for c in chosen if counts_per(facts.rate, _name(c.first), str(c.first.element.get("unit") or ""))]
+    if chosen and (per_rate or not facts.rate):
+        return chosen
+    # 每秒多少请求 where no series called "requests" counts per second: the one per second that jumped.
+    shifted = [(s.multiple, c) for c in series if _fits_asked(c, facts, kind) if (s := shift_of(c.first.element))]
+    return [c for _, c in sorted(shifted, key=lambda mc: (-mc[0], mc[1].first.invocation_id, mc[1].first.raw_path))] or chosen
 
 
 def figure_alerts(alerts: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
@@ -527,7 +578,7 @@ def select_candidates(
             return sorted(per_service, key=lambda c: (kind_order[c.kind], c.order))
     # A question asking for a figure is answered by the series (and alert) of its dimension.
     figures = (
-        (figure_series(series, facts)[:1], figure_alerts(alerts, facts)[:MAX_FIGURE_ALERTS])
+        (figure_series(series, facts, alerts)[:1], figure_alerts(alerts, facts)[:MAX_FIGURE_ALERTS])
         if facts.quantity
         else ([], [])
     )
@@ -571,7 +622,8 @@ def select_candidates(
         figures[0]
         or [c for c in series if (c.score >= 10 or c.first.element.get("crossed_at")) and related(c)][:1]
     )
-    picked = picked_logs + picked_alerts + picked_series
+    # A figure asked for is kept first when the budget cuts (the series and alert that state it).
+    picked = (picked_series + picked_alerts + picked_logs) if figures[0] else (picked_logs + picked_alerts + picked_series)
     if not picked:
         picked = [c for c in logs + alerts + series if c.score >= 3][:1]
     if not picked and named and not facts.change:

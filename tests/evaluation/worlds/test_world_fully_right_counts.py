@@ -25,3 +25,20 @@ def test_every_world_keeps_its_fully_right_count_and_leaks_nothing(world):
     assert figures.leaking == 0 and figures.safe
     # Every answerable question ends PASS (route accuracy 100 % in every world since 2026-12-03).
     assert figures.route_accuracy == 1.0, [(r.question.name, r.observation.outcome) for r in figures.results]
+
+
+#: The tuning worlds of issue 32, written by hands that never read the agents (16 questions each;
+#: untuned hospital 10, gaming 6, charging 6): held at what the issue-32 mechanisms reach. Some of
+#: their questions still end below PASS, so only the count, leaks and false PASS ceiling are held.
+TUNING_FLOOR = {"hospital": 11, "gaming": 8, "charging": 9}
+#: PASS answers that miss the asked fact or name another incident's words, as measured — to go to 0.
+TUNING_FALSE_PASS_CEILING = {"hospital": 2, "gaming": 2, "charging": 5}
+
+
+@pytest.mark.parametrize("world", sorted(TUNING_FLOOR))
+def test_every_tuning_world_keeps_its_fully_right_count_and_leaks_nothing(world):
+    figures = world_evaluate(world)
+    wrong = {r.question.name: r.reasons() for r in figures.results if not r.fully_right}
+    assert figures.fully_right >= TUNING_FLOOR[world], wrong
+    assert figures.false_pass <= TUNING_FALSE_PASS_CEILING[world], wrong
+    assert figures.leaking == 0 and figures.safe
