@@ -179,6 +179,7 @@ class ClaimFacts(BaseModel):
     anomalous: bool = False  # an ERROR line, an alert, a crossed threshold, an unhealthy object
     symptoms: list[str] = Field(default_factory=list)  # symptom ids the evidence shows
     cause: str = ""  # the innermost link of the line's exception chain, when it has one
+    line: str = ""  # a log line's message, its first line (what a conclusion quotes the head of)
 
 
 class ComposerMaterial(BaseModel):

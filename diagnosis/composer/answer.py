@@ -57,6 +57,7 @@ ONSET: Final = "{service} 开始出现异常（{what}）"
 PEAK: Final = "{name}达到峰值"
 RECOVERY: Final = "告警{name}恢复"
 ANOMALY: Final = "异常"
+GENERIC_ONSET: Final = "报错"  # the label of an error line with no more specific symptom
 
 
 class Sentence(BaseModel):
@@ -186,13 +187,16 @@ def build_timeline(material: ComposerMaterial, labels: dict[str, str], day: str)
         if f.kind == "series" and f.anomalous and (peak := parse_time(f.peak_at)) is not None and f.name:
             entries.append((peak, TimelineEntry(at=f.peak_at, text=PEAK.format(name=quote(f.name)), claim_id=f.claim_id,
                                                 kind="peak")))
-    entries.sort(key=lambda e: (e[0], e[1].claim_id))
-    # One entry per moment and text: a second claim saying the same (its onset "异常") adds nothing.
+    def generic(entry: TimelineEntry) -> bool:
+        return entry.kind == "onset" and entry.text.endswith((f"（{ANOMALY}）", f"（{GENERIC_ONSET}）"))
+
+    # At one moment the specific words first: a second claim saying only "异常/报错" then adds nothing.
+    entries.sort(key=lambda e: (e[0].replace(microsecond=0), generic(e[1]), e[1].claim_id))
     seen: set[tuple[datetime, str]] = set()
     out: list[TimelineEntry] = []
-    for moment, entry in entries:
-        generic = entry.kind == "onset" and entry.text.endswith(f"（{ANOMALY}）")
-        if (moment, entry.text) in seen or (generic and any(m == moment for m, _ in seen)):
+    for at, entry in entries:
+        moment = at.replace(microsecond=0)  # the second the line shows
+        if (moment, entry.text) in seen or (generic(entry) and any(m == moment for m, _ in seen)):
             continue
         seen.add((moment, entry.text))
         out.append(entry)

@@ -51,12 +51,17 @@ FAILING_ALERT: Final = "，告警{name} {at} 起{state}"
 FIRING: Final = "正在触发"
 FIRED: Final = "触发（{end} 恢复）"
 CHAIN: Final = "在此之前或同时：{steps}"
-CHAIN_STEP: Final = "{at} 起{service}出现异常（{what}）"
+CHAIN_STEP: Final = "{at} 起{service}出现异常（{what}）{gist}"
+GIST: Final = "：{quoted}"
+MAX_GIST_CHARS: Final = 72
+MIN_GIST_CHARS: Final = 16
+#: Where a log line's head ends: its first clause, before a parenthesis or a list of values.
+_GIST_CUT: Final = re.compile(r",\s|;\s|:\s|\s\(|，|；|：")
 CHAIN_SERVICE: Final = " {name}"
 MAX_CHAIN: Final = 2
 CHAIN_SLACK: Final = timedelta(minutes=5)
 WHY_LINE: Final = "最内层的报错是{quoted}"
-BEFORE: Final = "异常开始前，{at} {service}记录了一次{change}（与异常的因果关系未经验证）"
+BEFORE: Final = "异常开始前，{at} {service}记录了一次{change}{gist}（与异常的因果关系未经验证）"
 HEALTHY: Final = "{service}在所问时间内没有发现异常：{parts}"
 HEALTHY_LOGS: Final = "没有 {level} 及以上级别的日志"
 HEALTHY_KEYWORD: Final = "没有含{keyword}的日志"
@@ -139,6 +144,24 @@ class _View:
     def at(self, f: ClaimFacts) -> str:
         return clock(f.at, self.day)
 
+    def gist(self, f: ClaimFacts) -> str:
+        """``：「…」`` — the head of the claim's first quoted line, verbatim (what the step *is*: the
+        pool line, the job that started), or "" when its evidence is not a log line."""
+        head = gist(" ".join(f.line.split())) if f.kind == "log" else ""
+        if not head or head not in " ".join(self.allowed([f.claim_id]).split()):
+            return ""  # only what the claim's own evidence says, verbatim
+        return GIST.format(quoted=quote(head))
+
+
+def gist(text: str) -> str:
+    """The head of a line: up to its first clause break past ``MIN_GIST_CHARS``, at most
+    ``MAX_GIST_CHARS`` (cut at a space), verbatim — a quotation must stay a copy of the evidence."""
+    cut = next((m.start() for m in _GIST_CUT.finditer(text) if m.start() >= MIN_GIST_CHARS), len(text))
+    head = text[: min(cut, MAX_GIST_CHARS)]
+    if len(head) < len(text) and cut > MAX_GIST_CHARS and " " in head[MIN_GIST_CHARS:]:
+        head = head[: head.rindex(" ")]
+    return head.rstrip(" ,;:-")
+
 
 def _asked(material: ComposerMaterial) -> Asked:
     return material.asked if material.asked is not None else Asked()
@@ -216,7 +239,7 @@ def _failing(view: _View, asked: Asked, asked_symptoms: frozenset[str], *, alone
     used: list[str] = []
     for f in chain:
         who = CHAIN_SERVICE.format(name=_spaced(f.service)) if f.service and f.service != main else ""
-        step = CHAIN_STEP.format(at=view.at(f), service=who, what=_what([f], view))
+        step = CHAIN_STEP.format(at=view.at(f), service=who, what=_what([f], view), gist=view.gist(f))
         if step not in steps:
             steps.append(step)
             used.append(f.claim_id)
@@ -234,7 +257,8 @@ def _failing(view: _View, asked: Asked, asked_symptoms: frozenset[str], *, alone
     if changes:
         change = max(changes, key=lambda f: (parse_time(f.at), bool(f.change), f.claim_id))
         sentences.append(Sentence(text=BEFORE.format(at=view.at(change), service=_spaced(change.service),
-                                                     change=change.change or "变更") + END, claims=[change.claim_id]))
+                                                     change=change.change or "变更", gist=view.gist(change)) + END,
+                                  claims=[change.claim_id]))
     return sentences[:MAX_SENTENCES]
 
 

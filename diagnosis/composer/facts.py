@@ -125,4 +125,5 @@ def claim_facts(claim: Mapping[str, Any], evidence: Sequence[Element]) -> ClaimF
         anomalous=claim_type != "negative_observation" and _anomalous(kind, element, symptoms),
         symptoms=sorted(symptoms),
         cause=cause if cause and cause != text.split("\n", 1)[0] else "",
+        line=text.split("\n", 1)[0].strip() if kind == "log" else "",
     )

@@ -83,7 +83,8 @@ def test_a_pass_reads_like_an_answer_conclusion_first_each_line_once_no_audit_id
     assert H_KEY_EVIDENCE in lines
     assert len(answer_model(run)["key_evidence"]) <= MAX_KEY_EVIDENCE
     assert "inv_" not in run.final_answer and "/records/" not in run.final_answer and "依据：" not in run.final_answer
-    assert run.final_answer.count("HikariPool-1 - Connection is not available") == 1
+    # the whole line once (the conclusion quotes only its head: 「HikariPool-1 - Connection is not available」)
+    assert run.final_answer.count("HikariPool-1 - Connection is not available, request timed out") == 1
 
 
 def test_pods_that_do_not_start_are_explained_by_the_line_that_says_why(pods, api_user):
