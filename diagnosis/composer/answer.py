@@ -57,6 +57,7 @@ ONSET: Final = "{service} 开始出现异常（{what}）"
 PEAK: Final = "{name}达到峰值"
 RECOVERY: Final = "告警{name}恢复"
 ANOMALY: Final = "异常"
+ONSET_SAME_S: Final = 60  # onsets of one service this close, saying no more, are one onset
 GENERIC_ONSET: Final = "报错"  # the label of an error line with no more specific symptom
 
 
@@ -193,14 +194,27 @@ def build_timeline(material: ComposerMaterial, labels: dict[str, str], day: str)
     # At one moment the specific words first: a second claim saying only "异常/报错" then adds nothing.
     entries.sort(key=lambda e: (e[0].replace(microsecond=0), generic(e[1]), e[1].claim_id))
     seen: set[tuple[datetime, str]] = set()
+    onsets: list[tuple[datetime, str, frozenset[str]]] = []  # (moment, service, words) of the kept onsets
+    services = {f.claim_id: f.service for f in material.facts}
     out: list[TimelineEntry] = []
     for at, entry in entries:
         moment = at.replace(microsecond=0)  # the second the line shows
         if (moment, entry.text) in seen or (generic(entry) and any(m == moment for m, _ in seen)):
             continue
+        if entry.kind == "onset":
+            # The alert, the series and the line of one onset: the first says it, the others repeat it.
+            service, words = services.get(entry.claim_id, ""), _words(labels.get(entry.claim_id) or ANOMALY)
+            if any(s == service and words <= w and abs((moment - m).total_seconds()) <= ONSET_SAME_S
+                   for m, s, w in onsets):
+                continue
+            onsets.append((moment, service, words))
         seen.add((moment, entry.text))
         out.append(entry)
     return out[:MAX_TIMELINE]
+
+
+def _words(label: str) -> frozenset[str]:
+    return frozenset(w.strip() for w in label.split("、") if w.strip())
 
 
 # --- Rendering -------------------------------------------------------------------------------------
@@ -211,8 +225,14 @@ def _short_gap(gap: str) -> str:
 
 def _timeline_line(entry: TimelineEntry, day: str) -> str:
     at = _clock(entry.at, day) or entry.at
-    # A change's statement starts with its own time ("10:00:00 payment-service 记录任务…").
-    return ITEM.format(text=entry.text) if entry.text.startswith(at) else TIMELINE_ITEM.format(at=at, text=entry.text)
+    # A change's statement starts with its own time ("10:00:00 payment-service 记录任务…"); on
+    # another day only the date goes in front of it.
+    if entry.text.startswith(at):
+        return ITEM.format(text=entry.text)
+    date, _, clock_part = at.rpartition(" ")
+    if date and clock_part and entry.text.startswith(clock_part[:5]):
+        return TIMELINE_ITEM.format(at=date, text=entry.text)
+    return TIMELINE_ITEM.format(at=at, text=entry.text)
 
 
 def render_answer(answer: Answer, day: str = "") -> str:

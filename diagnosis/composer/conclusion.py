@@ -60,6 +60,7 @@ _GIST_CUT: Final = re.compile(r",\s|;\s|:\s|\s\(|，|；|：")
 CHAIN_SERVICE: Final = " {name}"
 MAX_CHAIN: Final = 2
 CHAIN_SLACK: Final = timedelta(minutes=5)
+CHAIN_LOOKBACK: Final = timedelta(minutes=15)  # how long before the onset a step of its chain may begin
 WHY_LINE: Final = "最内层的报错是{quoted}"
 BEFORE: Final = "异常开始前，{at} {service}记录了一次{change}{gist}（与异常的因果关系未经验证）"
 HEALTHY: Final = "{service}在所问时间内没有发现异常：{parts}"
@@ -232,9 +233,17 @@ def _failing(view: _View, asked: Asked, asked_symptoms: frozenset[str], *, alone
     # Why: what else went wrong by the time it began (with a few minutes' slack) that can explain it.
     start = parse_time(first.at)
     horizon = start + CHAIN_SLACK if start is not None else None
-    chain = [f for f in anomalies if f.claim_id not in cited and horizon is not None
-             and (t := parse_time(f.at)) is not None and t <= horizon
+    # A line logged just before the onset (a failover, a restart) belongs to the chain even when no
+    # symptom word marks it; what began long before the onset is background, not this failure's chain.
+    near = [f for f in view.facts if not f.anomalous and f.kind == "log" and f.level in ("WARN", "ERROR")
+            and f.claim_type != "timeline" and start is not None and (t := parse_time(f.at)) is not None
+            and start - CHAIN_SLACK <= t <= start]
+    chain = [f for f in [*anomalies, *near] if f.claim_id not in cited and horizon is not None and start is not None
+             and (t := parse_time(f.at)) is not None and start - CHAIN_LOOKBACK <= t <= horizon
              and (f.service != main or explains(f, asked_symptoms) or not shows_asked(f))]
+    # The closest to the onset first (at most ``MAX_CHAIN``), told in time order.
+    chain = sorted(sorted(chain, key=lambda f: abs((parse_time(f.at) - start).total_seconds()))[:MAX_CHAIN],
+                   key=lambda f: (parse_time(f.at), f.claim_id))
     steps: list[str] = []
     used: list[str] = []
     for f in chain:
