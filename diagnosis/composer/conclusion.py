@@ -242,8 +242,11 @@ def _failing(view: _View, asked: Asked, asked_symptoms: frozenset[str], *, alone
              and (t := parse_time(f.at)) is not None and start - CHAIN_LOOKBACK <= t <= horizon
              and (f.service != main or explains(f, asked_symptoms) or not shows_asked(f))]
     # The closest to the onset first (at most ``MAX_CHAIN``), told in time order.
-    chain = sorted(sorted(chain, key=lambda f: abs((parse_time(f.at) - start).total_seconds()))[:MAX_CHAIN],
-                   key=lambda f: (parse_time(f.at), f.claim_id))
+    def distance(f: ClaimFacts) -> float:
+        at = parse_time(f.at)
+        return abs((at - start).total_seconds()) if at is not None and start is not None else float("inf")
+
+    chain = sorted(sorted(chain, key=distance)[:MAX_CHAIN], key=lambda f: (f.at, f.claim_id))
     steps: list[str] = []
     used: list[str] = []
     for f in chain:
