@@ -16,12 +16,11 @@ leaves a quotation open: what follows an open 「 would read as the system's own
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from diagnosis.composer.quoting import QUOTE_CLOSE, QUOTE_OPEN, quote
+from diagnosis.composer.quoting import QUOTE_CLOSE, QUOTE_OPEN, plain_name, quote
 
 FORMATS: Final = ("generic", "dingtalk", "feishu", "wecom")
 EVENT: Final = "diagnosis_run_finished"
@@ -37,8 +36,6 @@ ROBOT_LINK: Final = "详情：{link}"
 ROBOT_QUESTION: Final = "问题：{question}"
 ELLIPSIS: Final = "…"
 NAME_MAX_CHARS: Final = 60
-#: A name shown bare in the title: one plain ASCII identifier (HighErrorRate, kube-pod-crashloop).
-_PLAIN_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/@-]*")
 
 
 @dataclass(frozen=True)
@@ -81,7 +78,7 @@ def _short(text: str, limit: int) -> str:
 def _name(text: str) -> str:
     """An alert name, service or group key as the title shows it: bare when a plain identifier."""
     flat = " ".join(text.split())
-    if _PLAIN_NAME.fullmatch(flat) and len(flat) <= NAME_MAX_CHARS:
+    if plain_name(flat) and len(flat) <= NAME_MAX_CHARS:
         return flat
     cut = flat if len(flat) <= NAME_MAX_CHARS else flat[: NAME_MAX_CHARS - 1] + ELLIPSIS
     return quote(cut)

@@ -85,6 +85,22 @@ def quote(text: str) -> str:
     return f"{QUOTE_OPEN}{neutral(text)}{QUOTE_CLOSE}"
 
 
+#: A name a tool gave that may stand bare in the system's sentence: one plain ASCII identifier
+#: (HighErrorRate, kube-pod-crashloop, http_5xx_rate, a series with its labels {pool=main}).
+_PLAIN_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/@-]*(?:\{[A-Za-z0-9_.:/@=,\"-]*\})?")
+
+
+def plain_name(text: str) -> bool:
+    return _PLAIN_NAME.fullmatch(text) is not None
+
+
+def quote_name(text: str) -> str:
+    """A tool-given name (an alert, a series, a group key) as a sentence shows it: bare when it is
+    one plain identifier, else quoted whole — parentheses, colons and all (issue 25 item 6)."""
+    flat = " ".join((text or "").split())
+    return flat if plain_name(flat) else quote(flat)
+
+
 #: Quotations, and titles: a runbook's title in 《…》 names a source, it states nothing.
 _QUOTED: Final = re.compile(r"「[^「」]*」|《[^《》]*》")
 

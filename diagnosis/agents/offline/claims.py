@@ -62,7 +62,7 @@ from diagnosis.agents.offline.selection import (
     shows_trouble,
     the_failure,
 )
-from diagnosis.composer.quoting import quote
+from diagnosis.composer.quoting import quote, quote_name
 from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.time_expressions import TimeWindow
 from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID, rules
@@ -218,7 +218,7 @@ def _alert_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str
     ref = c.first
     e, excerpt = ref.element, excerpt_of(ref.text)
     name, severity = _shown(e, "name", excerpt), _shown(e, "severity", excerpt, " {} ")
-    head = f"{ref.service or e.get('service', '')} 的告警 {name}" if name else f"{ref.service} 的告警"
+    head = f"{ref.service or e.get('service', '')} 的告警 {quote_name(name)}" if name else f"{ref.service} 的告警"
     parts = [head + (f"（{severity}）" if severity else "")]
     state, since = _shown(e, "state", excerpt, " {} "), _since(excerpt, today)
     if state == "firing":
@@ -261,7 +261,7 @@ def _alert_list_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dic
             f"值 {value}" if (value := _shown(e, "value", excerpt, " value {}")) else "",
         ]
         bits = [b for b in bits if b]
-        items.append(name + (f"（{'，'.join(bits)}）" if bits else ""))
+        items.append(quote_name(name) + (f"（{'，'.join(bits)}）" if bits else ""))
         bindings.append(_binding(ref, excerpt))
     service = c.first.service or str(c.first.element.get("service") or "")
     return f"{_spaced(service)}{head}：" + "；".join(items), "observation", bindings
@@ -274,7 +274,7 @@ def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     # The labels that tell it apart (instance=xe-zk-2) belong to its name.
     name = series_name(e) if e.get("name") else ""
     name = name if name in excerpt else str(e.get("name") or "")
-    head = f"{service} 指标 {name}" if name and name in excerpt else f"{service} 指标"
+    head = f"{service} 指标 {quote_name(name)}" if name and name in excerpt else f"{service} 指标"
     span = _SERIES_SPAN.search(excerpt)
     parts = [head + (f" 在 {span.group(1)} 内" if span else "")]
     fields = {k: rx.search(excerpt) for k, rx in _SERIES_FIELD.items()}
