@@ -30,7 +30,7 @@ from pydantic import ValidationError
 from diagnosis.agents.base import ClaimFacts, ComposerMaterial
 from diagnosis.composer.answer import Sentence, parse_time
 from diagnosis.composer.leak_guard import FORBIDDEN_MARKERS, unknown_tokens
-from diagnosis.composer.quoting import ToolText, copied_spans, quote
+from diagnosis.composer.quoting import ToolText, copied_spans, quote, quote_name
 from diagnosis.reading.asking import exact_terms as hard_terms
 from diagnosis.reading.entities import find_symptoms
 from diagnosis.reading.text import fold
@@ -70,6 +70,7 @@ HEALTHY_SERIES: Final = "指标{name}未超过阈值"
 HEALTHY_NOTHING: Final = "查询结果中没有异常记录"
 LISTED_ALERTS: Final = "{scope}{state}的告警：{names}"
 LISTED_FIRING: Final = "正在触发"
+LISTED_OBJECTS: Final = "{scope}符合所问条件的 Kubernetes 对象（{count} 个）：{names}"
 LISTED_CHANGES: Final = "{scope}在所问时间内的变更：{items}"
 ALL_SCOPE: Final = "各服务"
 SEPARATOR: Final = "、"
@@ -302,6 +303,11 @@ def _listing(view: _View, asked: Asked) -> list[Sentence]:
         text = LISTED_ALERTS.format(scope=_spaced(scope), state=state, names=SEPARATOR.join(map(quote, names)))
         return [Sentence(text=text + END,
                          claims=[f.claim_id for f in alerts])]
+    objects = [f for f in view.facts if f.kind == "k8s" and f.name]
+    if objects and not changes:
+        names = list(dict.fromkeys(f.name for f in objects))
+        text = LISTED_OBJECTS.format(scope=_spaced(scope), count=len(names), names=SEPARATOR.join(map(quote_name, names)))
+        return [Sentence(text=text + END, claims=[f.claim_id for f in objects])]
     if changes:
         items = [f"{view.at(f)} {f.change or '变更'}" for f in changes]
         return [Sentence(text=LISTED_CHANGES.format(scope=_spaced(scope), items=SEPARATOR.join(items)) + END,

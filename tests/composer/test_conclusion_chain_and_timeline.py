@@ -52,3 +52,13 @@ def test_one_onset_said_by_an_alert_a_series_and_a_line_is_one_timeline_entry():
     labels = {"a1": "延迟、超时", "s1": "延迟", "c1": "延迟、超时"}
     onsets = [e for e in build_timeline(m, labels, "2026-11-27") if e.kind == "onset"]
     assert [e.claim_id for e in onsets] == ["a1"]
+
+
+def test_a_listing_of_kubernetes_objects_leads_with_their_names():
+    pods = [(ClaimFacts(claim_id=f"c{i}", kind="k8s", service="shippingservice", name=name, anomalous=True),
+             f"shippingservice 的 Pod {name} 未就绪（阶段 Pending）") for i, name in
+            enumerate(("shippingservice-8c7d6b5f4-p5r8t", "shippingservice-8c7d6b5f4-z3k6v"), start=1)]
+    m = _material(*pods).model_copy(update={"asked": Asked.model_validate({"kind": "listing", "window": WINDOW})})
+    (sentence,) = compose_conclusion(m)
+    assert "（2 个）" in sentence.text and "shippingservice-8c7d6b5f4-z3k6v" in sentence.text
+    assert sentence.claims == ["c1", "c2"]
