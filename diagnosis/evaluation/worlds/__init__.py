@@ -26,6 +26,12 @@ what a fully right answer to each must contain.
   with a 5 s keepalive, a settlement CronJob's schedule read in UTC after a chart upgrade, a package-id sequence still
   ``AS integer`` reaching 2147483647, a map provider's daily quota after the commercial package expired, a Kafka broker's
   disk filled by an unthrottled reassignment → NOT_ENOUGH_REPLICAS), with a ``k8s`` section;
+- ``travel`` — 游途旅行 YouTu Travel, an online travel agency on its 双12 sale day (an FX feed's new quote unit → hotel
+  PRICE_CHANGED, one node's failing optic, an airline's NDC version retired → 410 Gone, coupon bots on a Redis hot key,
+  replica lag after a backfill script, a cloned VM's duplicate snowflake worker id, a supplier's batched callbacks → 413,
+  a broken SPF record → e-ticket mail bounces, a bulk outreach saturating a managed Redis's bandwidth, a blacklist
+  swallowing a mobile carrier's range), with a ``k8s`` section — written before the agents were tuned on it (a judging
+  world: its figures are the lead's to measure);
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -35,12 +41,21 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.worlds import boutique, campus, delivery, logistics, payments, streaming, ticketing
+from diagnosis.evaluation.worlds import (
+    boutique,
+    campus,
+    delivery,
+    logistics,
+    payments,
+    streaming,
+    ticketing,
+    travel,
+)
 from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
-                                                                logistics.WORLD)}
+                                                                logistics.WORLD, travel.WORLD)}
 
 
 def world_get(name: str) -> World:
