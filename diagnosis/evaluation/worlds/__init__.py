@@ -42,6 +42,12 @@ what a fully right answer to each must contain.
   platform certificate failing callback verification, pt-archiver lagging the replica the App reads, one node's
   conntrack table filled by a CronJob, a tariff imported in 分 holding orders, InfluxDB's series limit after a tag per
   session, a RabbitMQ memory alarm blocking publishers, a grid demand-response power cap), with a ``k8s`` section;
+- ``travel`` — 游途旅行 YouTu Travel, an online travel agency on its 双12 sale day (an FX feed's new quote unit → hotel
+  PRICE_CHANGED, one node's failing optic, an airline's NDC version retired → 410 Gone, coupon bots on a Redis hot key,
+  replica lag after a backfill script, a cloned VM's duplicate snowflake worker id, a supplier's batched callbacks → 413,
+  a broken SPF record → e-ticket mail bounces, a bulk outreach saturating a managed Redis's bandwidth, a blacklist
+  swallowing a mobile carrier's range), with a ``k8s`` section — written before the agents were tuned on it (a judging
+  world: its figures are the lead's to measure);
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -62,12 +68,14 @@ from diagnosis.evaluation.worlds import (
     payments,
     streaming,
     ticketing,
+    travel,
 )
 from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
-                                                                logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD)}
+                                                                logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
+                                                                travel.WORLD)}
 
 
 def world_get(name: str) -> World:

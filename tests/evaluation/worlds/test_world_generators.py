@@ -24,6 +24,7 @@ from diagnosis.evaluation.worlds import (
     payments,
     streaming,
     ticketing,
+    travel,
 )
 from diagnosis.evaluation.worlds.common import bundle_hash
 from diagnosis.evaluation.worlds.loading import K8S_SECTION, loadable
@@ -45,6 +46,7 @@ PINNED = {
     "hospital": "735e455b802705adbb65794971e56e46337a20c2ff724a82666c3795597e218c",
     "gaming": "311b0766ee1849b4010a126db318b88128a7099b0b940f646730895ab3fd4ae9",
     "charging": "efbc7c2af14a371e898765f19247bcb8bf966e67551b405c1f66d94bf354f48e",
+    "travel": "9df24f2dc660ca7620d11ae538f648e9338b8bcf461feb83d60fac1a1194b770",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -96,7 +98,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
     assert bundle_hash(world.build()) == bundle_hash(world.build()) == PINNED[world.name]
 
 
-@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging])
+@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -124,7 +126,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
     }
 
 
-@pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging])
+@pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -250,7 +252,8 @@ def test_no_forbidden_word_is_part_of_the_asked_services_own_story(world: World,
 def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time():
     for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique), (delivery.WORLD, delivery),
                           (streaming.WORLD, streaming), (payments.WORLD, payments), (campus.WORLD, campus),
-                          (logistics.WORLD, logistics), (hospital.WORLD, hospital), (gaming.WORLD, gaming), (charging.WORLD, charging)):
+                          (logistics.WORLD, logistics), (hospital.WORLD, hospital), (gaming.WORLD, gaming), (charging.WORLD, charging),
+                          (travel.WORLD, travel)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -268,7 +271,8 @@ def test_the_change_listings_are_info_change_lines():
                         (payments.WORLD, "payments_risk_changes_listing"),
                         (campus.WORLD, "campus_exam_changes_listing"),
                         (logistics.WORLD, "logistics_device_changes_listing"),
-                        (hospital.WORLD, "hospital_pay_changes_listing"), (gaming.WORLD, "gaming_anticheat_changes_listing"), (charging.WORLD, "charging_tariff_changes_listing")):
+                        (hospital.WORLD, "hospital_pay_changes_listing"), (gaming.WORLD, "gaming_anticheat_changes_listing"), (charging.WORLD, "charging_tariff_changes_listing"),
+                        (travel.WORLD, "travel_gds_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
