@@ -26,6 +26,11 @@ what a fully right answer to each must contain.
   with a 5 s keepalive, a settlement CronJob's schedule read in UTC after a chart upgrade, a package-id sequence still
   ``AS integer`` reaching 2147483647, a map provider's daily quota after the commercial package expired, a Kafka broker's
   disk filled by an unthrottled reassignment → NOT_ENOUGH_REPLICAS), with a ``k8s`` section;
+- ``social`` — 邻里圈 LinLi Circle, a neighbourhood social app on the day of an evening live event (a spam purge's
+  Cassandra tombstones, a nightly index built without its template, a revoked APNs key, a campaign's backtracking
+  regex, new comment shards in utf8mb3, an IM certificate without its intermediate, a bucket quota filled by abandoned
+  multipart uploads, an SMS signature failing re-review, a push linking the origin instead of the CDN, one GPU node's
+  GPUs off the bus), with a ``k8s`` section;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -35,12 +40,21 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.evaluation.worlds import boutique, campus, delivery, logistics, payments, streaming, ticketing
+from diagnosis.evaluation.worlds import (
+    boutique,
+    campus,
+    delivery,
+    logistics,
+    payments,
+    social,
+    streaming,
+    ticketing,
+)
 from diagnosis.evaluation.worlds.spec import World
 
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
-                                                                logistics.WORLD)}
+                                                                logistics.WORLD, social.WORLD)}
 
 
 def world_get(name: str) -> World:
