@@ -1698,7 +1698,7 @@ def build_metrics(w: WorldBuilder) -> None:
     # Comments.
     comments = [(at("13:50"), at("16:20"))]
     w.series("comment_create_error_ratio", "ll-comment-service", "%",
-             [(START, 0.1), (at("14:00"), 0.1), (at("14:02"), 0.5), (at("14:22"), 5.1), (at("15:00"), 9.6),
+             [(START, 0.1), (at("14:00"), 0.1), (at("14:02"), 0.5), (at("14:22"), 6.3), (at("15:00"), 9.6),
               (at("15:50"), 14.6), (at("16:03"), 14.9), (at("16:04"), 0.3), (at("16:06"), 0.1), (REFERENCE, 0.1)],
              start=START, fine=comments, spread=0.1, digits=1, threshold=5)
     w.series("comment_create_per_min", "ll-comment-service", "条/分钟", _scaled(5200), start=START, spread=40, digits=0)
@@ -2147,8 +2147,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
     WorldQuestion(
         "social_post_healthy", "发帖服务晚上七点二十改过限流，直播那阵子它有没有报警？", "existence",
         asked_facts=(HEALTHY,), forbidden=INCIDENT_WORDS, service="ll-post-service", healthy=True,
-        diagnosis="没有告警；直播期间发帖量涨到每分钟 2700 条，5xx 与 p99 都远低于阈值；19:20 的限流 20 -> 30 与故障无关"
-                  "（帖子卡在审核中是审核服务的 GPU 节点故障）",
+        diagnosis="没有告警；直播期间发帖量涨到每分钟 2700 条，5xx 与 p99 都远低于阈值；19:20 的限流 20 -> 30 与各故障无关",
     ),
     WorldQuestion(
         "social_alert_listing", "现在还有哪些告警没恢复？帮我列一下。", "listing",

@@ -40,7 +40,7 @@ PINNED = {
     "payments": "f985d1db2422edc005edb22834b063e0e430b4d5b4547da50bae05e1cbf00a16",
     "campus": "55b78e2b39fe5b0acc24ffa0966f478eb9de34364c4f57e91578c11e6c9c5401",
     "logistics": "a11fc63bacfe0bfe0014967e1eacd665e5024d48aae168a1c0ca6394be9d2f6d",
-    "social": "697ade49f703e6b9e6d1bc17d58a4e60ede4060ac13d12e2a07a85049e7ed7b8",
+    "social": "9faeedc0f0c1b7ad729cdf7b915350c6129b581bfbd6d7600e765c960964bcef",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
