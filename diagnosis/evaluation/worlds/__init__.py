@@ -48,6 +48,11 @@ what a fully right answer to each must contain.
   a broken SPF record → e-ticket mail bounces, a bulk outreach saturating a managed Redis's bandwidth, a blacklist
   swallowing a mobile carrier's range), with a ``k8s`` section — written before the agents were tuned on it (a judging
   world: its figures are the lead's to measure);
+- ``social`` — 邻里圈 LinLi Circle, a neighbourhood social app on the day of an evening live event (a spam purge's
+  Cassandra tombstones, a nightly index built without its template, a revoked APNs key, a campaign's backtracking
+  regex, new comment shards in utf8mb3, an IM certificate without its intermediate, a bucket quota filled by abandoned
+  multipart uploads, an SMS signature failing re-review, a push linking the origin instead of the CDN, one GPU node's
+  GPUs off the bus), with a ``k8s`` section;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -66,6 +71,7 @@ from diagnosis.evaluation.worlds import (
     hospital,
     logistics,
     payments,
+    social,
     streaming,
     ticketing,
     travel,
@@ -75,7 +81,7 @@ from diagnosis.evaluation.worlds.spec import World
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
                                                                 logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
-                                                                travel.WORLD)}
+                                                                travel.WORLD, social.WORLD)}
 
 
 def world_get(name: str) -> World:
