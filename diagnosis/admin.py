@@ -22,8 +22,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
 from diagnosis import vocabulary as V
-from diagnosis.alerts.admin import AlertGroupRunInline, alert_inlines_for
-from diagnosis.alerts.models import AlertGroupRun
+from diagnosis.alerts.admin import alert_inlines_for
 from diagnosis.graph import reasons as R
 from diagnosis.models import (
     Alert,
@@ -110,37 +109,6 @@ class FallbackReasonFilter(admin.SimpleListFilter):
         return queryset
 
 
-#: The alert record's fields in Chinese (its model, in diagnosis.alerts, carries no verbose names).
-ALERT_FIELD_LABELS = {
-    "receiver": "接收器",
-    "alert_name": "告警名称",
-    "service": "服务",
-    "status": "状态",
-    "group_key": "分组键",
-    "fingerprints": "告警指纹",
-    "resolved_fingerprints": "已恢复的指纹",
-    "notifications": "收到通知次数",
-    "first_received_at": "首次收到",
-    "last_received_at": "最近收到",
-    "resolved_at": "恢复时间",
-    "notified_at": "结果通知时间",
-    "notify_error": "结果通知错误",
-}
-
-
-class AlertRecordForm(forms.ModelForm):
-    class Meta:
-        model = AlertGroupRun
-        fields: tuple[str, ...] = ()
-        labels = ALERT_FIELD_LABELS  # the admin reads a read-only field's label from here
-
-
-class AlertRecordInline(AlertGroupRunInline):
-    """The alert that started a run, on the run page, with its fields in Chinese."""
-
-    form = AlertRecordForm
-
-
 @admin.register(DiagnosisRun)
 class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     change_form_template = "admin/diagnosis/diagnosisrun/change_form.html"
@@ -201,7 +169,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
     def get_inlines(self, request: HttpRequest, obj: DiagnosisRun | None) -> Any:
         # The alert that started the run, if one did.
-        return tuple(AlertRecordInline if inline is AlertGroupRunInline else inline for inline in alert_inlines_for(obj))
+        return alert_inlines_for(obj)
 
     def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type:
         changelist = super().get_changelist(request, **kwargs)
@@ -362,7 +330,7 @@ class ToolInvocationAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     def output_pretty(self, inv: ToolInvocation) -> str:
         return format_html("<details><summary>展开</summary>{}</details>", _pre(inv.output))
 
-    @admin.display(description="retrieval_details")
+    @admin.display(description="检索详情")
     def retrieval_details_pretty(self, inv: ToolInvocation) -> str:
         return format_html("<details><summary>展开</summary>{}</details>", _pre(inv.retrieval_details))
 
@@ -380,7 +348,7 @@ class OrchestrationEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     fields = ("run", ("seq", "node", "event", "at"), "detail_pretty")
     readonly_fields = ("detail_pretty",)
 
-    @admin.display(description="detail")
+    @admin.display(description="详情")
     def detail_pretty(self, event: OrchestrationEvent) -> str:
         return _pre(event.detail)
 

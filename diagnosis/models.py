@@ -69,7 +69,7 @@ ScopedManager = models.Manager.from_queryset(ScopedQuerySet)
 
 def scope_fk(related_name: str) -> Any:
     """The scope FK every evidence row carries (a scope's evidence goes with it)."""
-    return models.ForeignKey(EvidenceScope, on_delete=models.CASCADE, related_name=related_name)
+    return models.ForeignKey(EvidenceScope, on_delete=models.CASCADE, related_name=related_name, verbose_name="证据范围")
 
 
 # --- Conversations and runs ----------------------------------------------------------------
@@ -78,7 +78,7 @@ class DiagnosisSession(models.Model):
         USER = "user", SESSION_ORIGIN["user"]
         ALERT = "alert", SESSION_ORIGIN["alert"]
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False, verbose_name="会话 ID")
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="diagnosis_sessions", verbose_name="所有者")
     # The one evidence world every run of the session reads (PROTECT: deleting a scope does not
     # silently delete people's conversations).
@@ -127,7 +127,7 @@ class DiagnosisRun(models.Model):
         LOW_CONFID = SeverityName.LOW_CONFID.value, GATEKEEPER_SEVERITY[SeverityName.LOW_CONFID]
         REJECT = SeverityName.REJECT.value, GATEKEEPER_SEVERITY[SeverityName.REJECT]
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False, verbose_name="运行 ID")
     session = models.ForeignKey(DiagnosisSession, on_delete=models.CASCADE, related_name="runs", verbose_name="会话")
     # Denormalised from the session so ownership checks and the idempotency constraint are one index.
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="diagnosis_runs", verbose_name="所有者")
@@ -209,7 +209,7 @@ class ToolInvocation(models.Model):
     tool_name = models.CharField(max_length=64, verbose_name="工具")
     evidence_bearing = models.BooleanField(default=True, verbose_name="提供证据")
     arguments = models.JSONField(default=dict, blank=True, verbose_name="参数")
-    arguments_key = models.CharField(max_length=64, blank=True, default="")  # hash of tool + normalised args (dedup, verbose_name="参数摘要")
+    arguments_key = models.CharField(max_length=64, blank=True, default="", verbose_name="参数摘要")  # hash of tool + normalised args (dedup)
     status = models.CharField(max_length=16, choices=Status.choices, verbose_name="状态")
     output = models.JSONField(null=True, blank=True, verbose_name="输出")
     output_truncated = models.BooleanField(default=False, verbose_name="输出已截断")
@@ -275,12 +275,12 @@ class EvidenceBundle(models.Model):
     """One loaded bundle file; its content hash makes loading idempotent."""
 
     scope = scope_fk("bundles")
-    name = models.CharField(max_length=200)
-    bundle_version = models.PositiveSmallIntegerField(default=1)
-    content_hash = models.CharField(max_length=64)
-    reference_time = models.DateTimeField(null=True, blank=True)
-    counts = models.JSONField(default=dict, blank=True)
-    loaded_at = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(max_length=200, verbose_name="名称")
+    bundle_version = models.PositiveSmallIntegerField(default=1, verbose_name="包格式版本")
+    content_hash = models.CharField(max_length=64, verbose_name="内容哈希")
+    reference_time = models.DateTimeField(null=True, blank=True, verbose_name="参考时间")
+    counts = models.JSONField(default=dict, blank=True, verbose_name="各类条数")
+    loaded_at = models.DateTimeField(auto_now_add=True, verbose_name="加载时间")
 
     objects = ScopedManager()
 
@@ -299,9 +299,9 @@ class Service(models.Model):
     different aliases and descriptions, and the planner and the leak guard see only the run's."""
 
     scope = scope_fk("services")
-    name = models.CharField(max_length=100)
-    aliases = models.JSONField(default=list, blank=True)
-    description = models.TextField(blank=True, default="")
+    name = models.CharField(max_length=100, verbose_name="服务名")
+    aliases = models.JSONField(default=list, blank=True, verbose_name="别名")
+    description = models.TextField(blank=True, default="", verbose_name="描述")
 
     objects = ScopedManager()
 
@@ -321,15 +321,16 @@ class Service(models.Model):
 
 class KnowledgeDocument(models.Model):
     scope = scope_fk("documents")
-    title = models.CharField(max_length=300)
-    source = models.CharField(max_length=300)
-    content = models.TextField()
-    content_hash = models.CharField(max_length=64)
-    bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="documents")
+    title = models.CharField(max_length=300, verbose_name="标题")
+    source = models.CharField(max_length=300, verbose_name="来源")
+    content = models.TextField(verbose_name="内容")
+    content_hash = models.CharField(max_length=64, verbose_name="内容哈希")
+    bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="documents", verbose_name="证据包")
     uploaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="knowledge_documents"
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="knowledge_documents",
+        verbose_name="上传者",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name="创建时间")
 
     objects = ScopedManager()
 
@@ -346,12 +347,12 @@ class KnowledgeDocument(models.Model):
 
 
 class KnowledgeChunk(models.Model):
-    document = models.ForeignKey(KnowledgeDocument, on_delete=models.CASCADE, related_name="chunks")
-    seq = models.PositiveIntegerField()
-    heading_path = models.CharField(max_length=500, blank=True, default="")  # "数据库连接池耗尽处理手册 / 处理方案"
-    text = models.TextField()
-    tokens = models.TextField(blank=True, default="")  # space-joined search terms (jieba), for BM25
-    token_count = models.PositiveIntegerField(default=0)
+    document = models.ForeignKey(KnowledgeDocument, on_delete=models.CASCADE, related_name="chunks", verbose_name="文档")
+    seq = models.PositiveIntegerField(verbose_name="序号")
+    heading_path = models.CharField(max_length=500, blank=True, default="", verbose_name="标题路径")  # "数据库连接池耗尽处理手册 / 处理方案"
+    text = models.TextField(verbose_name="正文")
+    tokens = models.TextField(blank=True, default="", verbose_name="检索词")  # space-joined search terms (jieba), for BM25
+    token_count = models.PositiveIntegerField(default=0, verbose_name="词数")
 
     SCOPE_PATH = "document__scope"
     objects = ScopedManager()
@@ -368,15 +369,15 @@ class KnowledgeChunk(models.Model):
 
 class LogRecord(models.Model):
     scope = scope_fk("logs")
-    timestamp = models.DateTimeField()
-    service = models.CharField(max_length=100)
-    level = models.CharField(max_length=16)
-    instance = models.CharField(max_length=200, blank=True, default="")
-    message = models.TextField()
-    trace_id = models.CharField(max_length=100, blank=True, default="")
-    attributes = models.JSONField(default=dict, blank=True)
-    fingerprint = models.CharField(max_length=64)
-    bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="logs")
+    timestamp = models.DateTimeField(verbose_name="时间")
+    service = models.CharField(max_length=100, verbose_name="服务")
+    level = models.CharField(max_length=16, verbose_name="级别")
+    instance = models.CharField(max_length=200, blank=True, default="", verbose_name="实例")
+    message = models.TextField(verbose_name="消息")
+    trace_id = models.CharField(max_length=100, blank=True, default="", verbose_name="链路 ID")
+    attributes = models.JSONField(default=dict, blank=True, verbose_name="属性")
+    fingerprint = models.CharField(max_length=64, verbose_name="指纹")
+    bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="logs", verbose_name="证据包")
 
     objects = ScopedManager()
 
@@ -397,17 +398,17 @@ class LogRecord(models.Model):
 
 class Alert(models.Model):
     scope = scope_fk("alerts")
-    name = models.CharField(max_length=200)
-    service = models.CharField(max_length=100)
-    severity = models.CharField(max_length=32, blank=True, default="")
-    state = models.CharField(max_length=16)  # firing | resolved
-    starts_at = models.DateTimeField()
-    ends_at = models.DateTimeField(null=True, blank=True)
-    value = models.CharField(max_length=100, blank=True, default="")
-    summary = models.TextField(blank=True, default="")
-    labels = models.JSONField(default=dict, blank=True)
-    fingerprint = models.CharField(max_length=64)
-    bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="alerts")
+    name = models.CharField(max_length=200, verbose_name="告警名称")
+    service = models.CharField(max_length=100, verbose_name="服务")
+    severity = models.CharField(max_length=32, blank=True, default="", verbose_name="严重程度")
+    state = models.CharField(max_length=16, verbose_name="状态")  # firing | resolved
+    starts_at = models.DateTimeField(verbose_name="开始时间")
+    ends_at = models.DateTimeField(null=True, blank=True, verbose_name="结束时间")
+    value = models.CharField(max_length=100, blank=True, default="", verbose_name="值")
+    summary = models.TextField(blank=True, default="", verbose_name="摘要")
+    labels = models.JSONField(default=dict, blank=True, verbose_name="标签")
+    fingerprint = models.CharField(max_length=64, verbose_name="指纹")
+    bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="alerts", verbose_name="证据包")
 
     objects = ScopedManager()
 
@@ -429,13 +430,13 @@ class Alert(models.Model):
 
 class MetricSeries(models.Model):
     scope = scope_fk("metric_series")
-    name = models.CharField(max_length=200)
-    service = models.CharField(max_length=100)
-    unit = models.CharField(max_length=32, blank=True, default="")
-    labels = models.JSONField(default=dict, blank=True)
-    threshold = models.FloatField(null=True, blank=True)
-    fingerprint = models.CharField(max_length=64)
-    bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="metrics")
+    name = models.CharField(max_length=200, verbose_name="指标名")
+    service = models.CharField(max_length=100, verbose_name="服务")
+    unit = models.CharField(max_length=32, blank=True, default="", verbose_name="单位")
+    labels = models.JSONField(default=dict, blank=True, verbose_name="标签")
+    threshold = models.FloatField(null=True, blank=True, verbose_name="阈值")
+    fingerprint = models.CharField(max_length=64, verbose_name="指纹")
+    bundle = models.ForeignKey(EvidenceBundle, on_delete=models.SET_NULL, null=True, blank=True, related_name="metrics", verbose_name="证据包")
 
     objects = ScopedManager()
 
@@ -453,9 +454,9 @@ class MetricSeries(models.Model):
 
 
 class MetricPoint(models.Model):
-    series = models.ForeignKey(MetricSeries, on_delete=models.CASCADE, related_name="points")
-    timestamp = models.DateTimeField()
-    value = models.FloatField()
+    series = models.ForeignKey(MetricSeries, on_delete=models.CASCADE, related_name="points", verbose_name="序列")
+    timestamp = models.DateTimeField(verbose_name="时间")
+    value = models.FloatField(verbose_name="值")
 
     SCOPE_PATH = "series__scope"
     objects = ScopedManager()
