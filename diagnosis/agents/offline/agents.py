@@ -62,6 +62,7 @@ from diagnosis.agents.offline.selection import (
     select_candidates,
     the_failure,
 )
+from diagnosis.agents.offline.survey import survey_steps
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.reading.asking import log_terms
 from diagnosis.reading.conversation import read_planned
@@ -155,6 +156,10 @@ class OfflineExecutor:
             tools.call(step.tool, dict(step.arguments))
         checked: list[str] = []
         knowledge_first = ""
+        if request.mode == "NORMAL" and facts.survey:
+            # Which component of the cluster: every kind of state and every service's ERROR lines.
+            for tool, arguments in survey_steps(window_span(window)):
+                tools.call(tool, arguments, Origin.SURVEY)
         if request.mode == "NORMAL":
             self._lower_level_if_empty(tools, steps)
             window = self._to_the_incident(request, tools, facts, window)

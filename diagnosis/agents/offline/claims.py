@@ -34,6 +34,7 @@ from diagnosis.agents.offline.changes import (
 )
 from diagnosis.agents.offline.episodes import current_reads
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
+from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
 from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
 from diagnosis.agents.offline.neighbours import dependencies
@@ -70,6 +71,7 @@ from diagnosis.tools.series_names import series_name
 from gatekeeper.normalize import is_word_char
 
 ANSWER_VERSION = "executor_evidence_v2"
+MAX_SURVEY_HYPOTHESES = 4
 MAX_EXCERPT_CHARS = 420  # below the Gatekeeper's matched_text cap, so the Verifier sees it all
 MAX_MESSAGE_CHARS = 300
 TAIL_CHARS = 140  # of a long message, the end quoted after its head (the innermost cause)
@@ -525,6 +527,10 @@ def build_contract(
     claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))),
                           negatives=negatives)
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
+    surveyed = survey_claims(history, services, excerpt=excerpt_of) if facts.survey else []
+    if surveyed:  # the survey's root cause (or a healthy cluster) and its chain, with the changes
+        changed = [c for c in claims if c["claim_type"] == "timeline"]
+        claims = [{**c, "claim_id": f"c{i}"} for i, c in enumerate([*surveyed, *changed], start=1)]
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
@@ -536,6 +542,8 @@ def build_contract(
     elif facts.narrow:
         # A confirmation question gets the observation, not a diagnosis (spec 001 narrow scope).
         hypotheses, actions = [], actions[:MAX_ACTIONS_NARROW]
+    if surveyed:
+        hypotheses = [*secondary_findings(history, services), *hypotheses][:MAX_SURVEY_HYPOTHESES]
     missing = missing_info(
         facts=facts,
         window=window,
@@ -544,7 +552,7 @@ def build_contract(
         current_round=current_round,
         claims_made=bool(claims),
     )
-    missing = (missing + k8s_missing(history))[:MAX_MISSING]
+    missing = (missing + k8s_missing(history) + (survey_missing(history) if facts.survey else []))[:MAX_MISSING]
     if facts.listing == "alerts":
         cited = {(r.invocation_id, r.raw_path) for c in candidates for r in c.refs}
         if any((r.invocation_id, r.raw_path) not in cited for r in listed_alerts(evidence, facts)):

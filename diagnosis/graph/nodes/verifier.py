@@ -113,6 +113,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         if facts.listing == "alerts" or "alert" in facts.symptoms else (),
         data_span=state.data_span,
         now=state.now,
+        survey=facts.survey,
     )
     state.current.effective_verdict = effective_verdict(
         model_verdict=output.verdict,

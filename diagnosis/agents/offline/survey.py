@@ -1,0 +1,182 @@
+"""The cluster survey (issue 26 item 3), offline and pure: a question asking which component of the
+cluster or namespace is at fault (``QuestionFacts.survey``) reads every kind of Kubernetes state and
+the ERROR lines of every service (``survey_steps``), and is answered from what they show
+(``survey_claims``):
+
+- the analyzer's findings (``k8s_analysis.analyze``), ranked, joined with the callers' error lines
+  that point at a component (``k8s_analysis.chain``); the lines also say who calls whom, which the
+  NetworkPolicy checks need;
+- the **root cause** as one ``root_cause`` claim bound to the exact elements it rests on (the
+  finding's evidence, or the tied lines and the Service they point at), so the Gatekeeper checks
+  it like every claim; the chain (the callers' lines that point at it) as observation claims, each
+  bound to its line and the Service it names; the next findings as secondary observations;
+- a **healthy** cluster (no root cause, no tie, no serving service logging ERROR) as one observation
+  bound to the workloads read available;
+- a kind it could not read (a 403, a timeout) or read only in part (truncated) as a gap line:
+  the survey says what it could not read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from diagnosis.agents.base import ServiceInfo, ToolCallResult
+from diagnosis.agents.offline.neighbours import described
+from diagnosis.agents.offline.refs import binding, direct_claim, element_at
+from diagnosis.k8s_analysis import analyze, state_from_calls
+from diagnosis.k8s_analysis.chain import LogLine, Survey, survey, tie_lines
+from diagnosis.k8s_analysis.claims import excerpt_for, finding_claim
+from diagnosis.k8s_analysis.state import ClusterState
+from diagnosis.tools.arguments import K8S_KINDS, LIMIT_MAX
+
+ORIGIN = "survey"
+LOG_LIMIT = 100
+MAX_CHAIN_CLAIMS = 3
+MAX_SECONDARY = 2
+MAX_HEALTHY_BINDINGS = 12
+ROOT_CLAIM = "root_cause"
+SECONDARY_RATIONALE = "集群巡检的其他发现，排在根因之后（严重程度、开始时间或影响范围不及根因）"
+
+
+def survey_steps(span: Mapping[str, str]) -> list[tuple[str, dict[str, Any]]]:
+    """The reads of a survey: every kind of Kubernetes state, then every service's ERROR lines."""
+    steps: list[tuple[str, dict[str, Any]]] = [("query_k8s", {"kind": kind, **span, "limit": LIMIT_MAX}) for kind in K8S_KINDS]
+    steps.append(("query_logs", {"level": "ERROR", **span, "limit": LOG_LIMIT}))
+    return steps
+
+
+def _at(value: Any) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
+
+
+def log_lines(history: Sequence[ToolCallResult]) -> list[LogLine]:
+    """Every log line the run read (once), with the ref it was read as."""
+    lines: dict[tuple[str, str, str], LogLine] = {}
+    for call in history:
+        if call.tool_name != "query_logs" or call.status != "success":
+            continue
+        for ref in call.evidence_refs or []:
+            raw_path = str(ref.get("raw_path") or "")
+            record = element_at(call.output, raw_path)
+            if not record:
+                continue
+            key = (str(record.get("timestamp")), str(record.get("service")), str(record.get("message")))
+            lines.setdefault(key, LogLine(ref=f"{call.invocation_id}{raw_path}", service=str(record.get("service") or ""),
+                                          level=str(record.get("level") or ""), at=_at(record.get("timestamp")),
+                                          message=str(record.get("message") or "")))  # fmt: skip
+    return list(lines.values())
+
+
+def dependencies(catalog: Sequence[ServiceInfo]) -> dict[str, list[str]]:
+    """Each service's neighbours its catalog description names (the database it writes)."""
+    return {s.name: described([s.name], catalog) for s in catalog}
+
+
+def run_survey(history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo]) -> tuple[ClusterState, Survey, dict[str, LogLine]]:
+    state = state_from_calls(history)
+    lines = log_lines(history)
+    depends = dependencies(catalog)
+    callers: dict[str, list[str]] = {}
+    for tie in tie_lines(lines, state, depends):
+        callers.setdefault(tie.target, []).append(tie.caller)
+    findings = analyze(state, callers=callers)
+    return state, survey(state, findings, lines, depends), {x.ref: x for x in lines}
+
+
+def _split(ref: str) -> tuple[str, str]:
+    at = ref.find("/")
+    return ref[:at], ref[at:]
+
+
+def _line_binding(line: LogLine, texts: Mapping[str, str], excerpt: Any) -> dict[str, Any]:
+    invocation_id, raw_path = _split(line.ref)
+    return binding("query_logs", invocation_id, raw_path, excerpt(texts[line.ref]))
+
+
+def _element_binding(state: ClusterState, ref: str, needles: Sequence[str]) -> dict[str, Any] | None:
+    element = state.by_ref().get(ref)
+    if element is None:
+        return None
+    return binding("query_k8s", element.invocation_id, element.raw_path, excerpt_for(element.text, needles))
+
+
+def _service_ref(state: ClusterState, name: str) -> str:
+    return next((s.ref for s in state.of("services") if s.name == name), "")
+
+
+def _texts(history: Sequence[ToolCallResult]) -> dict[str, str]:
+    return {f"{c.invocation_id}{r.get('raw_path')}": str(r.get("text") or "") for c in history
+            if c.tool_name == "query_logs" for r in c.evidence_refs or []}  # fmt: skip
+
+
+def survey_claims(
+    history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo], *, excerpt: Any, first_id: int = 1
+) -> list[dict[str, Any]]:
+    """The survey's claims (module docstring), ids from ``c{first_id}``; none when no state was read."""
+    if not any(c.tool_name == "query_k8s" and c.status == "success" for c in history):
+        return []
+    state, found, lines = run_survey(history, catalog)
+    texts = _texts(history)
+    claims: list[dict[str, Any]] = []
+
+    def add(text: str, claim_type: str, bindings: list[dict[str, Any]]) -> None:
+        if bindings:
+            claims.append(direct_claim(first_id + len(claims), text, claim_type, bindings))
+
+    if found.root is not None:
+        claim = finding_claim(found.root, state, first_id)
+        claims.append({**claim, "claim_type": ROOT_CLAIM})
+    elif found.root_tie is not None:
+        tie = found.root_tie
+        tied = [lines[r] for r in tie.lines[:2] if r in lines and r in texts]
+        bindings = [_line_binding(x, texts, excerpt) for x in tied]
+        for name in dict.fromkeys([tie.target, tie.caller]):
+            service = _element_binding(state, _service_ref(state, name), [name])
+            if service is not None:
+                bindings.append(service)
+        add(tie.text_zh, ROOT_CLAIM, bindings)
+    for tie in found.chain[:MAX_CHAIN_CLAIMS] if found.root is not None else found.chain[1 : MAX_CHAIN_CLAIMS + 1]:
+        line = lines.get(tie.lines[0])
+        if line is None or line.ref not in texts:
+            continue
+        bindings = [_line_binding(line, texts, excerpt)]
+        service = _element_binding(state, _service_ref(state, tie.target), [tie.target])
+        if service is not None:
+            bindings.append(service)
+        add(tie.text_zh, "observation", bindings)
+    if found.healthy:
+        available = [d for d in state.of("deployments") if d.data.replicas and d.data.available >= d.data.replicas]
+        bindings = [b for d in available[:MAX_HEALTHY_BINDINGS] if (b := _element_binding(state, d.ref, [])) is not None]
+        names = "、".join(d.name for d in available[:MAX_HEALTHY_BINDINGS])
+        add(f"集群未发现故障：Deployment {names} 均可用，服务没有 ERROR 日志", "observation", bindings)
+    return claims
+
+
+def secondary_findings(history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo]) -> list[dict[str, Any]]:
+    """The survey's other findings, as directions (hypotheses): listed, never confirmed."""
+    if not any(c.tool_name == "query_k8s" and c.status == "success" for c in history):
+        return []
+    _, found, _ = run_survey(history, catalog)
+    return [{"hypothesis_id": f"s{i}", "text": f"次要发现：{f.text_zh}", "rationale": SECONDARY_RATIONALE}
+            for i, f in enumerate(found.secondary[:MAX_SECONDARY], start=1)]  # fmt: skip
+
+
+def survey_missing(history: Sequence[ToolCallResult]) -> list[dict[str, str]]:
+    """What the survey read only in part: a kind cut at its limit (a kind whose read failed — a 403,
+    a timeout — is named by ``k8s_claims.k8s_missing`` like every failed query_k8s call)."""
+    items = []
+    for call in history:
+        if call.tool_name != "query_k8s" or call.origin != ORIGIN:
+            continue
+        kind = str((call.arguments or {}).get("kind") or "")
+        output = call.output if isinstance(call.output, Mapping) else {}
+        if call.status == "success" and output.get("truncated"):
+            returned = len(output.get(kind) or [])
+            items.append({"item": f"集群的 Kubernetes {kind}（{call.invocation_id}）",
+                          "reason": f"只读到一部分（共 {output.get('total')} 个，返回 {returned} 个），其余未能检查"})  # fmt: skip
+    return items
