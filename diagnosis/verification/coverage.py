@@ -388,7 +388,8 @@ def check_coverage(
         texts = [claim_text, *(str(e.get("matched_text") or "") for e in own)]
         # Confirmed as a PASS confirms (a direct observation, or a reasonable inference from one).
         direct = check.get("verification") in (DIRECT_OBSERVATION, REASONABLE_INFERENCE)
-        if direct and (claim.get("claim_type") in ("timeline", "root_cause") or explains("\n".join(texts), asked_symptoms)):
+        answers_survey = survey and claim.get("claim_type") in SURVEY_ANSWERS  # a root cause, or no fault to explain
+        if direct and (claim.get("claim_type") == "timeline" or answers_survey or explains("\n".join(texts), asked_symptoms)):
             explained = True  # a change, an innermost error or a mechanism (here or on a neighbour) can say why
         if direct and claim.get("claim_type") != NEGATIVE_OBSERVATION and tz is not None:
             began = evidence_span([str(e.get("matched_text") or "") for e in own] or [claim_text], tz)

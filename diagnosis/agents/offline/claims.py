@@ -527,7 +527,7 @@ def build_contract(
     claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))),
                           negatives=negatives)
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
-    surveyed = survey_claims(history, services, excerpt=excerpt_of) if facts.survey else []
+    surveyed = survey_claims(history, services, excerpt=excerpt_of, asked=facts.known_services) if facts.survey else []
     if surveyed:  # the survey's root cause (or a healthy cluster) and its chain, with the changes
         changed = [c for c in claims if c["claim_type"] == "timeline"]
         claims = [{**c, "claim_id": f"c{i}"} for i, c in enumerate([*surveyed, *changed], start=1)]

@@ -18,6 +18,7 @@ the ERROR lines of every service (``survey_steps``), and is answered from what t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -26,6 +27,7 @@ from diagnosis.agents.base import ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.neighbours import described
 from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.k8s_analysis import analyze, state_from_calls
+from diagnosis.k8s_analysis.engine import Finding
 from diagnosis.k8s_analysis.chain import LogLine, Survey, survey, tie_lines
 from diagnosis.k8s_analysis.claims import excerpt_for, finding_claim
 from diagnosis.k8s_analysis.state import ClusterState
@@ -35,8 +37,12 @@ ORIGIN = "survey"
 LOG_LIMIT = 100
 MAX_CHAIN_CLAIMS = 3
 MAX_SECONDARY = 2
-MAX_HEALTHY_BINDINGS = 12
+MAX_HEALTHY_BINDINGS = 8  # the evidence a claim is verified against is capped
 ROOT_CLAIM = "root_cause"
+BLAME_CLAUSE = "，问题在"  # rules.toml: where a finding's text says what to fix
+UNSHOWN_WORDS = ("一直 ",)
+MAX_QUOTED = 120
+_QUOTED = re.compile(r"（([^（）]*)）")  # a duration a reading at one moment does not show
 SECONDARY_RATIONALE = "集群巡检的其他发现，排在根因之后（严重程度、开始时间或影响范围不及根因）"
 
 
@@ -114,10 +120,31 @@ def _texts(history: Sequence[ToolCallResult]) -> dict[str, str]:
             if c.tool_name == "query_logs" for r in c.evidence_refs or []}  # fmt: skip
 
 
+def _shorten(found: re.Match[str]) -> str:
+    """A long value quoted in （…） cut to its head (a binding's matched text is capped)."""
+    inner = found.group(1)
+    if len(inner) <= MAX_QUOTED:
+        return found.group(0)
+    cut = inner.rfind(" ", 0, MAX_QUOTED)
+    return f"（{inner[: cut if cut > MAX_QUOTED // 2 else MAX_QUOTED].rstrip(' ,.:;')}…）"
+
+
+def root_text(finding: Finding) -> str:
+    """The root cause as the evidence shows it: the finding's observation (its text up to the
+    rule's reading of where to fix it, which names fields no element states) and the component."""
+    text = _QUOTED.sub(_shorten, finding.text_zh.split(BLAME_CLAUSE, 1)[0])
+    for word in UNSHOWN_WORDS:
+        text = text.replace(word, "")
+    blamed = finding.blames
+    return f"{text}，出问题的组件是 {blamed.kind} {blamed.name}"
+
+
 def survey_claims(
-    history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo], *, excerpt: Any, first_id: int = 1
+    history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo], *, excerpt: Any, first_id: int = 1,
+    asked: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
-    """The survey's claims (module docstring), ids from ``c{first_id}``; none when no state was read."""
+    """The survey's claims (module docstring), ids from ``c{first_id}``; none when no state was read.
+    ``asked``: the services the question names (a healthy cluster's claim names them first)."""
     if not any(c.tool_name == "query_k8s" and c.status == "success" for c in history):
         return []
     state, found, lines = run_survey(history, catalog)
@@ -130,7 +157,7 @@ def survey_claims(
 
     if found.root is not None:
         claim = finding_claim(found.root, state, first_id)
-        claims.append({**claim, "claim_type": ROOT_CLAIM})
+        claims.append({**claim, "claim_type": ROOT_CLAIM, "claim_text": root_text(found.root)})
     elif found.root_tie is not None:
         tie = found.root_tie
         tied = [lines[r] for r in tie.lines[:2] if r in lines and r in texts]
@@ -150,10 +177,12 @@ def survey_claims(
             bindings.append(service)
         add(tie.text_zh, "observation", bindings)
     if found.healthy:
-        available = [d for d in state.of("deployments") if d.data.replicas and d.data.available >= d.data.replicas]
-        bindings = [b for d in available[:MAX_HEALTHY_BINDINGS] if (b := _element_binding(state, d.ref, [])) is not None]
-        names = "、".join(d.name for d in available[:MAX_HEALTHY_BINDINGS])
-        add(f"集群未发现故障：Deployment {names} 均可用，服务没有 ERROR 日志", "observation", bindings)
+        available = sorted((d for d in state.of("deployments") if d.data.replicas and d.data.available >= d.data.replicas),
+                           key=lambda d: d.name not in asked)  # fmt: skip
+        shown = available[:MAX_HEALTHY_BINDINGS]
+        bindings = [b for d in shown if (b := _element_binding(state, d.ref, [d.name])) is not None]
+        names = "、".join(d.name for d in shown)
+        add(f"集群未发现故障：Deployment {names} 可用", "negative_observation", bindings)
     return claims
 
 
