@@ -29,11 +29,15 @@ from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.k8s_analysis import analyze, state_from_calls
 from diagnosis.k8s_analysis.engine import Finding
 from diagnosis.k8s_analysis.chain import LogLine, Survey, survey, tie_lines
-from diagnosis.k8s_analysis.claims import excerpt_for, finding_claim
+from diagnosis.k8s_analysis.claims import ELLIPSIS, excerpt_for, finding_claim
+from diagnosis.k8s_analysis.rules import load_rules
 from diagnosis.k8s_analysis.state import ClusterState
 from diagnosis.tools.arguments import K8S_KINDS, LIMIT_MAX
 
 ORIGIN = "survey"
+#: Kinds the rules' facts relate an element to (facts.build_graph): a pod's events and node, a PVC's
+#: volume, a ReplicaSet's LimitRanges.
+RELATED_KINDS = ("events", "nodes", "pvs", "limitranges")
 LOG_LIMIT = 100
 MAX_CHAIN_CLAIMS = 3
 MAX_SECONDARY = 2
@@ -41,15 +45,24 @@ MAX_HEALTHY_BINDINGS = 8  # the evidence a claim is verified against is capped
 ROOT_CLAIM = "root_cause"
 BLAME_CLAUSE = "，问题在"  # rules.toml: where a finding's text says what to fix
 UNSHOWN_WORDS = ("一直 ",)
-MAX_QUOTED = 120
+MAX_QUOTED = 60
+MATCHED_CHARS = 480  # below the Gatekeeper's matched-text cap (500)
 _QUOTED = re.compile(r"（([^（）]*)）")  # a duration a reading at one moment does not show
 SECONDARY_RATIONALE = "集群巡检的其他发现，排在根因之后（严重程度、开始时间或影响范围不及根因）"
 
 
+def survey_kinds() -> list[str]:
+    """The kinds that break: those the analyzer rules judge or require, and the kinds their facts
+    relate them to (``RELATED_KINDS``), in the order of ``K8S_KINDS`` — not Secrets', ConfigMaps'
+    or EndpointSlices' own listings (the pods name what they miss; the Services carry endpoints)."""
+    wanted = {k for rule in load_rules() for k in (rule.kind, *rule.requires)} | set(RELATED_KINDS)
+    return [kind for kind in K8S_KINDS if kind in wanted]
+
+
 def survey_steps(span: Mapping[str, str]) -> list[tuple[str, dict[str, Any]]]:
-    """The reads of a survey: every kind of Kubernetes state, then every service's ERROR lines."""
-    steps: list[tuple[str, dict[str, Any]]] = [("query_k8s", {"kind": kind, **span, "limit": LIMIT_MAX}) for kind in K8S_KINDS]
-    steps.append(("query_logs", {"level": "ERROR", **span, "limit": LOG_LIMIT}))
+    """The reads of a survey: every service's ERROR lines, then the kinds that break."""
+    steps: list[tuple[str, dict[str, Any]]] = [("query_logs", {"level": "ERROR", **span, "limit": LOG_LIMIT})]
+    steps += [("query_k8s", {"kind": kind, **span, "limit": LIMIT_MAX}) for kind in survey_kinds()]
     return steps
 
 
@@ -120,19 +133,47 @@ def _texts(history: Sequence[ToolCallResult]) -> dict[str, str]:
             if c.tool_name == "query_logs" for r in c.evidence_refs or []}  # fmt: skip
 
 
-def _shorten(found: re.Match[str]) -> str:
-    """A long value quoted in （…） cut to its head (a binding's matched text is capped)."""
-    inner = found.group(1)
-    if len(inner) <= MAX_QUOTED:
-        return found.group(0)
-    cut = inner.rfind(" ", 0, MAX_QUOTED)
-    return f"（{inner[: cut if cut > MAX_QUOTED // 2 else MAX_QUOTED].rstrip(' ,.:;')}…）"
+def verified_text(text: str, excerpt: str) -> str:
+    """What the Verifier reads of a binding: the element's text from the excerpt's first segment to
+    its last, to the Gatekeeper's cap (gatekeeper.excerpt.matched_original)."""
+    segments = [x for x in excerpt.split(ELLIPSIS) if x]
+    if not segments:
+        return ""
+    start = text.find(segments[0])
+    end = text.rfind(segments[-1])
+    if start < 0 or end < 0:
+        return ""
+    return text[start : min(end + len(segments[-1]), start + MATCHED_CHARS)]
 
 
-def root_text(finding: Finding) -> str:
+def _fitted(inner: str, shown: Sequence[str]) -> str:
+    """The longest head of a quoted value (cut at a space) that a binding shows within the part of
+    its element's text the Verifier reads (``verified_text``); "" when none does."""
+    head = inner
+    while head:
+        if any(head in text for text in shown):
+            return head
+        cut = head.rfind(" ")
+        head = head[:cut].rstrip(" ,.:;") if cut > 0 else ""
+    return ""
+
+
+def root_text(finding: Finding, shown: Sequence[str] = ()) -> str:
     """The root cause as the evidence shows it: the finding's observation (its text up to the
-    rule's reading of where to fix it, which names fields no element states) and the component."""
-    text = _QUOTED.sub(_shorten, finding.text_zh.split(BLAME_CLAUSE, 1)[0])
+    rule's reading of where to fix it, which names fields no element states), each long value it
+    quotes in （…） cut to the head its bindings show (``shown``: what the Verifier reads of them), a
+    short one they do not show left out, and the component."""
+
+    def shorten(found: re.Match[str]) -> str:
+        inner = found.group(1)
+        if not shown or any(inner in text for text in shown):
+            return found.group(0)
+        if len(inner) <= MAX_QUOTED:
+            return ""  # a gloss no element shows (（cordon）)
+        head = _fitted(inner, shown)
+        return f"（{head}…）" if head else ""
+
+    text = _QUOTED.sub(shorten, finding.text_zh.split(BLAME_CLAUSE, 1)[0])
     for word in UNSHOWN_WORDS:
         text = text.replace(word, "")
     blamed = finding.blames
@@ -157,7 +198,9 @@ def survey_claims(
 
     if found.root is not None:
         claim = finding_claim(found.root, state, first_id)
-        claims.append({**claim, "claim_type": ROOT_CLAIM, "claim_text": root_text(found.root)})
+        shown = [verified_text(state.by_ref()[b["source_invocation_id"] + b["raw_path"]].text, b["evidence_excerpt"])
+                 for b in claim["evidence_bindings"]]  # fmt: skip
+        claims.append({**claim, "claim_type": ROOT_CLAIM, "claim_text": root_text(found.root, shown)})
     elif found.root_tie is not None:
         tie = found.root_tie
         tied = [lines[r] for r in tie.lines[:2] if r in lines and r in texts]
