@@ -440,6 +440,8 @@ def check_coverage(
             because = WHY_ROOT
         addressed = True  # about the asked services, window and dimension, however verified
         verification = check.get("verification")
+        if survey and claim.get("claim_type") == "root_cause" and verification == REASONABLE_INFERENCE:
+            verification = DIRECT_OBSERVATION  # naming the component is the survey's inference from what its facts show
         if verification != DIRECT_OBSERVATION:
             if verification == REASONABLE_INFERENCE:
                 near = True

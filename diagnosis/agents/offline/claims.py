@@ -527,9 +527,11 @@ def build_contract(
     claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))),
                           negatives=negatives)
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
-    surveyed = survey_claims(history, services, excerpt=excerpt_of, asked=facts.known_services) if facts.survey else []
+    surveyed, component = survey_claims(history, services, excerpt=excerpt_of, asked=facts.known_services) if facts.survey else ([], "")
     if surveyed:  # the survey's root cause (or a healthy cluster) and its chain, with the changes
-        changed = [c for c in claims if c["claim_type"] == "timeline"]
+        # and what the reads show of the component at fault itself (its pods, its Deployment)
+        changed = [c for c in claims if c["claim_type"] == "timeline"
+                   or (component and re.search(rf"(?<![\w-]){re.escape(component)}(?![\w-])", c["claim_text"]))]  # fmt: skip
         claims = [{**c, "claim_id": f"c{i}"} for i, c in enumerate([*surveyed, *changed], start=1)]
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call

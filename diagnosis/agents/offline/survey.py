@@ -32,6 +32,7 @@ from diagnosis.k8s_analysis.chain import LogLine, Survey, survey, tie_lines
 from diagnosis.k8s_analysis.claims import ELLIPSIS, excerpt_for, finding_claim
 from diagnosis.k8s_analysis.rules import load_rules
 from diagnosis.k8s_analysis.state import ClusterState
+from diagnosis.reading.vocabulary import OVERSTATEMENT_MARKERS, any_spelling_in
 from diagnosis.tools.arguments import K8S_KINDS, LIMIT_MAX
 
 ORIGIN = "survey"
@@ -176,6 +177,9 @@ def root_text(finding: Finding, shown: Sequence[str] = ()) -> str:
     text = _QUOTED.sub(shorten, finding.text_zh.split(BLAME_CLAUSE, 1)[0])
     for word in UNSHOWN_WORDS:
         text = text.replace(word, "")
+    for word, backing in OVERSTATEMENT_MARKERS.items():  # a generalisation no element backs
+        if word in text and not any(any_spelling_in(backing, shown_text) for shown_text in shown):
+            text = text.replace(word, "")
     blamed = finding.blames
     return f"{text}，出问题的组件是 {blamed.kind} {blamed.name}"
 
@@ -183,11 +187,12 @@ def root_text(finding: Finding, shown: Sequence[str] = ()) -> str:
 def survey_claims(
     history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo], *, excerpt: Any, first_id: int = 1,
     asked: Sequence[str] = (),
-) -> list[dict[str, Any]]:
-    """The survey's claims (module docstring), ids from ``c{first_id}``; none when no state was read.
-    ``asked``: the services the question names (a healthy cluster's claim names them first)."""
+) -> tuple[list[dict[str, Any]], str]:
+    """The survey's claims (module docstring), ids from ``c{first_id}``, and the name of the component
+    at fault ("" for none); no claims when no state was read. ``asked``: the services the question
+    names (a healthy cluster's claim names them first)."""
     if not any(c.tool_name == "query_k8s" and c.status == "success" for c in history):
-        return []
+        return [], ""
     state, found, lines = run_survey(history, catalog)
     texts = _texts(history)
     claims: list[dict[str, Any]] = []
@@ -201,6 +206,12 @@ def survey_claims(
         shown = [verified_text(state.by_ref()[b["source_invocation_id"] + b["raw_path"]].text, b["evidence_excerpt"])
                  for b in claim["evidence_bindings"]]  # fmt: skip
         claims.append({**claim, "claim_type": ROOT_CLAIM, "claim_text": root_text(found.root, shown)})
+        # What the root cause's first element shows, in its own words (a direct observation).
+        first = claim["evidence_bindings"][0]
+        seen = str(first["evidence_excerpt"])
+        if len(seen) > MATCHED_CHARS - 30:
+            seen = seen.split(ELLIPSIS, 1)[0]
+        add(seen, "observation", [{**first, "evidence_excerpt": seen}])
     elif found.root_tie is not None:
         tie = found.root_tie
         tied = [lines[r] for r in tie.lines[:2] if r in lines and r in texts]
@@ -226,7 +237,8 @@ def survey_claims(
         bindings = [b for d in shown if (b := _element_binding(state, d.ref, [d.name])) is not None]
         names = "、".join(d.name for d in shown)
         add(f"集群未发现故障：Deployment {names} 可用", "negative_observation", bindings)
-    return claims
+    component = found.component
+    return claims, component.name if component is not None else ""
 
 
 def secondary_findings(history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo]) -> list[dict[str, Any]]:
