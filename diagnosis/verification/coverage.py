@@ -399,7 +399,7 @@ def check_coverage(
                 onsets.append((shows, began[0]))
         folded = fold("\n".join(texts))
         services = [s for s, names in spellings.items() if _names_in(folded, names)]
-        if asked.services and not services:
+        if asked.services and not services and not (survey and claim.get("claim_type") == "root_cause"):  # the chain ties them
             reasons.append(R_OTHER_SERVICE.format(claim=claim_id, services="、".join(asked.services)))
             continue
         claim_span = evidence_span([str(e.get("matched_text") or "") for e in own] or [claim_text], tz) if tz else None
@@ -412,7 +412,8 @@ def check_coverage(
         if asked.kind == LISTING and changes and claim.get("claim_type") != "timeline":
             reasons.append(R_NOT_CHANGE.format(claim=claim_id))
             continue
-        if asked.kind != QUANTITY and exact and not _terms_named(exact, folded):
+        root = survey and claim.get("claim_type") == "root_cause"  # answers where the asked trouble comes from
+        if asked.kind != QUANTITY and exact and not root and not _terms_named(exact, folded):
             reasons.append(R_NO_TERM.format(claim=claim_id, terms=" ".join(exact)))
             continue
         because = WHY_OBSERVED

@@ -527,7 +527,12 @@ def build_contract(
     claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))),
                           negatives=negatives)
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
-    surveyed, component = survey_claims(history, services, excerpt=excerpt_of, asked=facts.known_services) if facts.survey else ([], "")
+    called = any(c.origin == Origin.SURVEY for c in history) and not facts.survey  # the errors pointed elsewhere
+    surveyed, component = (
+        survey_claims(history, services, excerpt=excerpt_of, asked=facts.known_services,
+                      callers=facts.known_services if called else ())
+        if facts.survey or called else ([], "")
+    )  # fmt: skip
     if surveyed:  # the survey's root cause (or a healthy cluster) and its chain, with the changes
         # and what the reads show of the component at fault itself (its pods, its Deployment)
         changed = [c for c in claims if c["claim_type"] == "timeline"
@@ -554,7 +559,7 @@ def build_contract(
         current_round=current_round,
         claims_made=bool(claims),
     )
-    missing = (missing + k8s_missing(history) + (survey_missing(history) if facts.survey else []))[:MAX_MISSING]
+    missing = (missing + k8s_missing(history) + (survey_missing(history) if surveyed else []))[:MAX_MISSING]
     if facts.listing == "alerts":
         cited = {(r.invocation_id, r.raw_path) for c in candidates for r in c.refs}
         if any((r.invocation_id, r.raw_path) not in cited for r in listed_alerts(evidence, facts)):

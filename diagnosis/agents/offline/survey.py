@@ -52,6 +52,19 @@ _QUOTED = re.compile(r"（([^（）]*)）")  # a duration a reading at one momen
 SECONDARY_RATIONALE = "集群巡检的其他发现，排在根因之后（严重程度、开始时间或影响范围不及根因）"
 
 
+def probe_step(span: Mapping[str, str]) -> tuple[str, dict[str, Any]]:
+    """The read that says whether an asked service's errors point into a cluster: its Services."""
+    return "query_k8s", {"kind": "services", **span, "limit": LIMIT_MAX}
+
+
+def points_elsewhere(history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo], asked: Sequence[str]) -> bool:
+    """An asked service's error lines are tied (``chain``) to another component of the cluster the
+    reads so far show: its trouble lies there, and the cluster is surveyed."""
+    state = state_from_calls(history)
+    ties = tie_lines(log_lines(history), state, dependencies(catalog))
+    return any(t.caller in asked and t.blames.name not in asked for t in ties)
+
+
 def survey_kinds() -> list[str]:
     """The kinds that break: those the analyzer rules judge or require, and the kinds their facts
     relate them to (``RELATED_KINDS``), in the order of ``K8S_KINDS`` — not Secrets', ConfigMaps'
@@ -187,13 +200,17 @@ def root_text(finding: Finding, shown: Sequence[str] = ()) -> str:
 def survey_claims(
     history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo], *, excerpt: Any, first_id: int = 1,
     asked: Sequence[str] = (),
+    callers: Sequence[str] = (),
 ) -> tuple[list[dict[str, Any]], str]:
     """The survey's claims (module docstring), ids from ``c{first_id}``, and the name of the component
     at fault ("" for none); no claims when no state was read. ``asked``: the services the question
-    names (a healthy cluster's claim names them first)."""
+    names (a healthy cluster's claim names them first); ``callers``: when given (a survey the asked
+    services' errors called for), a root cause no line of theirs is tied to gives no claims."""
     if not any(c.tool_name == "query_k8s" and c.status == "success" for c in history):
         return [], ""
     state, found, lines = run_survey(history, catalog)
+    if callers and not any(t.caller in callers for t in found.chain):
+        return [], ""
     texts = _texts(history)
     claims: list[dict[str, Any]] = []
 

@@ -23,6 +23,7 @@ from diagnosis.graph.nodes.planner import read_question
 from diagnosis.graph.state import VERIFIER, GraphState
 from diagnosis.trace_summary import build_tool_trace_summary, tried_lines
 from diagnosis.verification.asked import Asked
+from diagnosis.agents.offline.survey import ORIGIN as SURVEY_ORIGIN
 from diagnosis.verification.coverage import check_coverage, coverage_gap
 from diagnosis.verification.listing import alert_universe
 from diagnosis.verification.protocol import parse_verifier_reply
@@ -113,7 +114,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         if facts.listing == "alerts" or "alert" in facts.symptoms else (),
         data_span=state.data_span,
         now=state.now,
-        survey=facts.survey,
+        survey=facts.survey or any((i.retrieval_details or {}).get("origin") == SURVEY_ORIGIN for i in invocations),
     )
     state.current.effective_verdict = effective_verdict(
         model_verdict=output.verdict,
