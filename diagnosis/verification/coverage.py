@@ -399,7 +399,9 @@ def check_coverage(
                 onsets.append((shows, began[0]))
         folded = fold("\n".join(texts))
         services = [s for s, names in spellings.items() if _names_in(folded, names)]
-        if asked.services and not services and not (survey and claim.get("claim_type") == "root_cause"):  # the chain ties them
+        if survey and claim.get("claim_type") == "root_cause" and not services:
+            services = list(spellings)  # the survey's chain tied the asked services' lines to it
+        if asked.services and not services:
             reasons.append(R_OTHER_SERVICE.format(claim=claim_id, services="、".join(asked.services)))
             continue
         claim_span = evidence_span([str(e.get("matched_text") or "") for e in own] or [claim_text], tz) if tz else None
