@@ -214,16 +214,17 @@ class OfflineExecutor:
     def _points_elsewhere(
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
     ) -> bool:
-        """Why an asked service fails, when its error lines point at another component of a
-        cluster (``survey.points_elsewhere``, after one read of the cluster's Services)."""
-        if not facts.cause or facts.narrow or facts.listing or facts.change or not facts.known_services:
+        """A cause question about a cluster (one read of its Services finds them) that names no
+        service, or whose asked service's error lines point at another component of the cluster
+        (``survey.points_elsewhere``): the cluster is surveyed."""
+        if not facts.cause or facts.narrow or facts.listing or facts.change:
             return False
         if not any(c.tool_name == "query_logs" and c.status == "success" for c in tools.history()):
             return False
         tool, arguments = probe_step(window_span(window))
         if tools.call(tool, arguments, Origin.PROBE).status != "success":
             return False
-        return points_elsewhere(tools.history(), request.services, facts.known_services)
+        return not facts.known_services or points_elsewhere(tools.history(), request.services, facts.known_services)
 
     def _earlier_claims(
         self,
