@@ -34,7 +34,6 @@ from diagnosis.agents.offline.changes import (
 )
 from diagnosis.agents.offline.episodes import current_reads
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
-from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
 from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
 from diagnosis.agents.offline.neighbours import dependencies
@@ -63,6 +62,7 @@ from diagnosis.agents.offline.selection import (
     shows_trouble,
     the_failure,
 )
+from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
 from diagnosis.composer.quoting import quote, quote_name
 from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.time_expressions import TimeWindow

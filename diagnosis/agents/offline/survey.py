@@ -27,9 +27,9 @@ from diagnosis.agents.base import ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.neighbours import described
 from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.k8s_analysis import analyze, state_from_calls
-from diagnosis.k8s_analysis.engine import Finding
 from diagnosis.k8s_analysis.chain import LogLine, Survey, survey, tie_lines
 from diagnosis.k8s_analysis.claims import ELLIPSIS, excerpt_for, finding_claim
+from diagnosis.k8s_analysis.engine import Finding
 from diagnosis.k8s_analysis.rules import load_rules
 from diagnosis.k8s_analysis.state import ClusterState
 from diagnosis.reading.vocabulary import OVERSTATEMENT_MARKERS, any_spelling_in
@@ -250,9 +250,9 @@ def survey_claims(
     if found.healthy:
         available = sorted((d for d in state.of("deployments") if d.data.replicas and d.data.available >= d.data.replicas),
                            key=lambda d: d.name not in asked)  # fmt: skip
-        shown = available[:MAX_HEALTHY_BINDINGS]
-        bindings = [b for d in shown if (b := _element_binding(state, d.ref, [d.name])) is not None]
-        names = "、".join(d.name for d in shown)
+        listed = available[:MAX_HEALTHY_BINDINGS]
+        bindings = [b for d in listed if (b := _element_binding(state, d.ref, [d.name])) is not None]
+        names = "、".join(d.name for d in listed)
         add(f"集群未发现故障：Deployment {names} 可用", "negative_observation", bindings)
     component = found.component
     return claims, component.name if component is not None else ""

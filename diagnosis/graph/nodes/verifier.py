@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError
+from diagnosis.agents.offline.survey import ORIGIN as SURVEY_ORIGIN
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
@@ -23,7 +24,6 @@ from diagnosis.graph.nodes.planner import read_question
 from diagnosis.graph.state import VERIFIER, GraphState
 from diagnosis.trace_summary import build_tool_trace_summary, tried_lines
 from diagnosis.verification.asked import Asked
-from diagnosis.agents.offline.survey import ORIGIN as SURVEY_ORIGIN
 from diagnosis.verification.coverage import check_coverage, coverage_gap
 from diagnosis.verification.listing import alert_universe
 from diagnosis.verification.protocol import parse_verifier_reply
