@@ -196,7 +196,7 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], tuple[str, str, str], l
      ("Deployment", "cart", "spec.template.spec.containers[].resources"), ["LimitRange"]),
     ("replicaset_failed_create", replica_failure('Internal error occurred: failed calling webhook "x"'),
      ("Deployment", "cart", "spec.template"), []),
-    ("deployment_scaled_to_zero", scaled_to_zero, ("Deployment", "cart", "spec.replicas"), ["副本数被设为 0"]),
+    ("deployment_scaled_to_zero", scaled_to_zero, ("Deployment", "cart", "spec.replicas"), ["副本数为 0"]),
     ("service_selector_matches_no_pod", selector_typo, ("Service", "cart", "spec.selector"), ["app=carts"]),
     ("service_target_port_mismatch", wrong_target_port, ("Service", "cart", "spec.ports[].targetPort"), ["9999"]),
     ("service_no_ready_endpoints", readiness, ("Service", "cart", "status.endpoints"), []),
