@@ -54,16 +54,21 @@ class TieRule(BaseModel):
 class TieTable(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    propagated: str
     tie: list[TieRule]
 
 
 @cache
-def load_ties(path: Path = CHAIN_PATH) -> tuple[TieRule, ...]:
+def load_table(path: Path = CHAIN_PATH) -> TieTable:
     with path.open("rb") as handle:
-        rules = tuple(TieTable.model_validate(tomllib.load(handle)).tie)
-    for rule in rules:
-        re.compile(rule.matches)  # an invalid pattern fails the load, naming nothing else
-    return rules
+        table = TieTable.model_validate(tomllib.load(handle))
+    for rule in table.tie:
+        re.compile(rule.matches)  # an invalid pattern fails the load
+    return table
+
+
+def load_ties(path: Path = CHAIN_PATH) -> tuple[TieRule, ...]:
+    return tuple(load_table(path).tie)
 
 
 class LogLine(BaseModel):
@@ -100,6 +105,7 @@ class Tie(BaseModel):
     lines: list[str]  # refs, first first
     since: datetime | None
     text_zh: str
+    via: str = ""  # the target's own line says the same: the error came through it (propagated)
 
 
 class Survey(BaseModel):
@@ -213,7 +219,27 @@ def tie_lines(
         ties.append(Tie(rule=rule.id, family=rule.family, severity=rule.severity, caller=ordered[0].service,
                         target=target, blames=component, lines=[x.ref for x in ordered], since=ordered[0].at,
                         text_zh=text))  # fmt: skip
-    return sorted(ties, key=lambda t: (SEVERITY_RANK[t.severity], t.since.timestamp() if t.since else float("inf")))
+    ties = propagated(ties)
+    return sorted(ties, key=lambda t: (bool(t.via), SEVERITY_RANK[t.severity], t.since.timestamp() if t.since else float("inf")))
+
+
+def propagated(ties: Sequence[Tie]) -> list[Tie]:
+    """A caller's tie whose target logs a line tied by the same rule is the target's error passed
+    on (the frontend's "not primary" is the reservation service's): it blames what the target's
+    own tie blames, through it (``via``)."""
+    own = {(t.rule, t.caller): t for t in ties}
+    out = []
+    for tie in ties:
+        deeper, seen = own.get((tie.rule, tie.target)), {tie.caller}
+        if deeper is None or tie.target == tie.caller:
+            out.append(tie)
+            continue
+        while deeper.target not in seen and (nxt := own.get((deeper.rule, deeper.target))) is not None and nxt is not deeper:
+            seen.add(deeper.caller)
+            deeper = nxt
+        text = load_table().propagated.format(caller=tie.caller, target=tie.target, family=tie.family)
+        out.append(tie.model_copy(update={"blames": deeper.blames, "via": tie.target, "text_zh": text}))
+    return out
 
 
 # --- Findings and ties -------------------------------------------------------------------------------

@@ -384,5 +384,5 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         metric=metric_named(question),
         measured=tuple(k.term for k in KEY_TERMS if k.term in fold(question)),
         rate=next((r for r in ("minute", "second") if asks(f"per_{r}", question)), ""),
-        survey=asks("survey", question) and asks("cause", question),
+        survey=asks("survey_which", question) or (asks("survey", question) and asks("cause", question)),
     )

@@ -106,8 +106,15 @@ def log_lines(history: Sequence[ToolCallResult]) -> list[LogLine]:
 
 
 def dependencies(catalog: Sequence[ServiceInfo]) -> dict[str, list[str]]:
-    """Each service's neighbours its catalog description names (the database it writes)."""
-    return {s.name: described([s.name], catalog) for s in catalog}
+    """Each service's neighbours: those its catalog description names (购物车，数据在 redis-cart), then
+    those whose description names it as their owner (mongodb-geo: geo 服务的 MongoDB)."""
+
+    def names(owner: str, text: str) -> bool:
+        return re.search(rf"(?<![\w-]){re.escape(owner.casefold())}(?![\w-])", text.casefold()) is not None
+
+    return {s.name: list(dict.fromkeys([*described([s.name], catalog),
+                                        *(o.name for o in catalog if o.name != s.name and names(s.name, o.description))]))
+            for s in catalog}  # fmt: skip
 
 
 def run_survey(history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo]) -> tuple[ClusterState, Survey, dict[str, LogLine]]:
@@ -226,8 +233,8 @@ def survey_claims(
         # What the root cause's first element shows, in its own words (a direct observation).
         first = claim["evidence_bindings"][0]
         seen = str(first["evidence_excerpt"])
-        if len(seen) > MATCHED_CHARS - 30:
-            seen = seen.split(ELLIPSIS, 1)[0]
+        if len(verified_text(state.by_ref()[first["source_invocation_id"] + first["raw_path"]].text, seen)) >= MATCHED_CHARS:
+            seen = seen.split(ELLIPSIS, 1)[0]  # what the Verifier would not read whole: the head alone
         add(seen, "observation", [{**first, "evidence_excerpt": seen}])
     elif found.root_tie is not None:
         tie = found.root_tie
