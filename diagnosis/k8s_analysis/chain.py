@@ -35,6 +35,7 @@ from diagnosis.k8s_analysis.state import ClusterState, Element
 
 CHAIN_PATH = Path(__file__).with_name("chain.toml")
 ERRORISH = frozenset({"ERROR", "FATAL", "CRITICAL"})
+MIN_CORE = 24  # a quoted error shorter than this is no evidence that one line wraps another
 _WORKLOADS = ("deployments", "statefulsets", "daemonsets")
 _KIND_OF = {"deployments": "Deployment", "statefulsets": "StatefulSet", "daemonsets": "DaemonSet"}
 
@@ -106,6 +107,8 @@ class Tie(BaseModel):
     since: datetime | None
     text_zh: str
     via: str = ""  # the target's own line says the same: the error came through it (propagated)
+    core: str = ""  # the first line's message up to the end of what the tie matched
+    message: str = ""  # the first line's message
 
 
 class Survey(BaseModel):
@@ -168,7 +171,7 @@ def _namespace_of(service: str, state: ClusterState) -> str:
 
 def tie_line(
     line: LogLine, state: ClusterState, depends: Mapping[str, Sequence[str]], rules: Sequence[TieRule]
-) -> tuple[TieRule, str, Component] | None:
+) -> tuple[TieRule, str, Component, str] | None:
     """(rule, target, blamed component) of one line, or None when no tie points it anywhere known."""
     for rule in rules:
         found = re.search(rule.matches, line.message, re.IGNORECASE)
@@ -183,15 +186,16 @@ def tie_line(
             if port in ports:
                 continue
         target = service.name if service is not None else ""
-        if not target and rule.target == "dependency":
+        if not target and rule.target in ("dependency", "caller"):
             named = [d for d in depends.get(line.service, ()) if d.casefold() in line.message.casefold()]
             target = (named or list(depends.get(line.service, ())) or [""])[0]
         if rule.target == "caller":
             namespace = _namespace_of(line.service, state)
-            return rule, target or line.service, component_of(line.service, namespace, state)
+            return rule, target or line.service, component_of(line.service, namespace, state), line.message[: found.end()]
         if not target or target == line.service:
             return None  # a line of the failing service about itself, or pointing nowhere known
-        return rule, target, component_of(target, service.namespace if service else _namespace_of(target, state), state)
+        namespace = service.namespace if service else _namespace_of(target, state)
+        return rule, target, component_of(target, namespace, state), line.message[: found.end()]
     return None
 
 
@@ -202,34 +206,42 @@ def tie_lines(
     rules: Sequence[TieRule] | None = None,
 ) -> list[Tie]:
     """The ties of ``lines`` (ERROR and worse), one per (rule, caller, blamed component), earliest first."""
-    grouped: dict[tuple[str, str, str, str], tuple[TieRule, str, Component, list[LogLine]]] = {}
+    grouped: dict[tuple[str, str, str, str], tuple[TieRule, str, Component, list[LogLine], str]] = {}
     for line in lines:
         if line.level.upper() not in ERRORISH:
             continue
         tied = tie_line(line, state, depends or {}, rules if rules is not None else load_ties())
         if tied is None:
             continue
-        rule, target, component = tied
+        rule, target, component, core = tied
         key = (rule.id, line.service, component.kind, component.name)
-        grouped.setdefault(key, (rule, target, component, []))[3].append(line)
+        grouped.setdefault(key, (rule, target, component, [], core))[3].append(line)
     ties = []
-    for rule, target, component, tied_lines in grouped.values():
+    for rule, target, component, tied_lines, core in grouped.values():
         ordered = sorted(tied_lines, key=lambda x: x.at.timestamp() if x.at else float("inf"))
         text = rule.text.format(caller=ordered[0].service, target=target, family=rule.family)
         ties.append(Tie(rule=rule.id, family=rule.family, severity=rule.severity, caller=ordered[0].service,
                         target=target, blames=component, lines=[x.ref for x in ordered], since=ordered[0].at,
-                        text_zh=text))  # fmt: skip
+                        text_zh=text, core=core.strip(), message=ordered[0].message))  # fmt: skip
     ties = propagated(ties)
     return sorted(ties, key=lambda t: (bool(t.via), SEVERITY_RANK[t.severity], t.since.timestamp() if t.since else float("inf")))
 
 
 def propagated(ties: Sequence[Tie]) -> list[Tie]:
-    """A caller's tie whose target logs a line tied by the same rule is the target's error passed
-    on (the frontend's "not primary" is the reservation service's): it blames what the target's
-    own tie blames, through it (``via``)."""
+    """A tie whose line is another service's error passed on blames what that service's tie blames,
+    through it (``via``): its line quotes the other's whole (checkoutservice's ``could not retrieve
+    cart: … UnableToConnect on redis-cart:6380`` is cartservice's), or its target logs a line tied
+    by the same rule (the frontend's "not primary" is the reservation service's)."""
     own = {(t.rule, t.caller): t for t in ties}
     out = []
     for tie in ties:
+        # Another service's error quoted whole inside this line: this caller passed it on.
+        inner = next((t for t in ties if t.caller != tie.caller and t.rule == tie.rule and len(t.core) >= MIN_CORE
+                      and t.core in tie.message and tie.core not in t.message), None)  # fmt: skip
+        if inner is not None:
+            text = load_table().propagated.format(caller=tie.caller, target=inner.caller, family=tie.family)
+            out.append(tie.model_copy(update={"blames": inner.blames, "via": inner.caller, "text_zh": text}))
+            continue
         deeper, seen = own.get((tie.rule, tie.target)), {tie.caller}
         if deeper is None or tie.target == tie.caller:
             out.append(tie)

@@ -124,3 +124,22 @@ def test_a_service_selects_by_its_cluster_ip_only_when_one_was_read():
     assert tie_lines([line("frontend", "dial tcp 10.96.0.11:80: connect: connection refused")], state, {}) == []
     assert all(s.data.cluster_ip == "" for s in state.of("services"))
     assert service("x")["namespace"] == NS
+
+
+def test_an_error_passed_on_by_a_caller_blames_the_service_that_logged_it_first():
+    state = cluster(shop())
+    own = "Can't access cart storage. StackExchange.Redis.RedisConnectionException: UnableToConnect on redis-cart:6380/Interactive"
+    wrapped = f"rpc error: code = FailedPrecondition desc = {own}"
+    ties = tie_lines([line("cart", own), line("frontend", wrapped, n=1)], state, CATALOG_DEPENDS)
+    by_caller = {t.caller: t for t in ties}
+    assert by_caller["cart"].blames.name == "cart" and by_caller["cart"].via == ""
+    assert by_caller["frontend"].blames.name == "cart" and by_caller["frontend"].via == "cart"
+    assert ties[0].caller == "cart"  # the tie that is not passed on leads
+
+
+def test_a_caller_whose_target_logs_the_same_error_blames_what_the_target_blames():
+    state = cluster(shop())
+    ties = tie_lines([line("cart", "insert failed: (NotWritablePrimary) not primary"),
+                      line("frontend", "cart.AddItem failed: rpc error: code = Unknown desc = (NotWritablePrimary) not primary", n=1)],
+                     state, CATALOG_DEPENDS)  # fmt: skip
+    assert {t.caller: t.blames.name for t in ties} == {"cart": "redis-cart", "frontend": "redis-cart"}

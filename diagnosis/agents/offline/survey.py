@@ -58,11 +58,12 @@ def probe_step(span: Mapping[str, str]) -> tuple[str, dict[str, Any]]:
 
 
 def points_elsewhere(history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo], asked: Sequence[str]) -> bool:
-    """An asked service's error lines are tied (``chain``) to another component of the cluster the
-    reads so far show: its trouble lies there, and the cluster is surveyed."""
+    """An asked service's error lines are tied (``chain``) to a component of the cluster the reads so
+    far show (another one, or its own client configuration): the cluster is surveyed, and only a
+    root cause its lines are tied to answers (``survey_claims``' ``callers``)."""
     state = state_from_calls(history)
     ties = tie_lines(log_lines(history), state, dependencies(catalog))
-    return any(t.caller in asked and t.blames.name not in asked for t in ties)
+    return any(t.caller in asked for t in ties)
 
 
 def survey_kinds() -> list[str]:
