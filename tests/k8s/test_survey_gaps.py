@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from diagnosis.agents.base import ToolCallResult
 from diagnosis.agents.offline.k8s_claims import k8s_missing
-from diagnosis.agents.offline.survey import ORIGIN, survey_claims, survey_missing, survey_kinds, survey_steps
+from diagnosis.agents.offline.survey import ORIGIN, survey_claims, survey_kinds, survey_missing, survey_steps
 
 
 def call(kind: str, status: str, *, error: str = "", output: object = None, n: int = 1) -> ToolCallResult:
