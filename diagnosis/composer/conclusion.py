@@ -68,6 +68,9 @@ HEALTHY_LOGS: Final = "没有 {level} 及以上级别的日志"
 HEALTHY_KEYWORD: Final = "没有含{keyword}的日志"
 HEALTHY_SERIES: Final = "指标{name}未超过阈值"
 HEALTHY_NOTHING: Final = "查询结果中没有异常记录"
+ROOT: Final = "集群巡检的结论：{text}"
+ROOT_CHAIN: Final = "影响链：{steps}"
+MAX_ROOT_CHAIN: Final = 3
 LISTED_ALERTS: Final = "{scope}{state}的告警：{names}"
 LISTED_FIRING: Final = "正在触发"
 LISTED_OBJECTS: Final = "{scope}符合所问条件的 Kubernetes 对象（{count} 个）：{names}"
@@ -293,6 +296,26 @@ def _healthy(view: _View, asked: Asked) -> list[Sentence]:
     return [Sentence(text=text + END, claims=[f.claim_id for f in quiet])]
 
 
+def _survey(view: _View) -> list[Sentence]:
+    """A cluster survey's answer (issue 26): the confirmed root cause — the component and what its
+    elements show — first, then the callers' lines tied to it (the chain), in one sentence each; a
+    survey that found no fault says so. [] when no root cause (nor the no-fault finding) is confirmed."""
+    roots = [f for f in view.facts if f.claim_type == "root_cause"]
+    if not roots:
+        clean = [f for f in view.facts if f.claim_type == "negative_observation" and f.kind == "k8s"]
+        return [Sentence(text=str(view.item(f.claim_id).get("text") or "").rstrip(END) + END, claims=[f.claim_id])
+                for f in clean[:1]]  # fmt: skip
+    root = roots[0]
+    sentences = [Sentence(text=ROOT.format(text=str(view.item(root.claim_id).get("text") or "").rstrip(END)) + END,
+                          claims=[root.claim_id])]  # fmt: skip
+    chain = [f for f in view.facts if f.kind == "log" and f.claim_type == "observation" and f.claim_id != root.claim_id]
+    steps = [str(view.item(f.claim_id).get("text") or "") for f in chain[:MAX_ROOT_CHAIN]]
+    if steps:
+        sentences.append(Sentence(text=ROOT_CHAIN.format(steps="；".join(steps)) + END,
+                                  claims=[f.claim_id for f in chain[:MAX_ROOT_CHAIN]]))  # fmt: skip
+    return sentences
+
+
 def _listing(view: _View, asked: Asked) -> list[Sentence]:
     alerts = [f for f in view.facts if f.kind == "alert"]
     changes = [f for f in view.facts if f.claim_type == "timeline"]
@@ -342,6 +365,8 @@ def compose_conclusion(material: ComposerMaterial) -> list[Sentence]:
         sentences = [f for service in asked.services
                      for f in _failing(view, asked.model_copy(update={"services": [service]}), symptoms, alone=True)]
         sentences = sentences[:MAX_SENTENCES]
+    elif surveyed := _survey(view):
+        sentences = surveyed
     else:
         sentences = _failing(view, asked, symptoms)
         if not sentences and asked.kind in (EXISTENCE, "cause"):

@@ -112,6 +112,7 @@ class K8sService(_Strict):
     namespace: Name
     name: Name
     type: Word = "ClusterIP"
+    cluster_ip: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=64)] = ""  # spec.clusterIP
     selector: Labels = {}
     ports: Annotated[list[K8sServicePort], Field(max_length=MAX_ITEMS)] = []
     observed_at: Timestamp

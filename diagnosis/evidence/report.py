@@ -14,6 +14,7 @@ SECTION_LABELS = {
     "k8s_pods": "Pod 状态 k8s pods",
     "k8s_events": "Kubernetes 事件 k8s events",
     "k8s_deployments": "Deployment 状态 k8s deployments",
+    "k8s_objects": "其他 Kubernetes 对象 k8s objects",
 }
 MSG_LOADED_NEW = "已加载证据包 (bundle loaded): {name} [#{bundle_id}]"
 MSG_LOADED_AGAIN = "证据包此前已加载，未新增内容 (bundle already loaded, nothing new): {name} [#{bundle_id}]"

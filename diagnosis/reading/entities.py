@@ -331,6 +331,7 @@ class QuestionFacts:
     metric: str = ""  # a metric the question names (threads_running): a series whose name has it
     measured: tuple[str, ...] = ()  # the key terms it names (连接): what a figure measures, no symptom needed
     rate: str = ""  # "minute" | "second": a figure asked per unit of time (一分钟最多新建了多少个连接)
+    survey: bool = False  # asks which component of the cluster / namespace is at fault, and why
 
     def lists(self, text: str) -> bool:
         """An evidence text is an item of an "items" listing: it shows every item word."""
@@ -383,4 +384,5 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         metric=metric_named(question),
         measured=tuple(k.term for k in KEY_TERMS if k.term in fold(question)),
         rate=next((r for r in ("minute", "second") if asks(f"per_{r}", question)), ""),
+        survey=asks("survey_which", question) or (asks("survey", question) and asks("cause", question)),
     )

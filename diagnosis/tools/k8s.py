@@ -437,6 +437,7 @@ def service_json(service: K8sService, slices: Sequence[K8sEndpointSlice], pods: 
         "namespace": service.namespace,
         "name": service.name,
         "type": service.type,
+        "cluster_ip": service.cluster_ip,
         "selector": dict(service.selector),
         "ports": _ports_json(service.ports),
         "ready_endpoints": sum(1 for e in endpoints if e["ready"]) if known_slices else None,
@@ -460,6 +461,8 @@ def render_service(service: dict[str, Any]) -> str:
     """ "Service boutique/adservice（ClusterIP）：选择器 app=adservice，端口 9555→9555/TCP，就绪端点 0 个，
     未就绪端点 1 个，选择器匹配 Pod 1 个（adservice-…），观测于 …"."""
     parts = [f"选择器 {labels_text(service['selector'])}" if service.get("selector") else "无选择器"]
+    if service.get("cluster_ip"):
+        parts.append(f"集群 IP {service['cluster_ip']}")
     if service.get("ports"):
         parts.append("端口 " + "、".join(
             f"{p['port']}→{p['target_port'] or p['port']}/{p['protocol']}" for p in service["ports"]))  # fmt: skip

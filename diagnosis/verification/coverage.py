@@ -102,6 +102,8 @@ R_NO_NUMBER: Final = "{claim}：涉及「{terms}」但没有给出数值"
 R_SERVICE_UNCOVERED: Final = "所问的服务 {service} 没有任何声明回答"
 R_NO_CAUSE: Final = "所问的是原因：已确认的只有现象，没有确认的原因或诱因（变更、最内层报错、资源耗尽等）"
 R_NOT_CHANGE: Final = "{claim}：所问的是变更，这条不是变更记录"
+R_NOT_ROOT: Final = "{claim}：所问的是哪个组件出了问题，这条不是确认的根因（也不是集群无故障的结论）"
+GAP_NO_ROOT: Final = "未能确认是哪个组件出了问题：{subject}"
 R_LISTING_INCOMPLETE: Final = "只列出了 {total} 项中的 {listed} 项，缺少：{missing}"
 R_FUTURE: Final = "所问的时间 {window} 在未来（现在是 {now}）"
 R_NO_DATA: Final = "所问的时间 {window} 不在已加载证据的时间范围（{start} 至 {end}）内"
@@ -115,6 +117,10 @@ CAUSE_SLACK: Final = timedelta(minutes=5)
 WHY_NEGATIVE: Final = "查询范围内没有发现（否定观察）"
 WHY_NUMBER: Final = "给出了「{terms}」的数值"
 WHY_OBSERVED: Final = "所问服务在窗口内的直接观察"
+WHY_ROOT: Final = "确认了出问题的组件及其原因（根因）"
+#: What answers a survey question (which component is at fault): a root cause naming a component,
+#: or the finding that the cluster has no fault (a negative observation of the whole survey).
+SURVEY_ANSWERS: Final = frozenset({"root_cause", "negative_observation"})
 MEASURE_WORDS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
     (("使用率", "利用率", "usage", "utilization"), "使用率"),
     (("用了", "用到", "用量", "占用"), "用量"),
@@ -335,11 +341,13 @@ def check_coverage(
     listing_universe: Sequence[str] = (),
     data_span: tuple[datetime, datetime] | None = None,
     now: datetime | None = None,
+    survey: bool = False,
 ) -> Coverage:
     """The coverage of one verified round (see the module docstring). ``why``: the question asks
     for a cause; ``changes``: it lists changes; ``asked_symptoms``: the symptom ids it names;
     ``listing_universe``: the items a complete listing names; ``data_span``: the time the scope's
-    evidence covers; ``now``: the reference time."""
+    evidence covers; ``now``: the reference time; ``survey``: it asks which component of the cluster
+    is at fault — only a confirmed root cause (or the survey's no-fault finding) answers it."""
     outside = _out_of_data(asked, data_span, now)
     if outside is not None:
         return outside
@@ -380,7 +388,8 @@ def check_coverage(
         texts = [claim_text, *(str(e.get("matched_text") or "") for e in own)]
         # Confirmed as a PASS confirms (a direct observation, or a reasonable inference from one).
         direct = check.get("verification") in (DIRECT_OBSERVATION, REASONABLE_INFERENCE)
-        if direct and (claim.get("claim_type") == "timeline" or explains("\n".join(texts), asked_symptoms)):
+        answers_survey = survey and claim.get("claim_type") in SURVEY_ANSWERS  # a root cause, or no fault to explain
+        if direct and (claim.get("claim_type") == "timeline" or answers_survey or explains("\n".join(texts), asked_symptoms)):
             explained = True  # a change, an innermost error or a mechanism (here or on a neighbour) can say why
         if direct and claim.get("claim_type") != NEGATIVE_OBSERVATION and tz is not None:
             began = evidence_span([str(e.get("matched_text") or "") for e in own] or [claim_text], tz)
@@ -390,6 +399,8 @@ def check_coverage(
                 onsets.append((shows, began[0]))
         folded = fold("\n".join(texts))
         services = [s for s, names in spellings.items() if _names_in(folded, names)]
+        if survey and claim.get("claim_type") == "root_cause" and not services:
+            services = list(spellings)  # the survey's chain tied the asked services' lines to it
         if asked.services and not services:
             reasons.append(R_OTHER_SERVICE.format(claim=claim_id, services="、".join(asked.services)))
             continue
@@ -397,10 +408,14 @@ def check_coverage(
         if span and claim_span and (claim_span[1] < span[0] or claim_span[0] > span[1]):
             reasons.append(R_OTHER_TIME.format(claim=claim_id, window=window_label(asked)))
             continue
+        if survey and claim.get("claim_type") not in SURVEY_ANSWERS:
+            reasons.append(R_NOT_ROOT.format(claim=claim_id))
+            continue
         if asked.kind == LISTING and changes and claim.get("claim_type") != "timeline":
             reasons.append(R_NOT_CHANGE.format(claim=claim_id))
             continue
-        if asked.kind != QUANTITY and exact and not _terms_named(exact, folded):
+        root = survey and claim.get("claim_type") == "root_cause"  # answers where the asked trouble comes from
+        if asked.kind != QUANTITY and exact and not root and not _terms_named(exact, folded):
             reasons.append(R_NO_TERM.format(claim=claim_id, terms=" ".join(exact)))
             continue
         because = WHY_OBSERVED
@@ -424,8 +439,12 @@ def check_coverage(
             # each item is one of the kinds listed (发版、改配置、扩缩容都算上: a scale-out names one).
             reasons.append(R_NO_TERM.format(claim=claim_id, terms=" ".join(terms)))
             continue
+        if survey:
+            because = WHY_ROOT
         addressed = True  # about the asked services, window and dimension, however verified
         verification = check.get("verification")
+        if survey and claim.get("claim_type") == "root_cause" and verification == REASONABLE_INFERENCE:
+            verification = DIRECT_OBSERVATION  # naming the component is the survey's inference from what its facts show
         if verification != DIRECT_OBSERVATION:
             if verification == REASONABLE_INFERENCE:
                 near = True
@@ -468,6 +487,8 @@ def check_coverage(
     gap = ""
     tool, query = "", ""
     tried_list = [str(t) for t in tried][:MAX_TRIED]
+    if survey and status != ANSWERED and not shortfall:
+        shortfall = GAP_NO_ROOT.format(subject=gap_subject(asked, question))
     if shortfall:
         gap = shortfall
     elif status != ANSWERED:

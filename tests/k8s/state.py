@@ -110,7 +110,8 @@ def _node(name: str, *, ready: str = "True", reason: str = "KubeletReady",
 
 def _service(name: str, port: int, target: int, *, port_name: str = "grpc",
              selector: dict[str, str] | None = None) -> dict[str, Any]:
-    return {"namespace": NAMESPACE, "name": name, "type": "ClusterIP", "selector": selector or {"app": name},
+    return {"namespace": NAMESPACE, "name": name, "type": "ClusterIP", "cluster_ip": "10.12.0.10",  # as recorded
+            "selector": selector or {"app": name},
             "ports": [{"name": port_name, "port": port, "target_port": target, "protocol": "TCP"}],
             "observed_at": OBSERVED}
 

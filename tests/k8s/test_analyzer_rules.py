@@ -63,6 +63,17 @@ def crash(raw: dict[str, Any]) -> None:
         "reason": "Error", "exit_code": 1, "at": "2026-11-28T10:20:00+08:00"})  # fmt: skip
 
 
+def liveness(raw: dict[str, Any]) -> None:
+    crash(raw)
+    raw["events"].append(event(f"Pod/{CART_POD}", "Unhealthy", 'Liveness probe failed: Get "http://10.8.0.5:8080/healthz": EOF'))
+
+
+def pull_secret_missing(raw: dict[str, Any]) -> None:
+    pull_failure("failed to authorize: 401 Unauthorized")(raw)
+    raw["events"].append(event(f"Pod/{CART_POD}", "FailedToRetrieveImagePullSecret",
+                               "Unable to retrieve some image pull secrets (shop-registry); attempting to pull the image may not succeed."))
+
+
 def not_ready_node(raw: dict[str, Any]) -> None:
     raw["nodes"][0].update(ready="False", conditions=[{"type": "Ready", "status": "False", "reason": "KubeletNotReady",
                            "message": "PLEG is not healthy", "since": "2026-11-28T10:01:00+08:00"}])  # fmt: skip
@@ -177,12 +188,16 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], tuple[str, str, str], l
     ("pod_image_not_found",
      pull_failure("rpc error: code = NotFound desc = failed to resolve reference: registry.example.com/shop/cart:1.0: not found"),
      ("Deployment", "cart", "spec.template.spec.containers[].image"), ["registry.example.com/shop/cart:1.0"]),
+    ("pod_image_pull_secret_missing", pull_secret_missing,
+     ("Deployment", "cart", "spec.template.spec.imagePullSecrets"), ["shop-registry"]),
     ("pod_image_pull_unauthorized", pull_failure("failed to authorize: 401 Unauthorized"),
      ("Deployment", "cart", "spec.template.spec.imagePullSecrets"), ["未授权"]),
     ("pod_image_pull_failed", pull_failure("context deadline exceeded"),
      ("Deployment", "cart", "spec.template.spec.containers[].image"), []),
     ("pod_oomkilled", oom, ("Deployment", "cart", "spec.template.spec.containers[].resources.limits.memory"), ["137"]),
     ("pod_crashloop", crash, ("Deployment", "cart", "spec.template.spec.containers[]"), ["7"]),
+    ("pod_liveness_probe_failing", liveness, ("Deployment", "cart", "spec.template.spec.containers[].livenessProbe"),
+     ["Liveness probe failed"]),
     ("pod_evicted", evicted, ("Node", "node-a", "status.conditions"), ["low on resource: memory"]),
     ("pod_not_ready", readiness, ("Deployment", "cart", "spec.template.spec.containers[].readinessProbe"), ["0/1"]),
     ("replicaset_exceeded_quota",
@@ -196,7 +211,7 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], tuple[str, str, str], l
      ("Deployment", "cart", "spec.template.spec.containers[].resources"), ["LimitRange"]),
     ("replicaset_failed_create", replica_failure('Internal error occurred: failed calling webhook "x"'),
      ("Deployment", "cart", "spec.template"), []),
-    ("deployment_scaled_to_zero", scaled_to_zero, ("Deployment", "cart", "spec.replicas"), ["副本数被设为 0"]),
+    ("deployment_scaled_to_zero", scaled_to_zero, ("Deployment", "cart", "spec.replicas"), ["副本数为 0"]),
     ("service_selector_matches_no_pod", selector_typo, ("Service", "cart", "spec.selector"), ["app=carts"]),
     ("service_target_port_mismatch", wrong_target_port, ("Service", "cart", "spec.ports[].targetPort"), ["9999"]),
     ("service_no_ready_endpoints", readiness, ("Service", "cart", "status.endpoints"), []),

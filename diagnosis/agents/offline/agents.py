@@ -62,6 +62,7 @@ from diagnosis.agents.offline.selection import (
     select_candidates,
     the_failure,
 )
+from diagnosis.agents.offline.survey import points_elsewhere, probe_step, survey_steps
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.reading.asking import log_terms
 from diagnosis.reading.conversation import read_planned
@@ -155,6 +156,10 @@ class OfflineExecutor:
             tools.call(step.tool, dict(step.arguments))
         checked: list[str] = []
         knowledge_first = ""
+        if request.mode == "NORMAL" and (facts.survey or self._points_elsewhere(request, tools, facts, window)):
+            # Which component of the cluster: every kind of state and every service's ERROR lines.
+            for tool, arguments in survey_steps(window_span(window)):
+                tools.call(tool, arguments, Origin.SURVEY)
         if request.mode == "NORMAL":
             self._lower_level_if_empty(tools, steps)
             window = self._to_the_incident(request, tools, facts, window)
@@ -205,6 +210,21 @@ class OfflineExecutor:
                 contract["claims"], self._earlier_claims(request, facts, window, history)
             )
         return ExecutorReply(content=json.dumps(contract, ensure_ascii=False))
+
+    def _points_elsewhere(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
+    ) -> bool:
+        """A cause question about a cluster (one read of its Services finds them) that names no
+        service, or whose asked service's error lines point at another component of the cluster
+        (``survey.points_elsewhere``): the cluster is surveyed."""
+        if not facts.cause or facts.narrow or facts.listing or facts.change:
+            return False
+        if not any(c.tool_name == "query_logs" and c.status == "success" for c in tools.history()):
+            return False
+        tool, arguments = probe_step(window_span(window))
+        if tools.call(tool, arguments, Origin.PROBE).status != "success":
+            return False
+        return not facts.known_services or points_elsewhere(tools.history(), request.services, facts.known_services)
 
     def _earlier_claims(
         self,

@@ -62,6 +62,7 @@ from diagnosis.agents.offline.selection import (
     shows_trouble,
     the_failure,
 )
+from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
 from diagnosis.composer.quoting import quote, quote_name
 from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.time_expressions import TimeWindow
@@ -70,6 +71,7 @@ from diagnosis.tools.series_names import series_name
 from gatekeeper.normalize import is_word_char
 
 ANSWER_VERSION = "executor_evidence_v2"
+MAX_SURVEY_HYPOTHESES = 4
 MAX_EXCERPT_CHARS = 420  # below the Gatekeeper's matched_text cap, so the Verifier sees it all
 MAX_MESSAGE_CHARS = 300
 TAIL_CHARS = 140  # of a long message, the end quoted after its head (the innermost cause)
@@ -525,6 +527,17 @@ def build_contract(
     claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))),
                           negatives=negatives)
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
+    called = any(c.origin == Origin.SURVEY for c in history) and not facts.survey  # the errors pointed elsewhere
+    surveyed, component = (
+        survey_claims(history, services, excerpt=excerpt_of, asked=facts.known_services,
+                      callers=facts.known_services if called else ())
+        if facts.survey or called else ([], "")
+    )  # fmt: skip
+    if surveyed:  # the survey's root cause (or a healthy cluster) and its chain, with the changes
+        # and what the reads show of the component at fault itself (its pods, its Deployment)
+        changed = [c for c in claims if c["claim_type"] == "timeline"
+                   or (component and re.search(rf"(?<![\w-]){re.escape(component)}(?![\w-])", c["claim_text"]))]  # fmt: skip
+        claims = [{**c, "claim_id": f"c{i}"} for i, c in enumerate([*surveyed, *changed], start=1)]
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call
     # The runbook whose title names what the confirmed evidence shows guides (not the search rank).
@@ -536,6 +549,8 @@ def build_contract(
     elif facts.narrow:
         # A confirmation question gets the observation, not a diagnosis (spec 001 narrow scope).
         hypotheses, actions = [], actions[:MAX_ACTIONS_NARROW]
+    if surveyed:
+        hypotheses = [*secondary_findings(history, services), *hypotheses][:MAX_SURVEY_HYPOTHESES]
     missing = missing_info(
         facts=facts,
         window=window,
@@ -544,7 +559,7 @@ def build_contract(
         current_round=current_round,
         claims_made=bool(claims),
     )
-    missing = (missing + k8s_missing(history))[:MAX_MISSING]
+    missing = (missing + k8s_missing(history) + (survey_missing(history) if surveyed else []))[:MAX_MISSING]
     if facts.listing == "alerts":
         cited = {(r.invocation_id, r.raw_path) for c in candidates for r in c.refs}
         if any((r.invocation_id, r.raw_path) not in cited for r in listed_alerts(evidence, facts)):

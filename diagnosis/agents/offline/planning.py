@@ -209,7 +209,8 @@ def plan_normal(
     steps = steps[: MAX_STEPS - 1]
     lookup = {"query": knowledge_query(facts, services)}
     steps.append(PlanStep(tool="lookup_knowledge", arguments=lookup, purpose="相关处理手册"))
-    steps += k8s_steps(question, targets, span)  # Kubernetes state, when the question calls for it
+    if not facts.survey:  # a survey reads every kind that breaks itself (offline.survey)
+        steps += k8s_steps(question, targets, span)  # Kubernetes state, when the question calls for it
     subject = "、".join(targets) or "全部服务"
     aim = f"{subject} 在 {window.label()} 的{focus}"
     goal = f"确认 {aim}" if facts.narrow else f"定位 {aim}及其原因"

@@ -47,6 +47,8 @@ class Origin(StrEnum):
     CHANGES = "changes"  # change events (deploys, config pushes …) in and before the window
     NEIGHBOUR = "neighbour"  # the alerts and metrics of a service the failing lines point at
     EPISODE = "episode"  # the planned reads again over the span of the asked incident (``episodes``)
+    SURVEY = "survey"  # a cluster survey's reads: every Kubernetes kind, every service's ERROR lines
+    PROBE = "survey_probe"  # the cluster's Services, read to see where an asked service's errors point
 
 
 @dataclass(frozen=True)

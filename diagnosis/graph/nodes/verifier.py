@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError
+from diagnosis.agents.offline.survey import ORIGIN as SURVEY_ORIGIN
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
@@ -113,6 +114,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         if facts.listing == "alerts" or "alert" in facts.symptoms else (),
         data_span=state.data_span,
         now=state.now,
+        survey=facts.survey or any((i.retrieval_details or {}).get("origin") == SURVEY_ORIGIN for i in invocations),
     )
     state.current.effective_verdict = effective_verdict(
         model_verdict=output.verdict,

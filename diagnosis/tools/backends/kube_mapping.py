@@ -370,7 +370,9 @@ def _service_ports(value: Any) -> list[dict[str, Any]]:
 
 def service_from_api(item: Mapping[str, Any], *, observed_at: datetime) -> K8sService:
     metadata, spec, status, data = _base(item, "Service", observed_at)
+    ip = _text(spec.get("clusterIP"), 64)
     data.update(type=_text(spec.get("type"), 128) or "ClusterIP", selector=_labels(spec.get("selector")),
+                **({"cluster_ip": ip} if ip and ip != "None" else {}),
                 ports=_service_ports(spec.get("ports")))  # fmt: skip
     return _validated(K8sService, data, f"Service {data['name']}")
 
