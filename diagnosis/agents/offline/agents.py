@@ -46,6 +46,7 @@ from diagnosis.agents.offline.planning import (
     earlier_change_step,
     log_keyword,
     neighbour_change_step,
+    novelty_step,
     plan_gaps,
     plan_normal,
     window_span,
@@ -177,6 +178,14 @@ class OfflineExecutor:
                     # A listing is of the asked span (and of the one service it names); a
                     # diagnosis reads every service's changes before the first anomaly.
                     anomaly = None if facts.change else first_anomaly(r for c in evidence for r in c.refs)
+                    # What no service had logged before and logged just before the failure (its
+                    # first sign in any evidence read: an alert's start, a warning).
+                    onset = first_anomaly(
+                        r for c in _candidates(tools.history(), facts, request.services, Focus.of(facts)) for r in c.refs
+                    )
+                    if onset is not None and facts.cause and not facts.narrow and not facts.listing and not facts.change:
+                        step = novelty_step(onset)
+                        tools.call(step.tool, dict(step.arguments), Origin.NOVELTY)
                     listed = facts.known_services if facts.change and len(facts.known_services) == 1 else ()
                     step = change_step(window, anomaly, service=listed[0] if listed else "")
                     read = tools.call(step.tool, dict(step.arguments), Origin.CHANGES)

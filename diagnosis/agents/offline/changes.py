@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
+from diagnosis.agents.offline.novelty import NOVEL_KIND
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, output_time
-from diagnosis.agents.offline.templates import masked, mine
 from diagnosis.reading.spelling import any_spelling_in, fold
 from diagnosis.reading.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
+from diagnosis.tools.templates import masked, mine
 
 # Deploys and config pushes take effect within minutes; half an hour also covers a slow rollout.
 CHANGE_LOOKBACK = timedelta(minutes=30)
@@ -123,6 +124,7 @@ def change_refs(
     nearest: bool = False,
     implicated: Iterable[str] = (),
     onsets: Mapping[str, datetime] | None = None,
+    novel: Collection[tuple[str, str]] = (),
 ) -> list[tuple[str, Ref]]:
     """(kind, ref) of the related change lines in [``span_start``, end] (``start``: the window's
     start), at most ``limit``, one per message: those on an asked service first, then those on a
@@ -131,7 +133,9 @@ def change_refs(
     cause first: an implicated neighbour's, the asked service's, the rest's, each the nearest
     before the first anomaly first (the change just before a failure explains it more often than
     the morning's); of implicated neighbours, the one that went red first (``onsets``: when each
-    did) leads, its change measured from its own onset — a failure chain starts where it broke first."""
+    did) leads, its change measured from its own onset — a failure chain starts where it broke first.
+    A line of ``novel`` ((invocation id, raw path): a candidate trigger, ``novelty``) is change-like
+    whatever its words (``NOVEL_KIND``), and never routine."""
     asked, deps = {fold(s) for s in services}, {fold(s) for s in depends_on}
     pointed = {fold(s) for s in implicated}
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
@@ -145,11 +149,12 @@ def change_refs(
     )
     routine = _routine(lines)
     for i, ref in enumerate(lines):
-        at, kind = moment(ref), change_kind(ref.message, ref.level)
+        trigger = (ref.invocation_id, ref.raw_path) in novel
+        at, kind = moment(ref), change_kind(ref.message, ref.level) or (NOVEL_KIND if trigger else "")
         # An implicated neighbour's change counts from the horizon before the failure (its disk
         # filled for hours); the others' from the lookback.
         reach = min(since, (first or start) - ANOMALY_HORIZON) if _names(ref, pointed) else since
-        if not kind or at is None or not (reach <= at <= end) or ref.message in found or i in routine:
+        if not kind or at is None or not (reach <= at <= end) or ref.message in found or (i in routine and not trigger):
             continue
         own = _names(ref, asked)
         upstream = bool(deps) and _names(ref, deps) and (first is None or at <= first)

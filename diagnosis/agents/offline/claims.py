@@ -37,6 +37,7 @@ from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
 from diagnosis.agents.offline.neighbours import dependencies
+from diagnosis.agents.offline.novelty import trigger_refs
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
     LOG_TEXT,
@@ -492,9 +493,10 @@ def build_contract(
               if (t := first_anomaly(r for c in beside for r in c.refs if r.service == s))}  # fmt: skip
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
+    triggers = trigger_refs(history, services)  # what no service logged before, just before the failure
     changes = (
         change_refs(
-            collect_refs(history, services, only=Origin.CHANGES),
+            [*collect_refs(history, services, only=Origin.CHANGES), *triggers],
             start=window.start,
             end=window.end,
             services=facts.known_services,
@@ -504,6 +506,7 @@ def build_contract(
             nearest=not facts.change,
             implicated=[str(c.arguments.get("service")) for c in history if c.origin == Origin.NEIGHBOUR],
             onsets=onsets,
+            novel={(r.invocation_id, r.raw_path) for r in triggers},
         )
         if facts.offers_changes and (facts.known_services or not facts.unknown_services)
         else []

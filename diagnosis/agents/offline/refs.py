@@ -47,6 +47,7 @@ class Origin(StrEnum):
     CHANGES = "changes"  # change events (deploys, config pushes …) in and before the window
     NEIGHBOUR = "neighbour"  # the alerts and metrics of a service the failing lines point at
     EPISODE = "episode"  # the planned reads again over the span of the asked incident (``episodes``)
+    NOVELTY = "novelty"  # every service's log templates before the first anomaly against their baseline
 
 
 @dataclass(frozen=True)
@@ -117,8 +118,9 @@ def canonical_service(name: str, services: Sequence[ServiceInfo]) -> str:
 
 
 # Reads that are context, not evidence for the asked symptom: the change read (every service at
-# INFO and up) offers change events, the baseline read the usual rate of each log template.
-CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE})
+# INFO and up) offers change events, the baseline read the usual rate of each log template, the
+# novelty read the templates new before the failure (``novelty``).
+CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE, Origin.NOVELTY})
 
 
 def collect_refs(
