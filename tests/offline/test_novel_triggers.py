@@ -87,3 +87,7 @@ def test_a_novel_line_enters_the_changes_whatever_its_words_and_a_plain_one_does
     found = change_refs([novel, plain], start=ONSET - timedelta(hours=1), end=ONSET + timedelta(hours=1), services=(),
                         novel={("i9", "/records/0")})
     assert found == [(NOVEL_KIND, novel)]
+
+
+def test_a_new_template_logged_many_times_is_new_traffic_not_an_action():
+    assert not is_trigger(count(first_at=ONSET - timedelta(minutes=3), in_window=40), ONSET)

@@ -4,7 +4,7 @@ A deploy or a config push announces itself in words the change vocabulary knows;
 command or a job's first run often does not ("mc ilm rule add …", "backfill started for …"). What
 gives such a line away is not its words but its *novelty*: its log template (Drain3, the grouped
 ``query_logs`` read) never appeared in the service's baseline, and it appeared shortly before the
-first anomaly. Such a template is a *candidate trigger* — change-like evidence bound to its exact
+first anomaly, once or a few times (an action, not new traffic). Such a template is a *candidate trigger* — change-like evidence bound to its exact
 line. A template that the baseline already showed is routine, whatever its words; one that first
 appeared after the onset is a consequence, not a cause; a warning or worse is a symptom, not an action.
 
@@ -31,14 +31,23 @@ BASELINE: Final = timedelta(hours=6)
 RATE_MULTIPLE: Final = 4.0
 #: Levels an action is written at (a WARN line or worse reports trouble, not an action).
 ACTION_LEVELS: Final = frozenset({"DEBUG", "INFO", "NOTICE"})
+#: An action is logged once or a few times; a new template logged more often in the lead is the
+#: traffic of something that just started (a service whose baseline was quiet), not an action.
+ACTION_LINES: Final = 3
 #: The kind a trigger is shown as (``记录{kind}``): a line of a kind the service never wrote before.
 NOVEL_KIND: Final = "首次出现的操作"
 
 
 def is_trigger(count: TemplateCount, onset: datetime, lead: timedelta = LEAD) -> bool:
     """A template absent from the baseline whose first line came within ``lead`` before ``onset``
-    (at the onset itself counts: an action and its first failure can share a second), at an action's level."""
-    return count.in_baseline == 0 and onset - lead <= count.first_at <= onset and count.level.upper() in ACTION_LEVELS
+    (at the onset itself counts: an action and its first failure can share a second), at an action's
+    level, logged no more than ``ACTION_LINES`` times in the window."""
+    return (
+        count.in_baseline == 0
+        and onset - lead <= count.first_at <= onset
+        and count.level.upper() in ACTION_LEVELS
+        and count.in_window <= ACTION_LINES
+    )
 
 
 def triggers(counts: Sequence[TemplateCount], onset: datetime, lead: timedelta = LEAD) -> list[int]:
