@@ -138,6 +138,9 @@ class QueryLogsArgs(_Windowed):
     limit: int = Field(
         LIMIT_DEFAULT, ge=1, le=LIMIT_MAX, description="Maximum records returned (newest first)"
     )
+    instance: OptionalText = Field(
+        None, description="The pod or node that wrote the lines (exact name), e.g. a node's kernel lines"
+    )
     group: Literal["template"] | None = Field(
         None,
         description="template: one record per log template (its first line in the window), with the "

@@ -53,6 +53,7 @@ def run(args: QueryLogsArgs, ctx: ToolContext) -> ToolOutcome:
         levels=levels_at_least(args.level, args.max_level),
         keywords=args.keyword.split() if args.keyword else [],
         any_keywords=[k.strip() for k in (args.any_keyword or "").split("|") if k.strip()],
+        instance=args.instance or "",
         limit=args.limit,
     )
     if args.group == "template":

@@ -38,6 +38,8 @@ from diagnosis.agents.offline.followups import (
     services_to_sweep,
 )
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
+from diagnosis.agents.offline.novelty import LEAD
+from diagnosis.agents.offline.placement import placed_pods, pods_read, suspect_nodes
 from diagnosis.agents.offline.planning import (
     MAX_K8S_STEPS,
     MAX_STEPS,
@@ -51,7 +53,7 @@ from diagnosis.agents.offline.planning import (
     plan_normal,
     window_span,
 )
-from diagnosis.agents.offline.refs import Ref, collect_refs, neighbour_reads
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs, neighbour_reads
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
@@ -78,6 +80,7 @@ KNOWLEDGE_TOP_K = 8
 RUNBOOK_READ_TOP_K = 6
 SWEEP_LOG_LIMIT = 20
 NEIGHBOUR_LOG_LIMIT = 20
+PLACEMENT_LOG_LIMIT = 20
 NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this far around it going red
 
 
@@ -165,6 +168,7 @@ class OfflineExecutor:
                 self._sweep_services(request, tools, facts, window)
             self._read_failing_metrics(request, tools, facts)
             self._read_neighbours(request, tools, facts, window)
+            self._read_placement(request, tools, facts, window)
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
             knowledge_first = self._read_runbook(request, tools, facts, checked, knowledge_first)
@@ -366,6 +370,33 @@ class OfflineExecutor:
             if facts.offers_changes:
                 step = neighbour_change_step(c.first.service, moment)
                 tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
+
+    def _read_placement(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
+    ) -> None:
+        """When the failing lines come from the pods on some nodes while the service's pods on the
+        other nodes stay quiet (``placement.suspect_nodes``), read each such node: what it logged
+        at WARN and above (its kernel, its kubelet) and the lines naming it (what was scheduled onto
+        it), from ``novelty.LEAD`` before the window — a cause on the node begins before its pods fail."""
+        if not facts.cause or facts.narrow or facts.listing or not facts.known_services:
+            return
+        history = tools.history()
+        pods = placed_pods(pods_read(history))
+        cited = _candidates(history, facts, request.services, Focus.of(facts))
+        failing = [
+            str(r.element.get("instance") or "")
+            for c in cited
+            if c.kind == "log" and c.first.service in facts.known_services
+            for r in c.refs
+            if LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"]
+        ]
+        span = {"start": (window.start - LEAD).isoformat(), "end": window.end.isoformat()}
+        for node in suspect_nodes(failing, pods):
+            # Grouped by template: each one's first line (when the node began to report it) and count.
+            own = {"instance": node, "level": "WARN", **span, "group": "template", "limit": PLACEMENT_LOG_LIMIT}
+            tools.call("query_logs", own, Origin.PLACEMENT)
+            named = {"keyword": node, "max_level": "INFO", **span, "limit": PLACEMENT_LOG_LIMIT}
+            tools.call("query_logs", named, Origin.PLACEMENT)
 
     def _look_up(
         self,

@@ -38,6 +38,7 @@ from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
 from diagnosis.agents.offline.neighbours import dependencies
 from diagnosis.agents.offline.novelty import trigger_refs
+from diagnosis.agents.offline.placement import node_lines, placed_pods, pods_read, scheduled_services
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
     LOG_TEXT,
@@ -47,6 +48,7 @@ from diagnosis.agents.offline.refs import (
     binding,
     collect_refs,
     direct_claim,
+    element_at,
     gloss,
     innermost,
     neighbour_reads,
@@ -207,6 +209,38 @@ def _change_claim(kind: str, ref: Ref) -> tuple[str, list[dict[str, Any]]]:
         return f"{ref.service} 记录{kind}：{quote(excerpt)}", [_binding(ref, excerpt)]
     shown, tail = _message_shown(ref, m.group(5), excerpt)
     return f"{ref.clock} {m.group(3)} 记录{kind}（{m.group(4)}）：{quote(shown)}", [_binding(ref, excerpt), *tail]
+
+
+def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Per read node: the failing pod that runs on it and what the node kept reporting, in one claim
+    bound to both (the pod's ``query_k8s`` line names the node; the node's log line its trouble):
+    "rh-prescription 报错的 Pod …-kxfw5 运行在节点 node-07；该节点自 10:48:20 起记录 WARN：「…」"."""
+    pods = placed_pods(pods_read(history))
+    where = {p.name.casefold(): p for p in pods}
+    refs = {  # each pod's line of the pods reads (its text names its node)
+        str(element.get("name")): binding(call.tool_name, call.invocation_id, path, excerpt_of(str(ref.get("text") or "")))
+        for call in history
+        if call.tool_name == "query_k8s" and call.status == "success"
+        for ref in call.evidence_refs or []
+        if (path := str(ref.get("raw_path") or "")).startswith("/pods/") and (element := element_at(call.output, path))
+    }
+    out: list[tuple[str, list[dict[str, Any]]]] = []
+    for node, lines in node_lines(history).items():
+        pod = next((where[i] for r in failing if (i := str(r.element.get("instance") or "").casefold()) in where
+                    and where[i].node == node), None)
+        pod_binding = refs.get(pod.name) if pod is not None else None
+        if pod is None or pod_binding is None or not lines:
+            continue
+        line = lines[0]
+        m = LOG_TEXT.match(line.text)
+        if f"节点 {node}" not in pod_binding["evidence_excerpt"] or not m:
+            continue
+        excerpt = excerpt_of(line.text)
+        shown, tail = _message_shown(line, m.group(5), excerpt)
+        text = (f"{pod.service} 报错的 Pod {pod.name} 运行在节点 {node}；该节点自 {line.clock} 起记录 "
+                f"{m.group(4)}：{quote(shown)}")
+        out.append((text, [pod_binding, _binding(line, excerpt), *tail]))
+    return out
 
 
 def _shown(e: dict[str, Any], key: str, excerpt: str, shape: str = "{}") -> str:
@@ -494,6 +528,8 @@ def build_contract(
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
     triggers = trigger_refs(history, services)  # what no service logged before, just before the failure
+    # What was scheduled onto the node under the failing pods: tied to them as a neighbour is.
+    scheduled = scheduled_services(history, services, node_lines(history))
     changes = (
         change_refs(
             [*collect_refs(history, services, only=Origin.CHANGES), *triggers],
@@ -501,10 +537,10 @@ def build_contract(
             end=window.end,
             services=facts.known_services,
             anomalies=anomalies,
-            depends_on=dependencies(facts.known_services, services, failing),
+            depends_on=[*dependencies(facts.known_services, services, failing), *scheduled],
             limit=MAX_LISTED_CHANGES if facts.change else MAX_CHANGE_CLAIMS,
             nearest=not facts.change,
-            implicated=[str(c.arguments.get("service")) for c in history if c.origin == Origin.NEIGHBOUR],
+            implicated=[*(str(c.arguments.get("service")) for c in history if c.origin == Origin.NEIGHBOUR), *scheduled],
             onsets=onsets,
             novel={(r.invocation_id, r.raw_path) for r in triggers},
         )
@@ -527,6 +563,8 @@ def build_contract(
             negatives += negative_claims(empty_reads(history, service, window, current_round), service)
     claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))),
                           negatives=negatives)
+    for text, bindings in placement_claims(history, [r for c in candidates if c.kind == "log" for r in c.refs]):
+        claims.append(direct_claim(len(claims) + 1, text, "observation", bindings))
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call

@@ -48,6 +48,7 @@ class Origin(StrEnum):
     NEIGHBOUR = "neighbour"  # the alerts and metrics of a service the failing lines point at
     EPISODE = "episode"  # the planned reads again over the span of the asked incident (``episodes``)
     NOVELTY = "novelty"  # every service's log templates before the first anomaly against their baseline
+    PLACEMENT = "placement"  # what the node under the failing pods logged, and what was scheduled onto it
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ def canonical_service(name: str, services: Sequence[ServiceInfo]) -> str:
 # Reads that are context, not evidence for the asked symptom: the change read (every service at
 # INFO and up) offers change events, the baseline read the usual rate of each log template, the
 # novelty read the templates new before the failure (``novelty``).
-CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE, Origin.NOVELTY})
+CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE, Origin.NOVELTY, Origin.PLACEMENT})
 
 
 def collect_refs(
