@@ -183,3 +183,10 @@ def test_a_grouped_read_returns_one_record_per_template_with_its_window_and_base
     assert inv.output["records"][1]["timestamp"] == "2026-11-28T10:01:00+08:00"  # the template's first line
     assert inv.output["baseline"]["start"] == "2026-11-28T09:00:00+08:00"
     assert_refs_resolve(inv)
+
+
+def test_an_instance_read_returns_only_the_lines_that_node_or_pod_wrote(run, world):
+    make_log("kernel: nf_conntrack: table full, dropping packet", service="k8s-nodes", level="WARN", instance="node-07")
+    make_log("kernel: eth0 link up", service="k8s-nodes", level="WARN", instance="node-02")
+    inv = call(run, instance="NODE-07", **WINDOW)
+    assert [(r["instance"], r["message"][:19]) for r in inv.output["records"]] == [("node-07", "kernel: nf_conntrac")]
