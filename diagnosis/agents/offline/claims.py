@@ -239,7 +239,8 @@ def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) 
         shown, tail = _message_shown(line, m.group(5), excerpt)
         text = (f"{pod.service} 报错的 Pod {pod.name} 运行在节点 {node}；该节点自 {line.clock} 起记录 "
                 f"{m.group(4)}：{quote(shown)}")
-        out.append((text, [pod_binding, _binding(line, excerpt), *tail]))
+        # The node's line speaks for the claim (the composer reads its first binding): a node in trouble.
+        out.append((text, [_binding(line, excerpt), pod_binding, *tail]))
     return out
 
 
@@ -563,8 +564,12 @@ def build_contract(
             negatives += negative_claims(empty_reads(history, service, window, current_round), service)
     claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))),
                           negatives=negatives)
-    for text, bindings in placement_claims(history, [r for c in candidates if c.kind == "log" for r in c.refs]):
-        claims.append(direct_claim(len(claims) + 1, text, "observation", bindings))
+    warned = [r for r in evidence if r.kind == "log" and r.service in facts.known_services and shows_trouble(r)]
+    # Where the failure sits comes right after the failing lines themselves (an answer shows its
+    # first pieces of evidence).
+    placed = [direct_claim(0, text, "observation", bindings) for text, bindings in placement_claims(history, warned)]
+    if placed:
+        claims = [{**c, "claim_id": f"c{i}"} for i, c in enumerate([*claims[:1], *placed, *claims[1:]], 1)]
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
     hits = [r for r in chosen if r.kind == "hit"]
     hits.sort(key=lambda r: r.invocation_id != knowledge_first)  # stable: keeps rank order within a call
