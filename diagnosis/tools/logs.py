@@ -105,7 +105,9 @@ def _grouped(args: QueryLogsArgs, query: LogQuery, backend: LogsBackend, *, base
     grouped = group_by_template(lines, [Line(r.timestamp, r.level, r.message) for r in baseline.records])
     kept = grouped[: args.limit]
     output = {
-        "records": [_record(entries[id(line)]) for _, line in kept],
+        # Each record also carries its template's counts: a line read alone says whether it is new.
+        "records": [{**_record(entries[id(line)]), "in_window": count.in_window, "in_baseline": count.in_baseline}
+                    for count, line in kept],
         "templates": [count.model_dump(mode="json") for count, _ in kept],
         "total": len(grouped),
         "returned": len(kept),

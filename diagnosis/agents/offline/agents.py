@@ -38,7 +38,7 @@ from diagnosis.agents.offline.followups import (
     services_to_sweep,
 )
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
-from diagnosis.agents.offline.novelty import LEAD
+from diagnosis.agents.offline.novelty import LEAD, failure_onset
 from diagnosis.agents.offline.placement import placed_pods, pods_read, suspect_nodes
 from diagnosis.agents.offline.planning import (
     MAX_K8S_STEPS,
@@ -184,8 +184,8 @@ class OfflineExecutor:
                     anomaly = None if facts.change else first_anomaly(r for c in evidence for r in c.refs)
                     # What no service had logged before and logged just before the failure (its
                     # first sign in any evidence read: an alert's start, a warning).
-                    onset = first_anomaly(
-                        r for c in _candidates(tools.history(), facts, request.services, Focus.of(facts)) for r in c.refs
+                    onset = failure_onset(
+                        [r for c in _candidates(tools.history(), facts, request.services, Focus.of(facts)) for r in c.refs]
                     )
                     if onset is not None and facts.cause and not facts.narrow and not facts.listing and not facts.change:
                         step = novelty_step(onset)
@@ -378,15 +378,17 @@ class OfflineExecutor:
         other nodes stay quiet (``placement.suspect_nodes``), read each such node: what it logged
         at WARN and above (its kernel, its kubelet) and the lines naming it (what was scheduled onto
         it), from ``novelty.LEAD`` before the window — a cause on the node begins before its pods fail."""
-        if not facts.cause or facts.narrow or facts.listing or not facts.known_services:
+        if not facts.cause or facts.narrow or facts.listing:
             return
         history = tools.history()
         pods = placed_pods(pods_read(history))
         cited = _candidates(history, facts, request.services, Focus.of(facts))
+        # The asked services, or (none asked) the service the first failing lines come from.
+        asked = facts.known_services or [c.first.service for c in cited if c.kind == "log" and anomalous(c)][:1]
         failing = [
             str(r.element.get("instance") or "")
             for c in cited
-            if c.kind == "log" and c.first.service in facts.known_services
+            if c.kind == "log" and c.first.service in asked
             for r in c.refs
             if LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"]
         ]

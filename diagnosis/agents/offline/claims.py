@@ -564,7 +564,8 @@ def build_contract(
             negatives += negative_claims(empty_reads(history, service, window, current_round), service)
     claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))),
                           negatives=negatives)
-    warned = [r for r in evidence if r.kind == "log" and r.service in facts.known_services and shows_trouble(r)]
+    warned = [r for r in evidence if r.kind == "log" and shows_trouble(r)
+              and (r.service in facts.known_services or not facts.known_services)]
     # Where the failure sits comes right after the failing lines themselves (an answer shows its
     # first pieces of evidence).
     placed = [direct_claim(0, text, "observation", bindings) for text, bindings in placement_claims(history, warned)]

@@ -19,7 +19,8 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from diagnosis.agents.base import ServiceInfo, ToolCallResult
-from diagnosis.agents.offline.refs import Origin, Ref, collect_refs, output_time
+from diagnosis.agents.offline.episodes import evidence_span
+from diagnosis.agents.offline.refs import LEVEL_RANK, Origin, Ref, collect_refs, output_time
 from diagnosis.tools.templates import TemplateCount
 
 #: A trigger acts within this lead of the failure (a deploy or a lifecycle rule takes effect in
@@ -64,6 +65,15 @@ def rate_jumped(count: TemplateCount, window: timedelta, baseline: timedelta, mu
     rate = count.in_window / (window / timedelta(minutes=1))
     usual = count.in_baseline / (baseline / timedelta(minutes=1))
     return rate >= multiple * usual
+
+
+def failure_onset(refs: Sequence[Ref]) -> datetime | None:
+    """When the failure began in the evidence read: its first warning-or-worse line, alert start, or
+    threshold crossing / level shift of a series against its own baseline (``episodes.evidence_span``)."""
+    lines = [output_time(r.element.get("timestamp")) for r in refs
+             if r.kind == "log" and LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"]]
+    spans = [span[0] for r in refs if (span := evidence_span(r)) is not None]
+    return min((t for t in [*lines, *spans] if t is not None), default=None)
 
 
 def trigger_refs(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo]) -> list[Ref]:
