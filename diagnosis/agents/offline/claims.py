@@ -68,7 +68,7 @@ from diagnosis.agents.offline.selection import (
 from diagnosis.composer.quoting import quote, quote_name
 from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.time_expressions import TimeWindow
-from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID, rules
+from diagnosis.reading.vocabulary import EFFECTS, SYMPTOMS_BY_ID
 from diagnosis.tools.series_names import series_name
 from gatekeeper.normalize import is_word_char
 
@@ -103,8 +103,12 @@ _CROSSED = re.compile(rf"超过阈值 (\S+(?: (?!于 ){_UNIT})?) 于 " + _AT)
 _NOT_CROSSED = re.compile(rf"未超过阈值 (\S+?(?: {_UNIT})?)(?=[ ;(]|$)")
 _PEAK = re.compile(r"峰值于 " + _AT)
 _SINCE_DATED = re.compile(r"since (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
-SLOW_SYMPTOMS = frozenset(rules("symptoms")["order"]["slow"])
-EXHAUSTED_SYMPTOMS = frozenset(rules("symptoms")["order"]["exhausted"])
+# The order of confirmed anomalies (order_hypotheses), read from what each symptom measures, not from
+# a list of names: something that took longer (a duration) before a resource counted to its limit (a
+# count that is no outside effect: a pool, the connections, the file descriptors …) suggests the
+# resource waits on it — a hypothesis, never a confirmed cause.
+SLOW_SYMPTOMS = frozenset(s for s, v in SYMPTOMS_BY_ID.items() if v.measure == "time")
+EXHAUSTED_SYMPTOMS = frozenset(s for s, v in SYMPTOMS_BY_ID.items() if v.measure == "count" and s not in EFFECTS)
 _EXTREME_PHRASE = {"max:time": "用时最长", "min:time": "用时最短", "max": "数值最大", "min": "数值最小"}
 
 
@@ -353,7 +357,7 @@ def order_hypotheses(
     """Directions by the order of the confirmed anomalies, never a confirmed cause, around the
     ``runbook`` ones (at most MAX_HYPOTHESES in all, these two kept): first the likeliest change
     before the first anomaly (``changes`` in that order: ``change_refs``), last a slow dependency
-    (``rules/symptoms.toml`` [order]) before pool exhaustion."""
+    (``SLOW_SYMPTOMS``) before a resource's exhaustion (``EXHAUSTED_SYMPTOMS``)."""
     out: list[dict[str, Any]] = []
     after: list[dict[str, Any]] = []
     first = first_anomaly(r for c in candidates for r in c.refs)
@@ -366,9 +370,11 @@ def order_hypotheses(
     slow, pool = _first(candidates, SLOW_SYMPTOMS), _first(candidates, EXHAUSTED_SYMPTOMS)
     if slow and pool and slow[0] < pool[0] and slow[1] is not pool[1]:
         a, b = slow[1].first, pool[1].first
+        exhausted = "、".join(SYMPTOMS_BY_ID[s].label for s in sorted(b.symptoms & EXHAUSTED_SYMPTOMS))
         after.append(
             _hypothesis(
-                f"{a.service} 在 {a.clock} 起变慢，早于 {b.clock} 起 {b.service} 的池耗尽：池可能被慢的依赖占满"
+                f"{a.service} 在 {a.clock} 起变慢，早于 {b.clock} 起 {b.service} 的{exhausted}异常："
+                "后者可能被慢的依赖占满"
             )
         )
     merged = out + list(runbook)[: max(0, MAX_HYPOTHESES - len(out) - len(after))] + after
