@@ -46,6 +46,7 @@ from diagnosis.agents.offline.planning import (
     baseline_step,
     change_step,
     earlier_change_step,
+    listing_novelty_step,
     log_keyword,
     neighbour_change_step,
     novelty_step,
@@ -191,6 +192,11 @@ class OfflineExecutor:
                         step = novelty_step(onset)
                         tools.call(step.tool, dict(step.arguments), Origin.NOVELTY)
                     listed = facts.known_services if facts.change and len(facts.known_services) == 1 else ()
+                    if listed:
+                        # The service's actions of the asked span, whatever their words: its templates
+                        # new against the span before (a rule library or a tariff plan loaded …).
+                        step = listing_novelty_step(window, listed[0])
+                        tools.call(step.tool, dict(step.arguments), Origin.NOVELTY)
                     step = change_step(window, anomaly, service=listed[0] if listed else "")
                     read = tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
                     earlier = earlier_change_step(step, read, anomaly)

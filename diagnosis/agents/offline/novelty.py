@@ -77,15 +77,16 @@ def failure_onset(refs: Sequence[Ref]) -> datetime | None:
 
 
 def trigger_refs(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo]) -> list[Ref]:
-    """The lines of the candidate triggers the novelty reads (``Origin.NOVELTY``) found, each read's
-    onset being the end of its window (the first anomaly it was made for)."""
+    """The lines of the candidate triggers the novelty reads (``Origin.NOVELTY``) found: each read's
+    onset is the end of its window (the first anomaly it was made for, or a listing's end) and its lead
+    the window itself."""
     found: list[Ref] = []
     for call in history:
-        onset = output_time(call.arguments.get("end"))
-        if call.origin != Origin.NOVELTY or call.status != "success" or onset is None:
+        start, onset = output_time(call.arguments.get("start")), output_time(call.arguments.get("end"))
+        if call.origin != Origin.NOVELTY or call.status != "success" or onset is None or start is None:
             continue
         output = call.output if isinstance(call.output, dict) else {}
         counts = [TemplateCount.model_validate(t) for t in output.get("templates") or []]
-        wanted = {f"/records/{i}" for i in triggers(counts, onset)}
+        wanted = {f"/records/{i}" for i in triggers(counts, onset, onset - start)}
         found += [r for r in collect_refs([call], services, only=Origin.NOVELTY) if r.raw_path in wanted]
     return found

@@ -120,6 +120,20 @@ def novelty_step(anomaly: datetime) -> PlanStep:
     return PlanStep(tool="query_logs", arguments=arguments, purpose="异常前新出现的日志模板（对比此前基线）")
 
 
+def listing_novelty_step(window: TimeWindow, service: str) -> PlanStep:
+    """``service``'s log templates over the asked ``window`` against the span as long before it: what
+    it did in the window that it had not done before — a change listing's actions whatever their words."""
+    arguments = {
+        "service": service,
+        "start": window.start.isoformat(),
+        "end": window.end.isoformat(),
+        "baseline_start": (window.start - (window.end - window.start)).isoformat(),
+        "group": "template",
+        "limit": LOG_LIMIT,
+    }
+    return PlanStep(tool="query_logs", arguments=arguments, purpose="窗口内新出现的日志模板（对比此前同长时段）")
+
+
 def earlier_change_step(step: PlanStep, read: ToolCallResult, anomaly: datetime | None = None) -> PlanStep | None:
     """When the change read returned more lines than its evidence refs hold (or than its limit),
     the newest ones are what it offers: the same read once more up to the oldest line with a ref
