@@ -363,6 +363,10 @@ class OfflineExecutor:
             tools.call("query_logs", {"keyword": keyword, **span, "limit": NEIGHBOUR_LOG_LIMIT}, Origin.NEIGHBOUR)
         for service in dict.fromkeys([*read, *front]):
             tools.call("query_metrics", {"service": service, **span}, Origin.NEIGHBOUR)
+            # Its warning-or-worse lines by template against the span before: a template new there or
+            # whose rate jumped is its symptom, whether or not an alert or a threshold says so.
+            grouped = {"service": service, "level": "WARN", **span, "group": "template", "limit": NEIGHBOUR_LOG_LIMIT}
+            tools.call("query_logs", grouped, Origin.NEIGHBOUR)
         # What an implicated neighbour logged when it went red with the failure (the broker's
         # "No space left on device" when its alert fired): its ERROR lines around that moment.
         near, _ = neighbour_reads(tools.history(), request.services)

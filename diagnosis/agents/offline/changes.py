@@ -171,10 +171,12 @@ def change_refs(
         event[ref.service] = (started, ref.message)
     ordered = sorted(found.values(), key=lambda t: (t[0], t[1]))
     if nearest and first is not None:
-        def distance(t: tuple[int, str, str, Ref]) -> tuple[int, datetime, bool, float]:
+        def distance(t: tuple[int, str, str, Ref]) -> tuple[int, datetime, bool, bool, float]:
             at = moment(t[3]) or first
             onset = (onsets or {}).get(t[3].service, first) if t[0] == 1 else first
-            return _CAUSE_ORDER[t[0]], onset, at > onset, abs((onset - at).total_seconds())
+            # A line that says it is a change before one that is only new (the deploy, not the
+            # "Started …" it causes), each group's nearest first.
+            return _CAUSE_ORDER[t[0]], onset, at > onset, t[2] == NOVEL_KIND, abs((onset - at).total_seconds())
 
         ordered = sorted(ordered, key=distance)
     return [(kind, ref) for _, _, kind, ref in ordered[:limit]]

@@ -187,8 +187,29 @@ def neighbour_reads(history: Sequence[ToolCallResult], services: Sequence[Servic
     said = [c for c in calls if c.tool_name == "query_logs" and not c.arguments.get("keyword")]
     rest = [c for c in calls if c not in said]
     evidence = (
-        [r for r in collect_refs(group, services, only=Origin.NEIGHBOUR) if r.kind != "hit"] for group in (rest, said)
+        [r for r in collect_refs(group, services, only=Origin.NEIGHBOUR) if r.kind != "hit" and not routine(r, group)]
+        for group in (rest, said)
     )
     return next(evidence), next(evidence)
+
+
+def routine(ref: Ref, calls: Sequence[ToolCallResult]) -> bool:
+    """A grouped read's line (``group="template"``) whose template is neither new against the read's
+    baseline nor logged at a rate that jumped (``novelty.rate_jumped``): the service's usual lines."""
+    from diagnosis.agents.offline.novelty import rate_jumped  # novelty reads refs: imported here
+    from diagnosis.tools.templates import TemplateCount
+
+    call = next((c for c in calls if c.invocation_id == ref.invocation_id), None)
+    if call is None or call.arguments.get("group") != "template" or not isinstance(call.output, dict):
+        return False
+    start, end = output_time(call.arguments.get("start")), output_time(call.arguments.get("end"))
+    baseline = output_time(call.arguments.get("baseline_start"))
+    templates = call.output.get("templates") or []
+    index = int(ref.raw_path.rsplit("/", 1)[-1]) if ref.raw_path.startswith("/records/") else -1
+    if start is None or end is None or not 0 <= index < len(templates):
+        return False
+    count = TemplateCount.model_validate(templates[index])
+    before = start - (baseline or start - (end - start))
+    return count.in_baseline > 0 and not rate_jumped(count, end - start, before)
 
 
