@@ -9,9 +9,10 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
+from diagnosis.agents.base import ToolCallResult
 from diagnosis.agents.offline.changes import change_refs
 from diagnosis.agents.offline.novelty import LEAD, NOVEL_KIND, is_trigger, rate_jumped, triggers
-from diagnosis.agents.offline.refs import Ref
+from diagnosis.agents.offline.refs import Origin, Ref, neighbour_reads
 from diagnosis.tools.templates import Line, TemplateCount, group_by_template
 
 ONSET = datetime(2026, 12, 15, 13, 55, tzinfo=UTC)
@@ -91,3 +92,28 @@ def test_a_novel_line_enters_the_changes_whatever_its_words_and_a_plain_one_does
 
 def test_a_new_template_logged_many_times_is_new_traffic_not_an_action():
     assert not is_trigger(count(first_at=ONSET - timedelta(minutes=3), in_window=40), ONSET)
+
+
+def grouped_neighbour_read(counts: list[tuple[int, int]]) -> ToolCallResult:
+    """A neighbour's grouped WARN read over an hour against the hour before, one template per count."""
+    start, end = ONSET, ONSET + timedelta(hours=1)
+    records, templates, refs = [], [], []
+    for i, (in_window, in_baseline) in enumerate(counts):
+        at = start + timedelta(minutes=i)
+        message = f"template {i} failed"
+        records.append({"timestamp": at.isoformat(), "service": "gateway", "level": "ERROR", "instance": "gw-1",
+                        "message": message, "trace_id": "", "in_window": in_window, "in_baseline": in_baseline})
+        templates.append({"template": message, "in_window": in_window, "in_baseline": in_baseline,
+                          "first_at": at.isoformat(), "level": "ERROR"})
+        refs.append({"raw_path": f"/records/{i}", "text": f"{at:%Y-%m-%d %H:%M:%S} gateway ERROR {message}"})
+    return ToolCallResult(invocation_id="inv_7", tool_name="query_logs", round=1, status="success",
+                          arguments={"service": "gateway", "level": "WARN", "start": start.isoformat(),
+                                     "end": end.isoformat(), "group": "template"},
+                          output={"records": records, "templates": templates}, evidence_refs=refs,
+                          origin=Origin.NEIGHBOUR)
+
+
+def test_a_neighbours_new_or_jumped_error_templates_are_its_symptoms_and_its_usual_ones_are_dropped():
+    call = grouped_neighbour_read([(120, 0), (120, 10), (60, 55)])  # new · 12× its rate · its usual rate
+    _, said = neighbour_reads([call], [])
+    assert [r.raw_path for r in said] == ["/records/0", "/records/1"]
