@@ -117,3 +117,12 @@ def test_a_neighbours_new_or_jumped_error_templates_are_its_symptoms_and_its_usu
     call = grouped_neighbour_read([(120, 0), (120, 10), (60, 55)])  # new · 12× its rate · its usual rate
     _, said = neighbour_reads([call], [])
     assert [r.raw_path for r in said] == ["/records/0", "/records/1"]
+
+
+def test_a_novel_line_never_displaces_a_worded_change_from_a_listing():
+    worded = [ref(f"config changed: key{i} old=1 new=2 operator=ops", ONSET + timedelta(hours=i), f"/records/{i + 1}",
+                  service=f"svc-{i}") for i in range(2)]
+    novel = ref("storage admin: lifecycle rule added to bucket reports", ONSET - timedelta(minutes=14), "/records/0")
+    found = change_refs([novel, *worded], start=ONSET - timedelta(hours=1), end=ONSET + timedelta(hours=3), services=(),
+                        novel={("i9", "/records/0")}, limit=2)
+    assert [r for _, r in found] == worded

@@ -169,7 +169,8 @@ def change_refs(
             started = at
         found[ref.message] = (0 if own else 1 if _names(ref, pointed) else 2, ref.text[:19], kind, ref)
         event[ref.service] = (started, ref.message)
-    ordered = sorted(found.values(), key=lambda t: (t[0], t[1]))
+    # Lines that say they are changes first; a merely new line (``novel``) fills the room left.
+    ordered = sorted(found.values(), key=lambda t: (t[0], t[2] == NOVEL_KIND, t[1]))
     if nearest and first is not None:
         def distance(t: tuple[int, str, str, Ref]) -> tuple[int, datetime, bool, bool, float]:
             at = moment(t[3]) or first
