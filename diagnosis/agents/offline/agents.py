@@ -54,7 +54,7 @@ from diagnosis.agents.offline.planning import (
     plan_normal,
     window_span,
 )
-from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs, neighbour_reads
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs, first_new_line, neighbour_reads
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
@@ -185,9 +185,16 @@ class OfflineExecutor:
                     anomaly = None if facts.change else first_anomaly(r for c in evidence for r in c.refs)
                     # What no service had logged before and logged just before the failure (its
                     # first sign in any evidence read: an alert's start, a warning).
+                    if facts.cause and not facts.narrow and not facts.listing and not facts.change:
+                        for service in facts.known_services[:1]:  # when its own trouble began, by template
+                            grouped = {"service": service, "level": "WARN", **window_span(window), "group": "template",
+                                       "limit": NEIGHBOUR_LOG_LIMIT}
+                            tools.call("query_logs", grouped, Origin.ONSET)
+                    began = [first_new_line(tools.history(), request.services)]
                     onset = failure_onset(
                         [r for c in _candidates(tools.history(), facts, request.services, Focus.of(facts)) for r in c.refs]
                     )
+                    onset = min((t for t in [onset, *began] if t is not None), default=None)
                     if onset is not None and facts.cause and not facts.narrow and not facts.listing and not facts.change:
                         step = novelty_step(onset)
                         tools.call(step.tool, dict(step.arguments), Origin.NOVELTY)

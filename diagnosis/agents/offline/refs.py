@@ -48,6 +48,7 @@ class Origin(StrEnum):
     NEIGHBOUR = "neighbour"  # the alerts and metrics of a service the failing lines point at
     EPISODE = "episode"  # the planned reads again over the span of the asked incident (``episodes``)
     NOVELTY = "novelty"  # every service's log templates before the first anomaly against their baseline
+    ONSET = "onset"  # the asked services' warning-or-worse templates by their first line: when each began
     PLACEMENT = "placement"  # what the node under the failing pods logged, and what was scheduled onto it
 
 
@@ -121,7 +122,7 @@ def canonical_service(name: str, services: Sequence[ServiceInfo]) -> str:
 # Reads that are context, not evidence for the asked symptom: the change read (every service at
 # INFO and up) offers change events, the baseline read the usual rate of each log template, the
 # novelty read the templates new before the failure (``novelty``).
-CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE, Origin.NOVELTY, Origin.PLACEMENT})
+CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE, Origin.NOVELTY, Origin.PLACEMENT, Origin.ONSET})
 
 
 def collect_refs(
@@ -191,6 +192,15 @@ def neighbour_reads(history: Sequence[ToolCallResult], services: Sequence[Servic
         for group in (rest, said)
     )
     return next(evidence), next(evidence)
+
+
+def first_new_line(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo]) -> datetime | None:
+    """When the asked services' trouble began by their own lines (the ``Origin.ONSET`` grouped reads):
+    the earliest first line of a template new against the read's baseline or whose rate jumped —
+    a read newest first may hold only the last hour of a failure that began earlier."""
+    calls = [c for c in history if c.origin == Origin.ONSET and c.status == "success"]
+    refs = [r for r in collect_refs(calls, services, only=Origin.ONSET) if r.kind == "log" and not routine(r, calls)]
+    return min((t for r in refs if (t := output_time(r.element.get("timestamp"))) is not None), default=None)
 
 
 def routine(ref: Ref, calls: Sequence[ToolCallResult]) -> bool:
