@@ -4,6 +4,7 @@ baseline showed is routine, one after the onset a consequence, one whose rate ju
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import given
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from diagnosis.agents.base import ToolCallResult
 from diagnosis.agents.offline.changes import change_refs
 from diagnosis.agents.offline.novelty import LEAD, NOVEL_KIND, is_trigger, rate_jumped, triggers
-from diagnosis.agents.offline.refs import Origin, Ref, neighbour_reads
+from diagnosis.agents.offline.refs import Origin, Ref, first_new_line, neighbour_reads
 from diagnosis.tools.templates import Line, TemplateCount, group_by_template
 
 ONSET = datetime(2026, 12, 15, 13, 55, tzinfo=UTC)
@@ -126,3 +127,9 @@ def test_a_novel_line_never_displaces_a_worded_change_from_a_listing():
     found = change_refs([novel, *worded], start=ONSET - timedelta(hours=1), end=ONSET + timedelta(hours=3), services=(),
                         novel={("i9", "/records/0")}, limit=2)
     assert [r for _, r in found] == worded
+
+
+def test_the_asked_services_trouble_begins_at_its_first_new_or_jumped_template_not_its_usual_ones():
+    call = grouped_neighbour_read([(60, 55), (120, 0)])  # its usual template first, then a new one a minute later
+    onset_read = replace(call, origin=Origin.ONSET)
+    assert first_new_line([onset_read], []) == ONSET + timedelta(minutes=1)
