@@ -39,7 +39,7 @@ from diagnosis.agents.offline.followups import (
 )
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
 from diagnosis.agents.offline.novelty import LEAD, failure_onset
-from diagnosis.agents.offline.placement import placed_pods, pods_read, suspect_nodes
+from diagnosis.agents.offline.placement import MAX_SUSPECT_NODES, placed_pods, pods_read, suspect_nodes
 from diagnosis.agents.offline.planning import (
     MAX_K8S_STEPS,
     MAX_STEPS,
@@ -278,7 +278,7 @@ class OfflineExecutor:
         """A time phrase about an asked service's trouble reads the span of that incident
         (``episodes``): the planned reads once more from the window's start to its recovery — not
         a later incident of the same service, nor short of the incident's own peak."""
-        if not facts.known_services or facts.listing or facts.change:
+        if (not facts.known_services and facts.unknown_services) or facts.listing or facts.change:
             return window
         refs = relevant_refs(collect_refs(tools.history(), request.services), facts)
         found = incident((r for r in refs if r.kind in ("alert", "series")), window)
@@ -400,17 +400,20 @@ class OfflineExecutor:
         history = tools.history()
         pods = placed_pods(pods_read(history))
         cited = _candidates(history, facts, request.services, Focus.of(facts))
-        # The asked services, or (none asked) the service the first failing lines come from.
-        asked = facts.known_services or [c.first.service for c in cited if c.kind == "log" and anomalous(c)][:1]
-        failing = [
-            str(r.element.get("instance") or "")
-            for c in cited
-            if c.kind == "log" and c.first.service in asked
-            for r in c.refs
-            if LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"]
-        ]
+        # The asked services, or (none asked) each service whose lines fail, each placed on its own.
+        asked = facts.known_services or list(dict.fromkeys(c.first.service for c in cited if c.kind == "log" and anomalous(c)))
+        nodes: list[str] = []
+        for service in asked:
+            failing = [
+                str(r.element.get("instance") or "")
+                for c in cited
+                if c.kind == "log" and c.first.service == service
+                for r in c.refs
+                if LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"]
+            ]
+            nodes += [n for n in suspect_nodes(failing, pods) if n not in nodes]
         span = {"start": (window.start - LEAD).isoformat(), "end": window.end.isoformat()}
-        for node in suspect_nodes(failing, pods):
+        for node in nodes[:MAX_SUSPECT_NODES]:
             # Grouped by template: each one's first line (when the node began to report it) and count.
             own = {"instance": node, "level": "WARN", **span, "group": "template", "limit": PLACEMENT_LOG_LIMIT}
             tools.call("query_logs", own, Origin.PLACEMENT)
