@@ -54,7 +54,10 @@ def _k8s_unhealthy(element: Mapping[str, Any]) -> bool:
 def _anomalous(kind: str, element: Mapping[str, Any], symptoms: frozenset[str]) -> bool:
     if kind == "log":
         level = str(element.get("level") or "").upper()
-        return level in ERROR_LEVELS or (level.startswith("WARN") and bool(symptoms & FAILURE_SYMPTOMS))
+        # A warning is a failure by what it says, or by its novelty: a template the service never
+        # logged in the baseline of a grouped read (``in_baseline`` 0) — whatever its words.
+        new = element.get("in_baseline") == 0
+        return level in ERROR_LEVELS or (level.startswith("WARN") and (bool(symptoms & FAILURE_SYMPTOMS) or new))
     if kind == "alert":
         return True
     if kind == "series":

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from django.utils import timezone
 from pydantic import (
@@ -138,6 +138,17 @@ class QueryLogsArgs(_Windowed):
     limit: int = Field(
         LIMIT_DEFAULT, ge=1, le=LIMIT_MAX, description="Maximum records returned (newest first)"
     )
+    instance: OptionalText = Field(
+        None, description="The pod or node that wrote the lines (exact name), e.g. a node's kernel lines"
+    )
+    group: Literal["template"] | None = Field(
+        None,
+        description="template: one record per log template (its first line in the window), with the "
+        "template's line counts in the window and in the baseline window before it (``templates``)",
+    )
+    baseline_start: IsoTime = Field(
+        None, description="With group: where the baseline window starts (it ends at start; default: as long as the window)"
+    )
 
     @field_validator("level", "max_level")
     @classmethod
@@ -153,6 +164,8 @@ class QueryLogsArgs(_Windowed):
     def _levels_ordered(self) -> QueryLogsArgs:
         if self.level and self.max_level and LEVEL_RANK[self.max_level] < LEVEL_RANK[self.level]:
             raise ValueError("max_level must be at least as severe as level")
+        if self.baseline_start is not None and self.start is not None and self.baseline_start >= self.start:
+            raise ValueError("baseline_start must be before start")
         return self
 
 

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from diagnosis.schemas.evidence import MAX_REFS_PER_INVOCATION
 from diagnosis.tools.arguments import LEVEL_ALIASES, LEVEL_RANK, QueryLogsArgs
-from diagnosis.tools.backends import LogQuery, LogsBackend
+from diagnosis.tools.backends import LogEntry, LogQuery, LogsBackend
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref
 from diagnosis.tools.pointer import make_pointer
 from diagnosis.tools.rendering import clock, iso
+from diagnosis.tools.templates import Line, group_by_template
 from diagnosis.tools.windows import resolve_window
 
 MAX_MESSAGE_CHARS = 2000
+# A grouped read counts at most this many lines of each window (newest first): enough for an hour
+# of a busy service; beyond it the counts are marked truncated.
+GROUP_SCAN_MAX = 5000
 
 
 def levels_at_least(level: str | None, most: str | None = None) -> list[str]:
@@ -47,8 +53,11 @@ def run(args: QueryLogsArgs, ctx: ToolContext) -> ToolOutcome:
         levels=levels_at_least(args.level, args.max_level),
         keywords=args.keyword.split() if args.keyword else [],
         any_keywords=[k.strip() for k in (args.any_keyword or "").split("|") if k.strip()],
+        instance=args.instance or "",
         limit=args.limit,
     )
+    if args.group == "template":
+        return _grouped(args, query, backend, baseline_start=args.baseline_start or start - (end - start))
     result = backend.search_logs(query)
     records = [
         {
@@ -72,6 +81,42 @@ def run(args: QueryLogsArgs, ctx: ToolContext) -> ToolOutcome:
     return ToolOutcome(
         output=output, result_count=len(records), details={"backend": getattr(backend, "name", "")}
     )
+
+
+def _record(r: LogEntry) -> dict[str, Any]:
+    return {
+        "timestamp": iso(r.timestamp),
+        "service": r.service,
+        "level": r.level,
+        "instance": r.instance,
+        "message": bounded(r.message, MAX_MESSAGE_CHARS),
+        "trace_id": r.trace_id,
+    }
+
+
+def _grouped(args: QueryLogsArgs, query: LogQuery, backend: LogsBackend, *, baseline_start: datetime) -> ToolOutcome:
+    """One record per log template of the window (its first line), and beside it (``templates``,
+    index for index) its line counts in the window and in the baseline window [baseline_start,
+    start): what is new, and what grew, against the service's own usual lines."""
+    window = backend.search_logs(replace(query, limit=GROUP_SCAN_MAX))
+    baseline = backend.search_logs(replace(query, start=baseline_start, end=query.start, limit=GROUP_SCAN_MAX))
+    lines = [Line(r.timestamp, r.level, r.message) for r in window.records]
+    entries = {id(line): r for line, r in zip(lines, window.records, strict=True)}
+    grouped = group_by_template(lines, [Line(r.timestamp, r.level, r.message) for r in baseline.records])
+    kept = grouped[: args.limit]
+    output = {
+        # Each record also carries its template's counts: a line read alone says whether it is new.
+        "records": [{**_record(entries[id(line)]), "in_window": count.in_window, "in_baseline": count.in_baseline}
+                    for count, line in kept],
+        "templates": [count.model_dump(mode="json") for count, _ in kept],
+        "total": len(grouped),
+        "returned": len(kept),
+        "truncated": len(grouped) > len(kept) or window.total > len(window.records),
+        "window": {"start": iso(query.start), "end": iso(query.end)},
+        "baseline": {"start": iso(baseline_start), "end": iso(query.start),
+                     "truncated": baseline.total > len(baseline.records)},
+    }
+    return ToolOutcome(output=output, result_count=len(kept), details={"backend": getattr(backend, "name", "")})
 
 
 def render_record(record: dict[str, Any]) -> str:

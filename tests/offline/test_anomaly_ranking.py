@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from diagnosis.agents.offline.anomaly import TemplateStats, ranked, score
-from diagnosis.agents.offline.templates import mine
+from diagnosis.tools.templates import mine
 
 LEVELS = ("INFO", "WARN", "ERROR", "FATAL")
 counts = st.integers(min_value=0, max_value=500)

@@ -166,3 +166,27 @@ def test_timestamps_render_in_the_configured_time_zone(run, incident, settings):
     assert inv.retrieval_details["evidence_refs"][1]["text"].startswith(
         "2026-11-28 02:05:12 payment-service ERROR"
     )
+
+
+def test_a_grouped_read_returns_one_record_per_template_with_its_window_and_baseline_counts(run, world):
+    for i, when in enumerate(("09:10:00", "09:20:00", "09:30:00")):
+        make_log(f"GET /orders/{i} 200 took={10 + i}ms", when=when, level="INFO")
+    for i, when in enumerate(("10:01:00", "10:02:00")):
+        make_log(f"GET /orders/{10 + i} 200 took={20 + i}ms", when=when, level="INFO")
+    make_log("admin: lifecycle rule add --expire-days 1 bucket/orders", when="10:03:00", level="INFO")
+    inv = call(run, group="template", start="2026-11-28T10:00:00+08:00", end="2026-11-28T10:30:00+08:00",
+               baseline_start="2026-11-28T09:00:00+08:00")
+    assert inv.status == ToolInvocation.Status.SUCCESS
+    templates = inv.output["templates"]
+    assert [(t["in_window"], t["in_baseline"]) for t in templates] == [(1, 0), (2, 3)]
+    assert inv.output["records"][0]["message"].startswith("admin: lifecycle rule add")
+    assert inv.output["records"][1]["timestamp"] == "2026-11-28T10:01:00+08:00"  # the template's first line
+    assert inv.output["baseline"]["start"] == "2026-11-28T09:00:00+08:00"
+    assert_refs_resolve(inv)
+
+
+def test_an_instance_read_returns_only_the_lines_that_node_or_pod_wrote(run, world):
+    make_log("kernel: nf_conntrack: table full, dropping packet", service="k8s-nodes", level="WARN", instance="node-07")
+    make_log("kernel: eth0 link up", service="k8s-nodes", level="WARN", instance="node-02")
+    inv = call(run, instance="NODE-07", **WINDOW)
+    assert [(r["instance"], r["message"][:19]) for r in inv.output["records"]] == [("node-07", "kernel: nf_conntrac")]

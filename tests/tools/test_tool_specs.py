@@ -28,7 +28,9 @@ def test_parameters_follow_design_section_7():
         "default": 5, "description": "How many chunks to return", "maximum": 10, "minimum": 1, "type": "integer"
     }  # fmt: skip
     logs = specs["query_logs"]["function"]["parameters"]
-    assert set(logs["properties"]) == {"service", "level", "max_level", "keyword", "any_keyword", "start", "end", "limit"}
+    assert set(logs["properties"]) == {"service", "level", "max_level", "keyword", "any_keyword", "start", "end", "limit",
+                                       "instance", "group", "baseline_start"}
+    assert logs["properties"]["group"]["const"] == "template"
     assert "required" not in logs
     assert (
         logs["properties"]["start"]["type"] == "string"

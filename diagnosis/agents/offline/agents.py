@@ -38,19 +38,23 @@ from diagnosis.agents.offline.followups import (
     services_to_sweep,
 )
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
+from diagnosis.agents.offline.novelty import LEAD, failure_onset
+from diagnosis.agents.offline.placement import MAX_SUSPECT_NODES, placed_pods, pods_read, suspect_nodes
 from diagnosis.agents.offline.planning import (
     MAX_K8S_STEPS,
     MAX_STEPS,
     baseline_step,
     change_step,
     earlier_change_step,
+    listing_novelty_step,
     log_keyword,
     neighbour_change_step,
+    novelty_step,
     plan_gaps,
     plan_normal,
     window_span,
 )
-from diagnosis.agents.offline.refs import Ref, collect_refs, neighbour_reads
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs, first_new_line, neighbour_reads
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
@@ -78,6 +82,7 @@ KNOWLEDGE_TOP_K = 8
 RUNBOOK_READ_TOP_K = 6
 SWEEP_LOG_LIMIT = 20
 NEIGHBOUR_LOG_LIMIT = 20
+PLACEMENT_LOG_LIMIT = 20
 NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this far around it going red
 
 
@@ -169,6 +174,7 @@ class OfflineExecutor:
                 self._sweep_services(request, tools, facts, window)
             self._read_failing_metrics(request, tools, facts)
             self._read_neighbours(request, tools, facts, window)
+            self._read_placement(request, tools, facts, window)
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
             knowledge_first = self._read_runbook(request, tools, facts, checked, knowledge_first)
@@ -182,7 +188,27 @@ class OfflineExecutor:
                     # A listing is of the asked span (and of the one service it names); a
                     # diagnosis reads every service's changes before the first anomaly.
                     anomaly = None if facts.change else first_anomaly(r for c in evidence for r in c.refs)
+                    # What no service had logged before and logged just before the failure (its
+                    # first sign in any evidence read: an alert's start, a warning).
+                    if facts.cause and not facts.narrow and not facts.listing and not facts.change:
+                        for service in facts.known_services[:1]:  # when its own trouble began, by template
+                            grouped = {"service": service, "level": "WARN", **window_span(window), "group": "template",
+                                       "limit": NEIGHBOUR_LOG_LIMIT}
+                            tools.call("query_logs", grouped, Origin.ONSET)
+                    began = [first_new_line(tools.history(), request.services)]
+                    onset = failure_onset(
+                        [r for c in _candidates(tools.history(), facts, request.services, Focus.of(facts)) for r in c.refs]
+                    )
+                    onset = min((t for t in [onset, *began] if t is not None), default=None)
+                    if onset is not None and facts.cause and not facts.narrow and not facts.listing and not facts.change:
+                        step = novelty_step(onset)
+                        tools.call(step.tool, dict(step.arguments), Origin.NOVELTY)
                     listed = facts.known_services if facts.change and len(facts.known_services) == 1 else ()
+                    if listed:
+                        # The service's actions of the asked span, whatever their words: its templates
+                        # new against the span before (a rule library or a tariff plan loaded …).
+                        step = listing_novelty_step(window, listed[0])
+                        tools.call(step.tool, dict(step.arguments), Origin.NOVELTY)
                     step = change_step(window, anomaly, service=listed[0] if listed else "")
                     read = tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
                     earlier = earlier_change_step(step, read, anomaly)
@@ -272,7 +298,7 @@ class OfflineExecutor:
         """A time phrase about an asked service's trouble reads the span of that incident
         (``episodes``): the planned reads once more from the window's start to its recovery — not
         a later incident of the same service, nor short of the incident's own peak."""
-        if not facts.known_services or facts.listing or facts.change:
+        if (not facts.known_services and facts.unknown_services) or facts.listing or facts.change:
             return window
         refs = relevant_refs(collect_refs(tools.history(), request.services), facts)
         found = incident((r for r in refs if r.kind in ("alert", "series")), window)
@@ -364,6 +390,10 @@ class OfflineExecutor:
             tools.call("query_logs", {"keyword": keyword, **span, "limit": NEIGHBOUR_LOG_LIMIT}, Origin.NEIGHBOUR)
         for service in dict.fromkeys([*read, *front]):
             tools.call("query_metrics", {"service": service, **span}, Origin.NEIGHBOUR)
+            # Its warning-or-worse lines by template against the span before: a template new there or
+            # whose rate jumped is its symptom, whether or not an alert or a threshold says so.
+            grouped = {"service": service, "level": "WARN", **span, "group": "template", "limit": NEIGHBOUR_LOG_LIMIT}
+            tools.call("query_logs", grouped, Origin.NEIGHBOUR)
         # What an implicated neighbour logged when it went red with the failure (the broker's
         # "No space left on device" when its alert fired): its ERROR lines around that moment.
         near, _ = neighbour_reads(tools.history(), request.services)
@@ -377,6 +407,38 @@ class OfflineExecutor:
             if facts.offers_changes:
                 step = neighbour_change_step(c.first.service, moment)
                 tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
+
+    def _read_placement(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
+    ) -> None:
+        """When the failing lines come from the pods on some nodes while the service's pods on the
+        other nodes stay quiet (``placement.suspect_nodes``), read each such node: what it logged
+        at WARN and above (its kernel, its kubelet) and the lines naming it (what was scheduled onto
+        it), from ``novelty.LEAD`` before the window — a cause on the node begins before its pods fail."""
+        if not facts.cause or facts.narrow or facts.listing:
+            return
+        history = tools.history()
+        pods = placed_pods(pods_read(history))
+        cited = _candidates(history, facts, request.services, Focus.of(facts))
+        # The asked services, or (none asked) each service whose lines fail, each placed on its own.
+        asked = facts.known_services or list(dict.fromkeys(c.first.service for c in cited if c.kind == "log" and anomalous(c)))
+        nodes: list[str] = []
+        for service in asked:
+            failing = [
+                str(r.element.get("instance") or "")
+                for c in cited
+                if c.kind == "log" and c.first.service == service
+                for r in c.refs
+                if LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"]
+            ]
+            nodes += [n for n in suspect_nodes(failing, pods) if n not in nodes]
+        span = {"start": (window.start - LEAD).isoformat(), "end": window.end.isoformat()}
+        for node in nodes[:MAX_SUSPECT_NODES]:
+            # Grouped by template: each one's first line (when the node began to report it) and count.
+            own = {"instance": node, "level": "WARN", **span, "group": "template", "limit": PLACEMENT_LOG_LIMIT}
+            tools.call("query_logs", own, Origin.PLACEMENT)
+            named = {"keyword": node, "max_level": "INFO", **span, "limit": PLACEMENT_LOG_LIMIT}
+            tools.call("query_logs", named, Origin.PLACEMENT)
 
     def _look_up(
         self,

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
+from diagnosis.agents.offline.novelty import NOVEL_KIND
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, output_time
-from diagnosis.agents.offline.templates import masked, mine
 from diagnosis.reading.spelling import any_spelling_in, fold
 from diagnosis.reading.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
+from diagnosis.tools.templates import masked, mine
 
 # Deploys and config pushes take effect within minutes; half an hour also covers a slow rollout.
 CHANGE_LOOKBACK = timedelta(minutes=30)
@@ -123,6 +124,7 @@ def change_refs(
     nearest: bool = False,
     implicated: Iterable[str] = (),
     onsets: Mapping[str, datetime] | None = None,
+    novel: Collection[tuple[str, str]] = (),
 ) -> list[tuple[str, Ref]]:
     """(kind, ref) of the related change lines in [``span_start``, end] (``start``: the window's
     start), at most ``limit``, one per message: those on an asked service first, then those on a
@@ -131,7 +133,9 @@ def change_refs(
     cause first: an implicated neighbour's, the asked service's, the rest's, each the nearest
     before the first anomaly first (the change just before a failure explains it more often than
     the morning's); of implicated neighbours, the one that went red first (``onsets``: when each
-    did) leads, its change measured from its own onset — a failure chain starts where it broke first."""
+    did) leads, its change measured from its own onset — a failure chain starts where it broke first.
+    A line of ``novel`` ((invocation id, raw path): a candidate trigger, ``novelty``) is change-like
+    whatever its words (``NOVEL_KIND``), and never routine."""
     asked, deps = {fold(s) for s in services}, {fold(s) for s in depends_on}
     pointed = {fold(s) for s in implicated}
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
@@ -145,11 +149,12 @@ def change_refs(
     )
     routine = _routine(lines)
     for i, ref in enumerate(lines):
-        at, kind = moment(ref), change_kind(ref.message, ref.level)
+        trigger = (ref.invocation_id, ref.raw_path) in novel
+        at, kind = moment(ref), change_kind(ref.message, ref.level) or (NOVEL_KIND if trigger else "")
         # An implicated neighbour's change counts from the horizon before the failure (its disk
         # filled for hours); the others' from the lookback.
         reach = min(since, (first or start) - ANOMALY_HORIZON) if _names(ref, pointed) else since
-        if not kind or at is None or not (reach <= at <= end) or ref.message in found or i in routine:
+        if not kind or at is None or not (reach <= at <= end) or ref.message in found or (i in routine and not trigger):
             continue
         own = _names(ref, asked)
         upstream = bool(deps) and _names(ref, deps) and (first is None or at <= first)
@@ -164,12 +169,15 @@ def change_refs(
             started = at
         found[ref.message] = (0 if own else 1 if _names(ref, pointed) else 2, ref.text[:19], kind, ref)
         event[ref.service] = (started, ref.message)
-    ordered = sorted(found.values(), key=lambda t: (t[0], t[1]))
+    # Lines that say they are changes first; a merely new line (``novel``) fills the room left.
+    ordered = sorted(found.values(), key=lambda t: (t[0], t[2] == NOVEL_KIND, t[1]))
     if nearest and first is not None:
-        def distance(t: tuple[int, str, str, Ref]) -> tuple[int, datetime, bool, float]:
+        def distance(t: tuple[int, str, str, Ref]) -> tuple[int, datetime, bool, bool, float]:
             at = moment(t[3]) or first
             onset = (onsets or {}).get(t[3].service, first) if t[0] == 1 else first
-            return _CAUSE_ORDER[t[0]], onset, at > onset, abs((onset - at).total_seconds())
+            # A line that says it is a change before one that is only new (the deploy, not the
+            # "Started …" it causes), each group's nearest first.
+            return _CAUSE_ORDER[t[0]], onset, at > onset, t[2] == NOVEL_KIND, abs((onset - at).total_seconds())
 
         ordered = sorted(ordered, key=distance)
     return [(kind, ref) for _, _, kind, ref in ordered[:limit]]

@@ -37,6 +37,8 @@ from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
 from diagnosis.agents.offline.neighbours import dependencies
+from diagnosis.agents.offline.novelty import trigger_refs
+from diagnosis.agents.offline.placement import node_lines, placed_pods, pods_read, scheduled_services
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
     LOG_TEXT,
@@ -46,6 +48,7 @@ from diagnosis.agents.offline.refs import (
     binding,
     collect_refs,
     direct_claim,
+    element_at,
     gloss,
     innermost,
     neighbour_reads,
@@ -66,7 +69,7 @@ from diagnosis.agents.offline.survey import secondary_findings, survey_claims, s
 from diagnosis.composer.quoting import quote, quote_name
 from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.time_expressions import TimeWindow
-from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID, rules
+from diagnosis.reading.vocabulary import EFFECTS, SYMPTOMS_BY_ID
 from diagnosis.tools.series_names import series_name
 from gatekeeper.normalize import is_word_char
 
@@ -102,8 +105,12 @@ _CROSSED = re.compile(rf"超过阈值 (\S+(?: (?!于 ){_UNIT})?) 于 " + _AT)
 _NOT_CROSSED = re.compile(rf"未超过阈值 (\S+?(?: {_UNIT})?)(?=[ ;(]|$)")
 _PEAK = re.compile(r"峰值于 " + _AT)
 _SINCE_DATED = re.compile(r"since (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
-SLOW_SYMPTOMS = frozenset(rules("symptoms")["order"]["slow"])
-EXHAUSTED_SYMPTOMS = frozenset(rules("symptoms")["order"]["exhausted"])
+# The order of confirmed anomalies (order_hypotheses), read from what each symptom measures, not from
+# a list of names: something that took longer (a duration) before a resource counted to its limit (a
+# count that is no outside effect: a pool, the connections, the file descriptors …) suggests the
+# resource waits on it — a hypothesis, never a confirmed cause.
+SLOW_SYMPTOMS = frozenset(s for s, v in SYMPTOMS_BY_ID.items() if v.measure == "time")
+EXHAUSTED_SYMPTOMS = frozenset(s for s, v in SYMPTOMS_BY_ID.items() if v.measure == "count" and s not in EFFECTS)
 _EXTREME_PHRASE = {"max:time": "用时最长", "min:time": "用时最短", "max": "数值最大", "min": "数值最小"}
 
 
@@ -208,6 +215,39 @@ def _change_claim(kind: str, ref: Ref) -> tuple[str, list[dict[str, Any]]]:
         return f"{ref.service} 记录{kind}：{quote(excerpt)}", [_binding(ref, excerpt)]
     shown, tail = _message_shown(ref, m.group(5), excerpt)
     return f"{ref.clock} {m.group(3)} 记录{kind}（{m.group(4)}）：{quote(shown)}", [_binding(ref, excerpt), *tail]
+
+
+def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Per read node: the failing pod that runs on it and what the node kept reporting, in one claim
+    bound to both (the pod's ``query_k8s`` line names the node; the node's log line its trouble):
+    "rh-prescription 报错的 Pod …-kxfw5 运行在节点 node-07；该节点自 10:48:20 起记录 WARN：「…」"."""
+    pods = placed_pods(pods_read(history))
+    where = {p.name.casefold(): p for p in pods}
+    refs = {  # each pod's line of the pods reads (its text names its node)
+        str(element.get("name")): binding(call.tool_name, call.invocation_id, path, excerpt_of(str(ref.get("text") or "")))
+        for call in history
+        if call.tool_name == "query_k8s" and call.status == "success"
+        for ref in call.evidence_refs or []
+        if (path := str(ref.get("raw_path") or "")).startswith("/pods/") and (element := element_at(call.output, path))
+    }
+    out: list[tuple[str, list[dict[str, Any]]]] = []
+    for node, lines in node_lines(history).items():
+        pod = next((where[i] for r in failing if (i := str(r.element.get("instance") or "").casefold()) in where
+                    and where[i].node == node), None)
+        pod_binding = refs.get(pod.name) if pod is not None else None
+        if pod is None or pod_binding is None or not lines:
+            continue
+        line = lines[0]
+        m = LOG_TEXT.match(line.text)
+        if f"节点 {node}" not in pod_binding["evidence_excerpt"] or not m:
+            continue
+        excerpt = excerpt_of(line.text)
+        shown, tail = _message_shown(line, m.group(5), excerpt)
+        text = (f"{pod.service} 报错的 Pod {pod.name} 运行在节点 {node}；该节点自 {line.clock} 起记录 "
+                f"{m.group(4)}：{quote(shown)}")
+        # The node's line speaks for the claim (the composer reads its first binding): a node in trouble.
+        out.append((text, [_binding(line, excerpt), pod_binding, *tail]))
+    return out
 
 
 def _shown(e: dict[str, Any], key: str, excerpt: str, shape: str = "{}") -> str:
@@ -319,7 +359,7 @@ def order_hypotheses(
     """Directions by the order of the confirmed anomalies, never a confirmed cause, around the
     ``runbook`` ones (at most MAX_HYPOTHESES in all, these two kept): first the likeliest change
     before the first anomaly (``changes`` in that order: ``change_refs``), last a slow dependency
-    (``rules/symptoms.toml`` [order]) before pool exhaustion."""
+    (``SLOW_SYMPTOMS``) before a resource's exhaustion (``EXHAUSTED_SYMPTOMS``)."""
     out: list[dict[str, Any]] = []
     after: list[dict[str, Any]] = []
     first = first_anomaly(r for c in candidates for r in c.refs)
@@ -332,9 +372,11 @@ def order_hypotheses(
     slow, pool = _first(candidates, SLOW_SYMPTOMS), _first(candidates, EXHAUSTED_SYMPTOMS)
     if slow and pool and slow[0] < pool[0] and slow[1] is not pool[1]:
         a, b = slow[1].first, pool[1].first
+        exhausted = "、".join(SYMPTOMS_BY_ID[s].label for s in sorted(b.symptoms & EXHAUSTED_SYMPTOMS))
         after.append(
             _hypothesis(
-                f"{a.service} 在 {a.clock} 起变慢，早于 {b.clock} 起 {b.service} 的池耗尽：池可能被慢的依赖占满"
+                f"{a.service} 在 {a.clock} 起变慢，早于 {b.clock} 起 {b.service} 的{exhausted}异常："
+                "后者可能被慢的依赖占满"
             )
         )
     merged = out + list(runbook)[: max(0, MAX_HYPOTHESES - len(out) - len(after))] + after
@@ -494,18 +536,22 @@ def build_contract(
               if (t := first_anomaly(r for c in beside for r in c.refs if r.service == s))}  # fmt: skip
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
+    triggers = trigger_refs(history, services)  # what no service logged before, just before the failure
+    # What was scheduled onto the node under the failing pods: tied to them as a neighbour is.
+    scheduled = scheduled_services(history, services, node_lines(history))
     changes = (
         change_refs(
-            collect_refs(history, services, only=Origin.CHANGES),
+            [*collect_refs(history, services, only=Origin.CHANGES), *triggers],
             start=window.start,
             end=window.end,
             services=facts.known_services,
             anomalies=anomalies,
-            depends_on=dependencies(facts.known_services, services, failing),
+            depends_on=[*dependencies(facts.known_services, services, failing), *scheduled],
             limit=MAX_LISTED_CHANGES if facts.change else MAX_CHANGE_CLAIMS,
             nearest=not facts.change,
-            implicated=[str(c.arguments.get("service")) for c in history if c.origin == Origin.NEIGHBOUR],
+            implicated=[*(str(c.arguments.get("service")) for c in history if c.origin == Origin.NEIGHBOUR), *scheduled],
             onsets=onsets,
+            novel={(r.invocation_id, r.raw_path) for r in triggers},
         )
         if facts.offers_changes and (facts.known_services or not facts.unknown_services)
         else []
@@ -526,6 +572,13 @@ def build_contract(
             negatives += negative_claims(empty_reads(history, service, window, current_round), service)
     claims = build_claims(candidates, today=today, changes=sorted(changes, key=lambda kc: str(moment(kc[1]))),
                           negatives=negatives)
+    warned = [r for r in evidence if r.kind == "log" and shows_trouble(r)
+              and (r.service in facts.known_services or not facts.known_services)]
+    # Where the failure sits comes right after the failing lines themselves (an answer shows its
+    # first pieces of evidence).
+    placed = [direct_claim(0, text, "observation", bindings) for text, bindings in placement_claims(history, warned)]
+    if placed:
+        claims = [{**c, "claim_id": f"c{i}"} for i, c in enumerate([*claims[:1], *placed, *claims[1:]], 1)]
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
     called = any(c.origin == Origin.SURVEY for c in history) and not facts.survey  # the errors pointed elsewhere
     surveyed, component = (

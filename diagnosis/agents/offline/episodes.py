@@ -56,7 +56,7 @@ def _recovered(ref: Ref, crossed: datetime) -> datetime | None:
     return next((t for t, v in series_points(ref.element) if t > crossed and v <= float(threshold)), None)
 
 
-def _evidence(ref: Ref) -> tuple[datetime, datetime | None] | None:
+def evidence_span(ref: Ref) -> tuple[datetime, datetime | None] | None:
     """(onset, end) of one alert or series, None when it shows no incident."""
     element = ref.element
     if ref.kind == "alert":
@@ -77,7 +77,7 @@ def incident(refs: Iterable[Ref], window: TimeWindow) -> Incident | None:
         (
             (span[0], span[1], r.kind)
             for r in refs
-            if (span := _evidence(r)) is not None and window.start <= span[0] < window.end
+            if (span := evidence_span(r)) is not None and window.start <= span[0] < window.end
         ),
         key=lambda found: (found[0], found[2]),
     )

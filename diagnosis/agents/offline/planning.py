@@ -28,6 +28,7 @@ from typing import Any
 from diagnosis.agents.base import Plan, PlanStep, ServiceInfo, ToolCallResult
 from diagnosis.agents.offline.changes import ANOMALY_HORIZON, READ_WORDS, span_start
 from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
+from diagnosis.agents.offline.novelty import BASELINE, LEAD
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS
 from diagnosis.reading.asking import log_terms, question_metric
 from diagnosis.reading.conversation import resolve
@@ -103,6 +104,34 @@ def neighbour_change_step(service: str, red: datetime) -> PlanStep:
     span = {"start": (red - ANOMALY_HORIZON).isoformat(), "end": red.isoformat()}
     arguments = {"service": service, "level": "INFO", "max_level": "INFO", "any_keyword": "|".join(READ_WORDS), **span}
     return PlanStep(tool="query_logs", arguments={**arguments, "limit": GAP_LOG_LIMIT}, purpose="邻近服务此前的变更记录")
+
+
+def novelty_step(anomaly: datetime) -> PlanStep:
+    """Every service's log templates (``group="template"``) in the ``novelty.LEAD`` before the first
+    ``anomaly``, counted against the ``novelty.BASELINE`` before that: a template no service logged
+    before and logged just before the failure is a candidate trigger, whatever its words."""
+    arguments = {
+        "start": (anomaly - LEAD).isoformat(),
+        "end": anomaly.isoformat(),
+        "baseline_start": (anomaly - LEAD - BASELINE).isoformat(),
+        "group": "template",
+        "limit": LOG_LIMIT,
+    }
+    return PlanStep(tool="query_logs", arguments=arguments, purpose="异常前新出现的日志模板（对比此前基线）")
+
+
+def listing_novelty_step(window: TimeWindow, service: str) -> PlanStep:
+    """``service``'s log templates over the asked ``window`` against the span as long before it: what
+    it did in the window that it had not done before — a change listing's actions whatever their words."""
+    arguments = {
+        "service": service,
+        "start": window.start.isoformat(),
+        "end": window.end.isoformat(),
+        "baseline_start": (window.start - (window.end - window.start)).isoformat(),
+        "group": "template",
+        "limit": LOG_LIMIT,
+    }
+    return PlanStep(tool="query_logs", arguments=arguments, purpose="窗口内新出现的日志模板（对比此前同长时段）")
 
 
 def earlier_change_step(step: PlanStep, read: ToolCallResult, anomaly: datetime | None = None) -> PlanStep | None:

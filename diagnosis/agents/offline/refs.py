@@ -49,6 +49,9 @@ class Origin(StrEnum):
     EPISODE = "episode"  # the planned reads again over the span of the asked incident (``episodes``)
     SURVEY = "survey"  # a cluster survey's reads: every Kubernetes kind, every service's ERROR lines
     PROBE = "survey_probe"  # the cluster's Services, read to see where an asked service's errors point
+    NOVELTY = "novelty"  # every service's log templates before the first anomaly against their baseline
+    ONSET = "onset"  # the asked services' warning-or-worse templates by their first line: when each began
+    PLACEMENT = "placement"  # what the node under the failing pods logged, and what was scheduled onto it
 
 
 @dataclass(frozen=True)
@@ -119,8 +122,9 @@ def canonical_service(name: str, services: Sequence[ServiceInfo]) -> str:
 
 
 # Reads that are context, not evidence for the asked symptom: the change read (every service at
-# INFO and up) offers change events, the baseline read the usual rate of each log template.
-CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE})
+# INFO and up) offers change events, the baseline read the usual rate of each log template, the
+# novelty read the templates new before the failure (``novelty``).
+CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE, Origin.NOVELTY, Origin.PLACEMENT, Origin.ONSET})
 
 
 def collect_refs(
@@ -186,8 +190,38 @@ def neighbour_reads(history: Sequence[ToolCallResult], services: Sequence[Servic
     said = [c for c in calls if c.tool_name == "query_logs" and not c.arguments.get("keyword")]
     rest = [c for c in calls if c not in said]
     evidence = (
-        [r for r in collect_refs(group, services, only=Origin.NEIGHBOUR) if r.kind != "hit"] for group in (rest, said)
+        [r for r in collect_refs(group, services, only=Origin.NEIGHBOUR) if r.kind != "hit" and not routine(r, group)]
+        for group in (rest, said)
     )
     return next(evidence), next(evidence)
+
+
+def first_new_line(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo]) -> datetime | None:
+    """When the asked services' trouble began by their own lines (the ``Origin.ONSET`` grouped reads):
+    the earliest first line of a template new against the read's baseline or whose rate jumped —
+    a read newest first may hold only the last hour of a failure that began earlier."""
+    calls = [c for c in history if c.origin == Origin.ONSET and c.status == "success"]
+    refs = [r for r in collect_refs(calls, services, only=Origin.ONSET) if r.kind == "log" and not routine(r, calls)]
+    return min((t for r in refs if (t := output_time(r.element.get("timestamp"))) is not None), default=None)
+
+
+def routine(ref: Ref, calls: Sequence[ToolCallResult]) -> bool:
+    """A grouped read's line (``group="template"``) whose template is neither new against the read's
+    baseline nor logged at a rate that jumped (``novelty.rate_jumped``): the service's usual lines."""
+    from diagnosis.agents.offline.novelty import rate_jumped  # novelty reads refs: imported here
+    from diagnosis.tools.templates import TemplateCount
+
+    call = next((c for c in calls if c.invocation_id == ref.invocation_id), None)
+    if call is None or call.arguments.get("group") != "template" or not isinstance(call.output, dict):
+        return False
+    start, end = output_time(call.arguments.get("start")), output_time(call.arguments.get("end"))
+    baseline = output_time(call.arguments.get("baseline_start"))
+    templates = call.output.get("templates") or []
+    index = int(ref.raw_path.rsplit("/", 1)[-1]) if ref.raw_path.startswith("/records/") else -1
+    if start is None or end is None or not 0 <= index < len(templates):
+        return False
+    count = TemplateCount.model_validate(templates[index])
+    before = start - (baseline or start - (end - start))
+    return count.in_baseline > 0 and not rate_jumped(count, end - start, before)
 
 

@@ -43,10 +43,10 @@ from diagnosis.agents.offline.measures import (
 )
 from diagnosis.agents.offline.onsets import shift_of
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss, output_time
-from diagnosis.agents.offline.templates import mine
 from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import ERRORISH
+from diagnosis.tools.templates import mine
 
 MAX_CLAIMS_BROAD = 5
 MAX_CLAIMS_NARROW = 2

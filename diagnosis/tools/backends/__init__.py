@@ -30,6 +30,7 @@ class LogQuery:
     levels: Sequence[str] = ()  # accepted levels (upper-case); empty = all
     keywords: Sequence[str] = ()  # each must occur in the message (case-insensitive)
     any_keywords: Sequence[str] = ()  # at least one must occur in the message (case-insensitive)
+    instance: str = ""  # the pod or node that wrote the line (case-insensitive, exact); "" = any
     limit: int = 20
 
 

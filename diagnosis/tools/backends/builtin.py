@@ -76,6 +76,8 @@ class BuiltinLogsBackend(_Scoped):
             qs = qs.annotate(level_upper=Upper("level")).filter(level_upper__in=list(query.levels))
         for keyword in query.keywords:
             qs = qs.filter(message__icontains=keyword)
+        if query.instance:
+            qs = qs.filter(instance__iexact=query.instance)
         if query.any_keywords:
             matches = (Q(message__icontains=k) for k in query.any_keywords)
             qs = qs.filter(functools.reduce(operator.or_, matches))

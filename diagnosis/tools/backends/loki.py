@@ -101,7 +101,8 @@ class LokiLogsBackend:
     def logql(self, query: LogQuery) -> str:
         services = [s for s in query.services if s]
         matcher = quote_string(any_of_regex(services)) if services else quote_string(".+")
-        parts = [f"{{{self.service_label}=~{matcher}}}"]
+        instance = f", {INSTANCE_LABELS[0]}=~{quote_string('(?i)' + quote_meta(query.instance))}" if query.instance else ""
+        parts = [f"{{{self.service_label}=~{matcher}{instance}}}"]
         for keyword in query.keywords:
             if keyword:
                 parts.append(f"|~ {quote_string('(?i)' + quote_meta(keyword))}")

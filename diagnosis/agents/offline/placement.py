@@ -1,0 +1,119 @@
+"""Where a failure sits: the node under the failing pods (issue 32 item 3; pure, no Django).
+
+"Only one of three pods fails" is a placement fact before it is a code fact: the pods of a
+service run the same image, so what differs between the failing one and the healthy ones is where
+it runs. The failing lines name the pod that wrote them (``instance``); the pods read
+(``query_k8s`` kind=pods) name each pod's node. A node that holds failing pods while the
+service's pods on other nodes do not fail is a *suspect node*: what that node logged (its kernel,
+its kubelet: lines whose ``instance`` is the node) and what was scheduled onto it is read, and a
+cause found there is tied to the pods on that node — never to pods on other nodes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from diagnosis.agents.base import ServiceInfo, ToolCallResult
+from diagnosis.agents.offline.refs import Origin, Ref, collect_refs
+from diagnosis.tools.templates import TemplateCount
+
+#: At most this many suspect nodes are read (a failure on more nodes is not a placement fact).
+MAX_SUSPECT_NODES: Final = 2
+
+
+class PlacedPod(BaseModel):
+    """A pod as ``query_k8s`` kind=pods shows it: its name, its service and the node it runs on."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    name: str
+    service: str = ""
+    node: str = ""
+
+
+def placed_pods(elements: Iterable[Mapping[str, Any]]) -> list[PlacedPod]:
+    """The pods of ``query_k8s`` output elements that say where they run (others are skipped)."""
+    pods: list[PlacedPod] = []
+    for element in elements:
+        try:
+            pod = PlacedPod.model_validate(dict(element))
+        except ValidationError:
+            continue
+        if pod.node:
+            pods.append(pod)
+    return pods
+
+
+def pods_read(history: Sequence[ToolCallResult]) -> list[Mapping[str, Any]]:
+    """The pod elements of the run's successful ``query_k8s`` kind=pods reads."""
+    return [
+        element
+        for call in history
+        if call.tool_name == "query_k8s" and call.status == "success" and call.arguments.get("kind") == "pods"
+        for element in ((call.output or {}).get("pods") or [] if isinstance(call.output, dict) else [])
+        if isinstance(element, Mapping)
+    ]
+
+
+def _pod_of(instance: str, pods: Sequence[PlacedPod]) -> PlacedPod | None:
+    """The pod an ``instance`` label designates (its full name, or its name without the namespace)."""
+    wanted = instance.rsplit("/", 1)[-1].casefold()
+    return next((p for p in pods if p.name.rsplit("/", 1)[-1].casefold() == wanted), None)
+
+
+def suspect_nodes(failing_instances: Iterable[str], pods: Sequence[PlacedPod]) -> list[str]:
+    """The nodes holding the pods that wrote the failing lines, when the failing pods' service also
+    runs pods on other nodes that wrote none (only then is *where* the difference), most failing
+    lines first, at most ``MAX_SUSPECT_NODES``; [] when the failure is everywhere or not placed."""
+    lines = Counter(p.node for i in failing_instances if (p := _pod_of(i, pods)) is not None)
+    if not lines:
+        return []
+    services = {p.service for p in pods if p.node in lines}
+    healthy_elsewhere = any(p.node not in lines for p in pods if p.service in services)
+    if not healthy_elsewhere or len(lines) > MAX_SUSPECT_NODES:
+        return []
+    return [node for node, _ in sorted(lines.items(), key=lambda nc: (-nc[1], nc[0]))]
+
+
+def node_lines(history: Sequence[ToolCallResult]) -> dict[str, list[Ref]]:
+    """Each read node's own warning-or-worse templates (the grouped placement reads by ``instance``):
+    the first line of each, the most repeated template first — what the node kept reporting, and
+    since when."""
+    out: dict[str, list[Ref]] = {}
+    for call in history:
+        node = str(call.arguments.get("instance") or "")
+        if call.origin != Origin.PLACEMENT or not node or call.status != "success":
+            continue
+        output = call.output if isinstance(call.output, dict) else {}
+        counts = [TemplateCount.model_validate(t) for t in output.get("templates") or []]
+        lines = {r.raw_path: r for r in collect_refs([call], [], only=Origin.PLACEMENT) if r.kind == "log"}
+        order = sorted(range(len(counts)), key=lambda i: (-counts[i].in_window, counts[i].first_at))
+        out[node] = [lines[f"/records/{i}"] for i in order if f"/records/{i}" in lines]
+    return out
+
+
+def scheduled_services(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo], nodes: Iterable[str]) -> list[str]:
+    """The services whose lines name a read node (the placement reads by keyword): what was
+    scheduled onto it ("assigned … to node-07") — their changes are tied to the node's pods."""
+    named = set(nodes)
+    return list(dict.fromkeys(
+        r.service
+        for call in history
+        if call.origin == Origin.PLACEMENT and str(call.arguments.get("keyword") or "") in named
+        for r in collect_refs([call], services, only=Origin.PLACEMENT)
+        if r.kind == "log" and r.service
+    ))
+
+
+def pods_on(node: str, pods: Sequence[PlacedPod]) -> list[PlacedPod]:
+    """The pods scheduled on ``node`` — what a cause on that node is tied to."""
+    return [p for p in pods if p.node == node]
+
+
+def failing_first(pods: Sequence[PlacedPod], nodes: Sequence[str]) -> list[str]:
+    """Pod names, those on the suspect ``nodes`` first (the pods a placement answer shows)."""
+    return [p.name for p in sorted(pods, key=lambda p: p.node not in nodes)]

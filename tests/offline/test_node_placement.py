@@ -1,0 +1,46 @@
+"""Placement (issue 32 item 3): a cause on a node is tied to the pods scheduled on that node — the
+node of each failing pod is read — and never to pods on other nodes."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from diagnosis.agents.offline.placement import PlacedPod, placed_pods, pods_on, suspect_nodes
+
+PODS = [
+    PlacedPod(name="rx-a", service="rx", node="node-02"),
+    PlacedPod(name="rx-b", service="rx", node="node-05"),
+    PlacedPod(name="rx-c", service="rx", node="node-07"),
+    PlacedPod(name="upload-job-x", service="upload", node="node-07"),
+]
+
+
+def test_the_node_of_the_only_failing_pod_is_the_suspect():
+    assert suspect_nodes(["rx-c", "rx-c", "rx-c"], PODS) == ["node-07"]
+
+
+def test_a_node_cause_is_tied_to_the_pods_on_that_node_not_to_pods_on_other_nodes():
+    tied = {p.name for p in pods_on("node-07", PODS)}
+    assert tied == {"rx-c", "upload-job-x"}
+    assert not tied & {"rx-a", "rx-b"}
+
+
+def test_a_failure_on_every_pod_is_no_placement_fact():
+    assert suspect_nodes(["rx-a", "rx-b", "rx-c"], PODS) == []
+
+
+def test_lines_of_no_known_pod_place_nothing():
+    assert suspect_nodes(["gateway-1", "10.0.0.7"], PODS) == []
+
+
+@given(st.lists(st.sampled_from(["rx-a", "rx-b", "rx-c"]), min_size=1, max_size=30))
+def test_a_suspect_node_always_holds_a_failing_pod_and_never_a_healthy_one_only(failing):
+    for node in suspect_nodes(failing, PODS):
+        assert any(p.name in failing for p in pods_on(node, PODS))
+    assert set(suspect_nodes(failing, PODS)) <= {p.node for p in PODS if p.name in failing}
+
+
+def test_pods_read_without_a_node_are_not_placed():
+    elements = [{"name": "rx-a", "service": "rx", "node": "node-02", "phase": "Running"}, {"name": "rx-d", "service": "rx"}]
+    assert placed_pods(elements) == [PlacedPod(name="rx-a", service="rx", node="node-02")]
