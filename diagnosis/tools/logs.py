@@ -59,17 +59,7 @@ def run(args: QueryLogsArgs, ctx: ToolContext) -> ToolOutcome:
     if args.group == "template":
         return _grouped(args, query, backend, baseline_start=args.baseline_start or start - (end - start))
     result = backend.search_logs(query)
-    records = [
-        {
-            "timestamp": iso(r.timestamp),
-            "service": r.service,
-            "level": r.level,
-            "instance": r.instance,
-            "message": bounded(r.message, MAX_MESSAGE_CHARS),
-            "trace_id": r.trace_id,
-        }
-        for r in result.records[: args.limit]
-    ]
+    records = [_record(r) for r in result.records[: args.limit]]
     total = max(result.total, len(records))
     output = {
         "records": records,
