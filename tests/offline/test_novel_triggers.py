@@ -133,3 +133,16 @@ def test_the_asked_services_trouble_begins_at_its_first_new_or_jumped_template_n
     call = grouped_neighbour_read([(60, 55), (120, 0)])  # its usual template first, then a new one a minute later
     onset_read = replace(call, origin=Origin.ONSET)
     assert first_new_line([onset_read], []) == ONSET + timedelta(minutes=1)
+
+
+def test_a_novel_line_of_a_job_named_after_a_dependency_is_not_that_dependencys_change():
+    """hotel-cpu-throttling: the frontend's errors point at search; "starting reservation-cleanup",
+    new in a CronJob's log, names no service on the path — its name only begins with a dependency's.
+    A line that says it is a change on the dependency still counts."""
+    job = ref("starting reservation-cleanup", ONSET - timedelta(minutes=6), "/records/0", service="reservation-cleanup")
+    own = ref("starting index rebuild", ONSET - timedelta(minutes=5), "/records/1", service="reservation")
+    worded = ref("deploy reservation version=2.4.1 by ops", ONSET - timedelta(minutes=4), "/records/2", service="ci")
+    found = change_refs([job, own, worded], start=ONSET - timedelta(hours=1), end=ONSET + timedelta(hours=1),
+                        services=("frontend",), depends_on=("reservation", "search"),
+                        novel={("i9", "/records/0"), ("i9", "/records/1")})
+    assert sorted(r.raw_path for _, r in found) == ["/records/1", "/records/2"]

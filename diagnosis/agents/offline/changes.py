@@ -157,7 +157,10 @@ def change_refs(
         if not kind or at is None or not (reach <= at <= end) or ref.message in found or (i in routine and not trigger):
             continue
         own = _names(ref, asked)
-        upstream = bool(deps) and _names(ref, deps) and (first is None or at <= first)
+        # A merely new line counts upstream only when its own service is on the path: a job
+        # whose name starts with a dependency's ("reservation-cleanup") is not that dependency.
+        on_path = fold(ref.service) in deps if kind == NOVEL_KIND else _names(ref, deps)
+        upstream = bool(deps) and on_path and (first is None or at <= first)
         if not (not asked or own or upstream or distinctive_tokens(ref.message) & shared):
             continue
         started, cited = event.get(ref.service, (None, ""))
