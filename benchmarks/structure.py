@@ -8,7 +8,6 @@ Packages are the first level under each top-level package (``diagnosis.agents``,
 
 from __future__ import annotations
 
-import itertools
 import re
 import sys
 from pathlib import Path
