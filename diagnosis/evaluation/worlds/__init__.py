@@ -53,6 +53,13 @@ what a fully right answer to each must contain.
   regex, new comment shards in utf8mb3, an IM certificate without its intermediate, a bucket quota filled by abandoned
   multipart uploads, an SMS signature failing re-review, a push linking the origin instead of the CDN, one GPU node's
   GPUs off the bus), with a ``k8s`` section;
+- ``brokerage`` — 金桥证券 JinQiao Securities, an online securities brokerage on a trading day (a holiday file imported
+  with ``--mode replace`` leaving today unknown to the calendar, a kernel patch's sysctl baseline shrinking a market-data
+  socket buffer into sequence gaps, reference data loaded from yesterday's exchange file, a night clearing batch waiting
+  for a late settlement file past the open, an exchange gateway's sequence store emptied by a hotfix, a face vendor's new
+  liveness model against our threshold, a TA's new OFD layout read with the old one, a haircut list with text
+  percentages, websocket compression switched on for every subscriber, one node's CPUs left in powersave by a BIOS
+  update), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -64,6 +71,7 @@ from typing import Final
 
 from diagnosis.evaluation.worlds import (
     boutique,
+    brokerage,
     campus,
     charging,
     delivery,
@@ -81,7 +89,7 @@ from diagnosis.evaluation.worlds.spec import World
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
                                                                 logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
-                                                                travel.WORLD, social.WORLD)}
+                                                                travel.WORLD, social.WORLD, brokerage.WORLD)}
 
 
 def world_get(name: str) -> World:
