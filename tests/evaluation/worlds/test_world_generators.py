@@ -18,6 +18,7 @@ from diagnosis.evaluation.worlds import (
     campus,
     charging,
     delivery,
+    factory,
     gaming,
     hospital,
     logistics,
@@ -49,6 +50,7 @@ PINNED = {
     "charging": "efbc7c2af14a371e898765f19247bcb8bf966e67551b405c1f66d94bf354f48e",
     "travel": "9df24f2dc660ca7620d11ae538f648e9338b8bcf461feb83d60fac1a1194b770",
     "social": "9faeedc0f0c1b7ad729cdf7b915350c6129b581bfbd6d7600e765c960964bcef",
+    "factory": "1c53bc7d7660a30a97d7dd0eedeb7474750a7b1a4420934ce5430bd5d6d79a98",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -100,7 +102,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
     assert bundle_hash(world.build()) == bundle_hash(world.build()) == PINNED[world.name]
 
 
-@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social])
+@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social, factory])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -128,7 +130,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
     }
 
 
-@pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel, social])
+@pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel, social, factory])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -254,7 +256,7 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
     for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique), (delivery.WORLD, delivery),
                           (streaming.WORLD, streaming), (payments.WORLD, payments), (campus.WORLD, campus),
                           (logistics.WORLD, logistics), (hospital.WORLD, hospital), (gaming.WORLD, gaming), (charging.WORLD, charging),
-                          (travel.WORLD, travel), (social.WORLD, social)):
+                          (travel.WORLD, travel), (social.WORLD, social), (factory.WORLD, factory)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -274,7 +276,8 @@ def test_the_change_listings_are_info_change_lines():
                         (logistics.WORLD, "logistics_device_changes_listing"),
                         (hospital.WORLD, "hospital_pay_changes_listing"), (gaming.WORLD, "gaming_anticheat_changes_listing"), (charging.WORLD, "charging_tariff_changes_listing"),
                         (travel.WORLD, "travel_gds_changes_listing"),
-                        (social.WORLD, "social_push_changes_listing")):
+                        (social.WORLD, "social_push_changes_listing"),
+                        (factory.WORLD, "factory_label_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
