@@ -60,6 +60,13 @@ what a fully right answer to each must contain.
   liveness model against our threshold, a TA's new OFD layout read with the old one, a haircut list with text
   percentages, websocket compression switched on for every subscriber, one node's CPUs left in powersave by a BIOS
   update), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``factory`` — 恒锐智造 HengRui Manufacturing, an auto-parts plant's factory systems on a production day (a PLC firmware
+  moving the OPC UA namespace index → BadNodeIdUnknown, a shift calendar row ending at 24:00 skipped, a replaced energy
+  meter read with the wrong float word order → load shedding, a vision station's new ring light at full intensity, an
+  AGV map published while vehicles slept, an OT switch port moved to the wrong VLAN under one edge node, a customer's
+  GS1 DataMatrix label the WMS cannot parse, a base unit changed EA → BOX, a BOM revision effective before release, a
+  rollup policy keeping 72m of raw curves), with a ``k8s`` section — a judging world written before the agents were
+  tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m diagnosis.evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -75,6 +82,7 @@ from diagnosis.evaluation.worlds import (
     campus,
     charging,
     delivery,
+    factory,
     gaming,
     hospital,
     logistics,
@@ -89,7 +97,7 @@ from diagnosis.evaluation.worlds.spec import World
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
                                                                 logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
-                                                                travel.WORLD, social.WORLD, brokerage.WORLD)}
+                                                                travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD)}
 
 
 def world_get(name: str) -> World:
