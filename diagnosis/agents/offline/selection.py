@@ -442,7 +442,8 @@ def of_the_figure(figure_: Candidate, others: Sequence[Candidate]) -> list[Candi
     """What may stand beside a figure: the evidence of its own service that lasted into its
     incident (``LEADING_SPAN`` before its onset to ``COINCIDENT_AFTER`` after its end) — never
     another service's lines, nor what was over before that incident began (a figure is no diagnosis).
-    A figure whose series neither crossed nor shifted marks no incident: nothing is left out."""
+    A figure whose series neither crossed nor shifted marks no incident: nothing is left out; a line
+    cited for its extreme figure (最慢) is itself an answer and stays."""
     span = incident_span(figure_)
     if span is None:  # a figure that showed no incident marks none: what else was read may
         return list(others)  # point at where the asked failure is (the executor reads there next)
@@ -451,7 +452,7 @@ def of_the_figure(figure_: Candidate, others: Sequence[Candidate]) -> list[Candi
         if c.first.service != figure_.first.service:
             continue
         start, end = began(c), _ended(c)
-        if start is None or (
+        if c.extreme or start is None or (
             start <= span[1] + COINCIDENT_AFTER and (end is None or end >= span[0] - LEADING_SPAN)
         ):
             out.append(c)
