@@ -254,6 +254,18 @@ _WHICH_SERVICE = re.compile(
 _METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
 
 
+# The measure word a "how much" asks in (多少秒, 几个, 多少 MB): an ASCII word or one CJK character
+# right after 多少 / 几. Whether it is a unit at all is for the evidence to say (a series measured in
+# it); 多少请求 names a thing, and no series is measured in 请.
+_ASKED_UNIT = re.compile(r"(?:多少|几)\s*([a-z%]+|[\u4e00-\u9fff])")
+
+
+def asked_unit(question: str) -> str:
+    """The measure word the question asks a figure in ("秒", "条", "mb"), "" when none follows."""
+    m = _ASKED_UNIT.search(fold(question))
+    return m.group(1) if m else ""
+
+
 def metric_named(question: str) -> str:
     """The snake_case metric name a question spells out (threads_running), "" when none."""
     m = _METRIC_NAME.search(nfkc(question))
@@ -331,6 +343,7 @@ class QuestionFacts:
     metric: str = ""  # a metric the question names (threads_running): a series whose name has it
     measured: tuple[str, ...] = ()  # the key terms it names (连接): what a figure measures, no symptom needed
     rate: str = ""  # "minute" | "second": a figure asked per unit of time (一分钟最多新建了多少个连接)
+    unit: str = ""  # the measure word after 多少 / 几 (多少秒 → 秒, 多少条 → 条): ``asked_unit``
     survey: bool = False  # asks which component of the cluster / namespace is at fault, and why
 
     def lists(self, text: str) -> bool:
@@ -384,5 +397,6 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         metric=metric_named(question),
         measured=tuple(k.term for k in KEY_TERMS if k.term in fold(question)),
         rate=next((r for r in ("minute", "second") if asks(f"per_{r}", question)), ""),
+        unit=asked_unit(question),
         survey=asks("survey_which", question) or (asks("survey", question) and asks("cause", question)),
     )

@@ -69,6 +69,29 @@ def counts_per(rate: str, name: str, unit: str) -> bool:
     return bool(rate) and any_spelling_in(_RATES[rate], f"{name} {unit}")
 
 
+_ALIASES: dict[str, str] = {fold(k): fold(v) for k, v in rules("units")["aliases"].items()}
+
+
+def asked_in(asked: str, units: Iterable[str]) -> str:
+    """The kind of quantity the question's measure word (``QuestionFacts.unit``) asks for — time,
+    size or percent for a known unit (多少秒 → time), count for a measure word some read series is
+    measured in (多少条 where a series counts 条) — "" when the word is no unit (多少请求)."""
+    word = _ALIASES.get(fold(asked), fold(asked))
+    if not word:
+        return ""
+    if word in _UNITS:
+        return _UNITS[word][0]
+    return COUNT if word in {_ALIASES.get(fold(u), fold(u)) for u in units} else ""
+
+
+def fits_unit(asked_kind: str, name: str, unit: str) -> bool:
+    """A series measured in the asked kind: a duration for 多少秒, a plain count for 多少条 (not a
+    count per minute or second: that is a rate, asked as 每分钟 / 每秒)."""
+    if unit_kind(unit) != asked_kind:
+        return False
+    return asked_kind != COUNT or not any(counts_per(rate, name, unit) for rate in _RATES)
+
+
 def preferred_kind(symptom_ids: Iterable[str]) -> str:
     """The kind of quantity the asked symptoms are measured in (the first one that has one)."""
     for s in symptom_ids:

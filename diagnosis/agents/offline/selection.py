@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -33,9 +33,11 @@ from diagnosis.agents.offline.measures import (
     PERCENT,
     SIZE,
     TIME,
+    asked_in,
     counts_per,
     dimension_match,
     figure,
+    fits_unit,
     preferred_kind,
     terms_match,
     unit_kind,
@@ -358,6 +360,9 @@ def figure_series(
     named a series for is still the one that jumped."""
     dims, kind = _dimensions(facts), preferred_kind(_dimensions(facts))
     about = figure_alerts(alerts, facts)
+    # The measure word asked (多少秒, 多少条) when it is a unit: a series in another kind of unit
+    # measures something else, whatever its name shares with the question (a lag in ms is no count).
+    asked = "" if facts.rate else asked_in(facts.unit, (_unit(c) for c in series))
 
     def named(c: Candidate) -> bool:  # the metric the question spells out (threads_running)
         return bool(facts.metric) and fold(facts.metric) in fold(_name(c.first))
@@ -378,13 +383,87 @@ def figure_series(
             -c.score,
         )
 
-    chosen = sorted([c for c in series if named(c) or measures(c)], key=key)
-    per_rate = [c for c in chosen if counts_per(facts.rate, _name(c.first), str(c.first.element.get("unit") or ""))]
+    def fits(c: Candidate) -> bool:
+        return fits_unit(asked, _name(c.first), _unit(c)) if asked else _fits_asked(c, facts, kind)
+
+    chosen = sorted([c for c in series if named(c) or (measures(c) and (not asked or fits(c)))], key=key)
+    if _alike(chosen, key):
+        return []  # two series measure it alike and neither moved: which one was asked is not known
+    per_rate = [c for c in chosen if counts_per(facts.rate, _name(c.first), _unit(c))]
     if chosen and (per_rate or not facts.rate):
         return chosen
-    # 每秒多少请求 where no series called "requests" counts per second: the one per second that jumped.
-    shifted = [(s.multiple, c) for c in series if _fits_asked(c, facts, kind) if (s := shift_of(c.first.element))]
-    return [c for _, c in sorted(shifted, key=lambda mc: (-mc[0], mc[1].first.invocation_id, mc[1].first.raw_path))] or chosen
+    # 每秒多少请求 where no series called "requests" counts per second: the one per second that jumped;
+    # 多少条 — the one counted in 条 before one in another count.
+    shifted = [(s.multiple, c) for c in series if fits(c) if (s := shift_of(c.first.element))]
+    in_word = lambda c: bool(asked) and fold(_unit(c)) == fold(facts.unit)  # noqa: E731
+    return [
+        c for _, c in sorted(
+            shifted, key=lambda mc: (-in_word(mc[1]), -mc[0], mc[1].first.invocation_id, mc[1].first.raw_path)
+        )
+    ] or chosen
+
+
+def _unit(c: Candidate) -> str:
+    return str(c.first.element.get("unit") or "")
+
+
+def _moved(c: Candidate) -> bool:
+    """The series showed an incident in what was read: it crossed its threshold or shifted."""
+    return bool(c.first.element.get("crossed_at")) or shift_of(c.first.element) is not None
+
+
+def _alike(ranked: Sequence[Candidate], key: Callable[[Candidate], tuple[float, ...]]) -> bool:
+    """The two best series are different metrics ranked alike on everything the question and the
+    series show (not on a mere score), and neither moved: the figure of either would be a guess."""
+    if len(ranked) < 2:
+        return False
+    first, second = ranked[0], ranked[1]
+    return (
+        _name(first.first) != _name(second.first)
+        and key(first)[:-1] == key(second)[:-1]
+        and not _moved(first)
+        and not _moved(second)
+    )
+
+
+def incident_span(c: Candidate) -> tuple[datetime, datetime] | None:
+    """When a figure's series was in its incident: from its level shift's onset (or its threshold
+    crossing) to the shift's end (or its last point) — None when it did neither."""
+    element = c.first.element
+    shift = shift_of(element)
+    start = shift.onset if shift else output_time(element.get("crossed_at"))
+    if start is None:
+        return None
+    end = (shift.end if shift else None) or output_time(element.get("last_at"))
+    return start, end or start
+
+
+def of_the_figure(figure_: Candidate, others: Sequence[Candidate]) -> list[Candidate]:
+    """What may stand beside a figure: the evidence of its own service that lasted into its
+    incident (``LEADING_SPAN`` before its onset to ``COINCIDENT_AFTER`` after its end) — never
+    another service's lines, nor what was over before that incident began (a figure is no diagnosis).
+    A figure whose series neither crossed nor shifted marks no incident: nothing is left out; a line
+    cited for its extreme figure (最慢) is itself an answer and stays."""
+    span = incident_span(figure_)
+    if span is None:  # a figure that showed no incident marks none: what else was read may
+        return list(others)  # point at where the asked failure is (the executor reads there next)
+    out = []
+    for c in others:
+        if c.first.service != figure_.first.service:
+            continue
+        start, end = began(c), _ended(c)
+        if c.extreme or start is None or (
+            start <= span[1] + COINCIDENT_AFTER and (end is None or end >= span[0] - LEADING_SPAN)
+        ):
+            out.append(c)
+    return out
+
+
+def _ended(c: Candidate) -> datetime | None:
+    """When a log group's last cited line was written or an alert resolved (None: still on)."""
+    if c.kind == "log":
+        return output_time(c.refs[-1].element.get("timestamp"))
+    return output_time(c.first.element.get("ends_at")) if c.kind == "alert" else None
 
 
 def figure_alerts(alerts: Sequence[Candidate], facts: QuestionFacts) -> list[Candidate]:
@@ -585,6 +664,10 @@ def select_candidates(
     if facts.extreme == "min":  # the series claim then states its minimum too
         figures = ([replace(c, extreme="min") for c in figures[0]], figures[1])
     wants_alert = "alert" in facts.symptoms
+    if facts.quantity and not (figures[0] or figures[1] or facts.symptoms):
+        # A figure nothing measures and no symptom asked: a series that stayed quiet in the span is
+        # no answer (its number would be another metric's); one that moved may be what was asked.
+        series = [c for c in series if _moved(c)]
     if facts.narrow:
         # Confirm one thing: the best match of the asked kind, plus at most one corroboration.
         if figures[0] or figures[1]:
@@ -597,6 +680,8 @@ def select_candidates(
             pool = [c for c in alerts if c not in picked and c.score >= 10]
         else:
             pool = [c for c in (alerts + series + logs) if c not in picked and c.score >= 10]
+        if figures[0]:
+            pool = of_the_figure(figures[0][0], pool)
         picked += _ranked(pool)[: max(0, MAX_CLAIMS_NARROW - len(picked))]
         return picked[:MAX_CLAIMS_NARROW]
     # Broad: the most relevant log groups (symptom + mechanism), one or two alerts, one series —
@@ -622,6 +707,9 @@ def select_candidates(
         figures[0]
         or [c for c in series if (c.score >= 10 or c.first.element.get("crossed_at")) and related(c)][:1]
     )
+    if figures[0]:  # beside a figure only what its own incident shows
+        picked_alerts = figures[1] or of_the_figure(figures[0][0], picked_alerts)
+        picked_logs = of_the_figure(figures[0][0], picked_logs)
     # A figure asked for is kept first when the budget cuts (the series and alert that state it).
     picked = (picked_series + picked_alerts + picked_logs) if figures[0] else (picked_logs + picked_alerts + picked_series)
     if not picked:

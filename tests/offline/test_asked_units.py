@@ -1,0 +1,121 @@
+"""A figure is answered by the series that measures what was asked, by mechanism (issue 32 items 1
+and 3): the measure word after 多少 (多少秒 → a duration, 多少条 → a series counted in 条), the series'
+own unit and whether it moved in the span; two series alike that did not move leave the figure a
+gap; and beside a figure stands only its own service's evidence of that incident. Data of our own
+making."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from diagnosis.agents.base import ServiceInfo
+from diagnosis.agents.offline.claims import build_contract
+from diagnosis.agents.offline.measures import COUNT, TIME, asked_in, fits_unit
+from diagnosis.reading.entities import analyse, asked_unit
+from diagnosis.reading.time_expressions import resolve_window
+from tests.offline.evidence import assert_grounded, log_call, metrics_call, record, series
+
+SH = ZoneInfo("Asia/Shanghai")
+NOW = datetime(2027, 5, 8, 23, 0, tzinfo=SH)
+SERVICES = [
+    ServiceInfo(name="vault-db", aliases=["账务库"]),
+    ServiceInfo(name="review-api", aliases=["审单服务"]),
+    ServiceInfo(name="edge-gw", aliases=["网关"]),
+    ServiceInfo(name="mailer", aliases=["邮件服务"]),
+    ServiceInfo(name="promo-api", aliases=["活动服务"]),
+]
+
+
+def minute(hour: int, m: int) -> str:
+    return (datetime(2027, 5, 8, hour, 0, tzinfo=SH) + timedelta(minutes=m)).isoformat()
+
+
+def shaped(name: str, values: list[float], *, service: str, unit: str, hour: int, **kw) -> dict:
+    pts = [[minute(hour, 2 * i), v] for i, v in enumerate(values)]
+    peak = values.index(max(values))
+    return series(name, values, service=service, unit=unit, first_at=pts[0][0], last_at=pts[-1][0],
+                  peak_at=pts[peak][0], points=pts, **kw)
+
+
+def claims_for(question: str, *calls) -> list[str]:
+    contract = build_contract(
+        facts=analyse(question, SERVICES), window=resolve_window(question, NOW), history=list(calls), services=SERVICES
+    )
+    assert_grounded(contract, list(calls))
+    return [c["claim_text"] for c in contract["claims"]]
+
+
+def test_the_measure_word_after_how_much_is_read():
+    assert asked_unit("从库最多落后主库多少秒？") == "秒"
+    assert asked_unit("有多少条单子在排队") == "条"
+    assert asked_unit("比例最高到过多少？") == ""
+
+
+def test_a_measure_word_is_a_count_unit_only_when_a_read_series_is_measured_in_it():
+    assert asked_in("秒", ["条"]) == TIME
+    assert asked_in("条", ["ms", "条"]) == COUNT
+    assert asked_in("请", ["次/秒", "条"]) == ""  # 多少请求 names a thing, not a unit
+
+
+@given(st.sampled_from(["ms", "s", "%", "mb"]), st.text(alphabet="abc_", max_size=12))
+def test_a_duration_percent_or_size_never_answers_a_count(unit: str, name: str):
+    assert not fits_unit(COUNT, name, unit)
+
+
+def test_a_count_per_minute_is_no_count():
+    assert not fits_unit(COUNT, "orders_reviewed_per_min", "条/分钟")
+    assert fits_unit(COUNT, "orders_unreviewed", "条")
+
+
+def test_seconds_asked_are_answered_by_the_series_in_seconds_that_jumped():
+    calls = [metrics_call([], [
+        shaped("vault_replica_delay", [0, 1, 0, 2, 300, 1500, 2417, 900, 20, 1], service="vault-db", unit="s", hour=10),
+        shaped("vault_disk_used_ratio", [40, 41, 40, 42, 43, 44, 45, 45, 46, 46], service="vault-db", unit="%", hour=10),
+    ])]
+    texts = claims_for("上午账务库的从库最多落后主库多少秒？", *calls)
+    assert any("vault_replica_delay" in t and "2417" in t for t in texts), texts
+
+
+def test_a_count_in_a_measure_word_is_not_answered_by_a_duration_whose_name_matches():
+    calls = [metrics_call([], [
+        # a latency named "lag" shows the backlog symptom by name, but is no count of waiting items
+        shaped("worker_loop_lag_p99", [10, 12, 11, 10, 3900, 4200, 3000, 20, 12, 11], service="mailer", unit="ms",
+               hour=20, threshold=500, crossed_at=minute(20, 8)),
+        shaped("review_pending_items", [30, 40, 35, 30, 9000, 26000, 31337, 20000, 900, 40], service="review-api",
+               unit="条", hour=20),
+        shaped("review_done_per_min", [300, 310, 290, 300, 120, 100, 110, 300, 320, 300], service="review-api",
+               unit="条/分钟", hour=20),
+    ])]
+    texts = claims_for("今晚审单最堵的时候，有多少条单子在排队等着审？", *calls)
+    assert any("review_pending_items" in t and "31337" in t for t in texts), texts
+    assert not any("worker_loop_lag_p99" in t for t in texts), texts
+
+
+def test_two_series_alike_that_did_not_move_leave_the_figure_unanswered():
+    calls = [metrics_call([], [
+        shaped("edge_a_requests_per_sec", [1056, 1000, 980, 900, 870, 850, 800, 760, 720, 700], service="promo-api",
+               unit="次/秒", hour=22),
+        shaped("edge_b_requests_per_sec", [70, 68, 66, 60, 58, 55, 52, 50, 47, 45], service="promo-api",
+               unit="次/秒", hour=22),
+        shaped("http_5xx_ratio", [0.1] * 10, service="promo-api", unit="%", hour=22, threshold=5),
+    ])]
+    texts = claims_for("活动服务十点多最猛的时候每秒被打了多少请求？", *calls)
+    assert not any("1056" in t or "次/秒" in t or "0.1%" in t for t in texts), texts
+
+
+def test_a_figure_cites_no_other_services_lines():
+    lines = log_call([
+        record(minute(13, 19), "client intended to send too large body: 1728648 bytes", service="mailer"),
+        record(minute(13, 40), "client intended to send too large body: 1828648 bytes", service="mailer"),
+    ])
+    calls = [lines, metrics_call([], [
+        shaped("promo_claim_requests_rate1m", [30, 28, 31, 30, 40000, 61842, 30000, 80, 71, 70], service="edge-gw",
+               unit="req/s", hour=12, threshold=5000, crossed_at=minute(12, 8)),
+    ])]
+    texts = claims_for("中午开抢那一下，领券接口每秒最多打进来多少请求？", *calls)
+    assert any("61842" in t for t in texts), texts
+    assert not any("too large body" in t for t in texts), texts
