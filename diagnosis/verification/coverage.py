@@ -69,7 +69,7 @@ from diagnosis.reading.asking import exact_terms as hard_terms
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import EFFECTS, KEY_TERMS_BY_WORD, SYMPTOMS, any_spelling_in
-from diagnosis.verification.asked import EXISTENCE, LISTING, QUANTITY, Asked
+from diagnosis.verification.asked import CAUSE, EXISTENCE, LISTING, QUANTITY, Asked
 from diagnosis.verification.verdict import DIRECT_OBSERVATION, LOW_CONFID, PASS, REASONABLE_INFERENCE, Verdict
 
 CoverageStatus = Literal["answered", "partial", "unanswered"]
@@ -99,6 +99,7 @@ R_OTHER_SERVICE: Final = "{claim}：不涉及所问的服务 {services}"
 R_OTHER_TIME: Final = "{claim}：时间不在所问的窗口 {window} 内"
 R_NO_TERM: Final = "{claim}：没有涉及所问的「{terms}」"
 R_NO_NUMBER: Final = "{claim}：涉及「{terms}」但没有给出数值"
+R_NOT_SYMPTOM: Final = "{claim}：问题没有指明服务，这条没有显示所问的现象，可能是同一时段的另一起故障"
 R_SERVICE_UNCOVERED: Final = "所问的服务 {service} 没有任何声明回答"
 R_NO_CAUSE: Final = "所问的是原因：已确认的只有现象，没有确认的原因或诱因（变更、最内层报错、资源耗尽等）"
 R_NOT_CHANGE: Final = "{claim}：所问的是变更，这条不是变更记录"
@@ -415,6 +416,14 @@ def check_coverage(
             reasons.append(R_NOT_CHANGE.format(claim=claim_id))
             continue
         root = survey and claim.get("claim_type") == "root_cause"  # answers where the asked trouble comes from
+        if (not asked.services and asked.kind == CAUSE and not survey
+                and claim.get("claim_type") != NEGATIVE_OBSERVATION
+                and not (evidence_symptoms("\n".join(texts)) & set(asked_symptoms))
+                and not (exact and _terms_named(exact, folded))):
+            # No service asked: "any service will do" only for evidence of the symptom described —
+            # else another incident failing in the same window answers the question.
+            reasons.append(R_NOT_SYMPTOM.format(claim=claim_id))
+            continue
         if asked.kind != QUANTITY and exact and not root and not _terms_named(exact, folded):
             reasons.append(R_NO_TERM.format(claim=claim_id, terms=" ".join(exact)))
             continue
