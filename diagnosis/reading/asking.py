@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from diagnosis.agents.base import ServiceInfo
-from diagnosis.reading.entities import LOOKALIKE_LETTERS, QuestionFacts, analyse, metric_named
+from diagnosis.reading.entities import LOOKALIKE_LETTERS, QuestionFacts, analyse, find_symptoms, metric_named
 from diagnosis.reading.text import fold, nfkc
 from diagnosis.reading.time_expressions import resolve_window, widened
 from diagnosis.reading.vocabulary import KEY_TERMS, QUESTION_WORDS, SYMPTOMS, any_spelling_in
@@ -37,18 +37,50 @@ _NOT_TERMS = frozenset(QUESTION_WORDS["not_terms"])  # question words and units,
 _GENERIC = frozenset(QUESTION_WORDS["generic"])  # words that name no dimension
 
 
+# Clauses: what a question tells and what it asks are separated by its punctuation.
+_CLAUSE_END = re.compile(r"[,，.。;；!！?？]+")
+
+
+def _clauses(question: str) -> list[str]:
+    return [c for c in _CLAUSE_END.split(nfkc(question)) if c.strip()]
+
+
+def _asks_yes_no(clause: str) -> bool:
+    return any_spelling_in(QUESTION_WORDS["existence"], clause)
+
+
+def tells_trouble(question: str) -> bool:
+    """The question tells a symptom in the asker's own words (a clause that asks nothing shows a
+    symptom or a ``told`` shape: 领不到, 一直, 投诉) and its yes/no asks about no observable of its
+    own (告警, 超时): "…领不到，是不是出问题了？" wants to know what is wrong, not whether."""
+    clauses = _clauses(question)
+    asking = [c for c in clauses if _asks_yes_no(c)]
+    told = [c for c in clauses if not _asks_yes_no(c)]
+    if any(find_symptoms(c) for c in asking):
+        return False
+    return any(find_symptoms(c) or any_spelling_in(QUESTION_WORDS["told"], c) for c in told)
+
+
+def _cause_within_yes_no(question: str) -> bool:
+    """Every cause word sits in a yes/no clause (有没有出什么问题): whether, not why."""
+    causes = [c for c in _clauses(question) if any_spelling_in(QUESTION_WORDS["cause"], c)]
+    return bool(causes) and all(_asks_yes_no(c) for c in causes)
+
+
 def stated_kind(question: str, facts: QuestionFacts) -> str | None:
     """The kind the question's own words say (rules 1–4), ``None`` when they say none."""
-    if facts.listing and not facts.alert_names:  # a named alert is a yes/no, not a list
-        return "listing"
-    if any_spelling_in(QUESTION_WORDS["listing"], question) and not facts.alert_names:
+    # A list the story names (订单列表里找不到) does not outweigh a why: only a list of alerts or of
+    # services is asked beside one.
+    listed = facts.listing or any_spelling_in(QUESTION_WORDS["listing"], question)
+    if listed and not facts.alert_names and not (facts.why and facts.listing in ("", "items")):
         return "listing"  # 有哪些配置变更 / 哪些 Pod: a list of what the dimension terms name
-    if facts.cause:
+    yes_no = _asks_yes_no(question)
+    if facts.cause and not (yes_no and not facts.why and _cause_within_yes_no(question)):
         return "cause"
     if facts.quantity or facts.extreme:
         return "quantity"
-    if any_spelling_in(QUESTION_WORDS["existence"], question):
-        return "existence"
+    if yes_no:
+        return "cause" if tells_trouble(question) else "existence"
     return None
 
 
