@@ -28,11 +28,12 @@ def test_every_world_keeps_its_fully_right_count_and_leaks_nothing(world):
 
 
 #: The tuning worlds of issue 32, written by hands that never read the agents (16 questions each;
-#: untuned hospital 10, gaming 6, charging 6): held at what the issue-32 mechanisms reach. Some of
+#: untuned hospital 10, gaming 6, charging 6; travel 5 and social 7 were the first judging pair and are
+#: tuning worlds since they were judged): held at what the issue-32 mechanisms reach. Some of
 #: their questions still end below PASS, so only the count, leaks and false PASS ceiling are held.
-TUNING_FLOOR = {"hospital": 13, "gaming": 12, "charging": 9}
+TUNING_FLOOR = {"hospital": 13, "gaming": 12, "charging": 9, "travel": 10, "social": 11}
 #: PASS answers that miss the asked fact or name another incident's words, as measured — to go to 0.
-TUNING_FALSE_PASS_CEILING = {"hospital": 2, "gaming": 0, "charging": 4}
+TUNING_FALSE_PASS_CEILING = {"hospital": 2, "gaming": 0, "charging": 4, "travel": 2, "social": 1}
 
 
 @pytest.mark.parametrize("world", sorted(TUNING_FLOOR))
