@@ -80,7 +80,8 @@ from diagnosis.evaluation.worlds.common import (
     clock_on,
     condition,
     interpolate,
-    k8s_suffix,
+    job_name,
+    job_pod,
     pod_names,
     runbook,
     termination,
@@ -98,20 +99,12 @@ NS = "jinqiao-prod"
 _t = functools.partial(clock_on, DAY, TZ)  # a clock on the world's day, for module-level constants
 
 
-def _job_name(cronjob: str, scheduled: dt.datetime) -> str:
-    """The CronJob controller names a job after its scheduled time in Unix minutes."""
-    return f"{cronjob}-{int(scheduled.timestamp()) // 60}"
-
-
-def _job_pod(job: str) -> str:
-    return f"{job}-{k8s_suffix(job, 5)}"
-
 
 # --- The lines the questions are about (the tests find each one in the bundle) ----------------
 # (1) the holiday calendar replaced by next year's
 CAL_CRON = "jq-calendar-import"
-CAL_JOB = _job_name(CAL_CRON, _t("02:00"))
-CAL_POD = _job_pod(CAL_JOB)
+CAL_JOB = job_name(CAL_CRON, _t("02:00"))
+CAL_POD = job_pod(CAL_JOB)
 CAL_IMPORT = ("calendar-import: new file SSE_SZSE_2027_holidays.csv (SSE notice 2026-12-15, 2027 年休市安排) found in "
               "/data/calendar/inbox; import --mode replace (default) into jq_calendar.trading_day")
 CAL_REPLACED = ("calendar-import: --mode replace: deleted 12054 rows (1994-01-03..2026-12-31), inserted 365 rows "
@@ -145,8 +138,8 @@ QUOTE_DEPLOY = ("deploy finished: jq-quote-service 4.12.1 (was 4.12.0) rolled ou
 
 # (3) the reference data of yesterday
 REF_CRON = "jq-refdata-daily-load"
-REF_JOB = _job_name(REF_CRON, _t("08:40"))
-REF_POD = _job_pod(REF_JOB)
+REF_JOB = job_name(REF_CRON, _t("08:40"))
+REF_POD = job_pod(REF_JOB)
 REF_MISSING = ("refdata load: SZSE securities_20261216.xml not in /fdep/inbox/szse (expected by 08:30); "
                "file.missing-policy=use-latest -> loading securities_20261215.xml")
 REF_LOADED = ("refdata load done: SSE 2319 securities (cpxx0201_1216.txt), SZSE 2853 securities (securities_20261215.xml, "
@@ -212,8 +205,8 @@ OPEN_DEPLOY = ("deploy finished: jq-account-open 2.7.0 (was 2.6.5) rolled out by
 
 # (7) the TA's new file layout
 TA_CRON = "jq-ta-gateway-ofd-import"
-TA_JOB = _job_name(TA_CRON, _t("07:10"))
-TA_POD = _job_pod(TA_JOB)
+TA_JOB = job_name(TA_CRON, _t("07:10"))
+TA_POD = job_pod(TA_JOB)
 TA_HEADER = ("TA 37 鑫源基金: OFD_37_JQ_20261215_07.TXT header OFDCFDAT 22 (file declares NAV N8.5), parser layout 21 "
              "(NAV N7.4): layout version mismatch, parsed with layout 21")
 TA_NAV = "TA 37 鑫源基金: 41 fund NAVs imported, 41 with a daily change above 20% (370012 1.0871 -> 10.8734)"
@@ -1171,13 +1164,13 @@ STEADY = (
 #: (service, CronJob, schedule clock) of the CronJobs: their last three jobs are kept (successfulJobsHistoryLimit 3)
 CRONJOBS = (("jq-calendar", CAL_CRON, "02:00"), ("jq-refdata", REF_CRON, "08:40"), ("jq-ta-gateway", TA_CRON, "07:10"))
 EOD_CRON = "jq-asset-service-eod-snapshot"
-EOD_JOB = _job_name(EOD_CRON, _t("15:10"))
-EOD_POD = _job_pod(EOD_JOB)
+EOD_JOB = job_name(EOD_CRON, _t("15:10"))
+EOD_POD = job_pod(EOD_JOB)
 
 
 def _cron_jobs(cronjob: str, clock: str) -> tuple[str, ...]:
     hour, minute = (int(p) for p in clock.split(":"))
-    return tuple(_job_name(cronjob, dt.datetime(2026, 12, d, hour, minute, tzinfo=TZ)) for d in (14, 15, 16))
+    return tuple(job_name(cronjob, dt.datetime(2026, 12, d, hour, minute, tzinfo=TZ)) for d in (14, 15, 16))
 
 
 def k8s_state(w: WorldBuilder) -> None:
@@ -1196,7 +1189,7 @@ def k8s_state(w: WorldBuilder) -> None:
                      observed_at=REFERENCE)
     for service, cronjob, clock in CRONJOBS:
         for job in _cron_jobs(cronjob, clock):
-            pod = _job_pod(job)
+            pod = job_pod(job)
             started = dt.datetime.fromtimestamp(int(job.rsplit("-", 1)[1]) * 60, tz=TZ)
             w.pod(namespace=NS, name=pod, service=service, phase="Succeeded", ready="0/1", restarts=0,
                   last_termination=termination("Completed", 0, started + dt.timedelta(seconds=w.rng.randint(6, 140))),

@@ -333,3 +333,13 @@ def runbook(title: str, scope: str, alerts: Sequence[str], steps: Sequence[str],
         f"# {title}\n\n{scope}\n\n## 告警说明\n\n{bullets(alerts)}\n\n## 排查步骤\n\n{numbered}\n\n"
         f"## 常见原因\n\n{bullets(causes)}\n\n## 处理方案\n\n{bullets(remedies)}\n"
     )
+
+
+def job_name(cronjob: str, scheduled: dt.datetime) -> str:
+    """The CronJob controller names a job after its scheduled time in Unix minutes (whatever the time zone)."""
+    return f"{cronjob}-{int(scheduled.timestamp()) // 60}"
+
+
+def job_pod(job: str) -> str:
+    """A job's pod: the job's name and a stable five-character suffix."""
+    return f"{job}-{k8s_suffix(job, 5)}"

@@ -81,7 +81,8 @@ from diagnosis.evaluation.worlds.common import (
     clock_on,
     condition,
     interpolate,
-    k8s_suffix,
+    job_name,
+    job_pod,
     pod_names,
     runbook,
     termination,
@@ -98,14 +99,6 @@ NS = "hengrui-plant"
 
 _t = functools.partial(clock_on, DAY, TZ)  # a clock on the world's day, for module-level constants
 
-
-def _job_name(cronjob: str, scheduled: dt.datetime) -> str:
-    """The CronJob controller names a job after its scheduled time in Unix minutes."""
-    return f"{cronjob}-{int(scheduled.timestamp()) // 60}"
-
-
-def _job_pod(job: str) -> str:
-    return f"{job}-{k8s_suffix(job, 5)}"
 
 
 # --- The lines the questions are about (the tests find each one in the bundle) ----------------
@@ -132,10 +125,10 @@ MES_BACKFILL = ("OEE calc line=P2: counters resumed (StrokeCounter=421517), 3294
 
 # (2) the shift calendar's 24:00
 CAL_CRON = "hr-aps-calendar-publish"
-CAL_JOB = _job_name(CAL_CRON, _t("02:00"))
-CAL_POD = _job_pod(CAL_JOB)
+CAL_JOB = job_name(CAL_CRON, _t("02:00"))
+CAL_POD = job_pod(CAL_JOB)
 CAL_RERUN_JOB = f"{CAL_CRON}-manual-1658"
-CAL_RERUN_POD = _job_pod(CAL_RERUN_JOB)
+CAL_RERUN_POD = job_pod(CAL_RERUN_JOB)
 CAL_SKIP = ("shift_calendar_2026W51.xlsx row 33 date=2026-12-17 shift=B(中班) start=16:00 end=24:00 lines=ALL: end time "
             "'24:00' unparseable (expected 00:00-23:59), row skipped")
 CAL_PUBLISHED = "calendar week 2026-W51 published to hr-mes: 20 of 21 shifts (1 row skipped)"
@@ -1183,7 +1176,7 @@ STEADY = (
     ("hr-tooling", 15, "2026-12-17T09:15:30+08:00", "release hr-tooling 2.3.1 (pipeline #2279)", "2.3.1"),
     ("hr-hmi-portal", 9, "2026-11-25T20:00:00+08:00", "release hr-hmi-portal 1.4.2", "1.4.2"),
 )
-CAL_JOBS = tuple(_job_name(CAL_CRON, dt.datetime(2026, 12, d, 2, 0, tzinfo=TZ)) for d in (15, 16, 17))
+CAL_JOBS = tuple(job_name(CAL_CRON, dt.datetime(2026, 12, d, 2, 0, tzinfo=TZ)) for d in (15, 16, 17))
 
 
 def k8s_state(w: WorldBuilder) -> None:
@@ -1202,7 +1195,7 @@ def k8s_state(w: WorldBuilder) -> None:
                      observed_at=REFERENCE)
     # The calendar CronJob keeps its last three jobs, and the planner's manual rerun: the job pods, Succeeded.
     for job in (*CAL_JOBS, CAL_RERUN_JOB):
-        pod = _job_pod(job)
+        pod = job_pod(job)
         started = w.at("16:58:20") if job == CAL_RERUN_JOB else dt.datetime.fromtimestamp(
             int(job.rsplit("-", 1)[1]) * 60, tz=TZ)
         w.pod(namespace=NS, name=pod, service="hr-aps", phase="Succeeded", ready="0/1", restarts=0,

@@ -65,7 +65,8 @@ from diagnosis.evaluation.worlds.common import (
     clock_on,
     condition,
     interpolate,
-    k8s_suffix,
+    job_name,
+    job_pod,
     pod_names,
     replicaset_name,
     runbook,
@@ -87,14 +88,6 @@ _t = functools.partial(clock_on, DAY, TZ)  # a clock on the world's day, for mod
 
 
 
-
-def _job_name(cronjob: str, scheduled: dt.datetime) -> str:
-    """The CronJob controller names a job after its scheduled time in Unix minutes (whatever the time zone)."""
-    return f"{cronjob}-{int(scheduled.timestamp()) // 60}"
-
-
-def _job_pod(job: str) -> str:
-    return f"{job}-{k8s_suffix(job, 5)}"
 
 
 # --- The lines the questions are about (the tests find each one in the bundle) ----------------
@@ -132,11 +125,11 @@ SETTLE_HELM = ('helm upgrade sd-billing-settlement sd-charts/py-cronjob 1.4.2 ->
                "(chart default, new), CronJob sd-billing-settlement-codsync schedule \"0 * * * *\" unchanged, timeZone: "
                "Etc/UTC; image sd-billing-settlement:1.14.2 unchanged")
 SETTLE_SCHEDULED = dt.datetime(2026, 12, 9, 1, 30, tzinfo=dt.UTC)  # "30 1 * * *" read in Etc/UTC
-SETTLE_JOB = _job_name("sd-billing-settlement", SETTLE_SCHEDULED)
-SETTLE_POD = _job_pod(SETTLE_JOB)
+SETTLE_JOB = job_name("sd-billing-settlement", SETTLE_SCHEDULED)
+SETTLE_POD = job_pod(SETTLE_JOB)
 #: The last nights' runs (01:30 Beijing, before the chart change) and the one deleted at 10:14 (history limit 3).
-SETTLE_OLD_JOBS = tuple(_job_name("sd-billing-settlement", dt.datetime(2026, 12, d, 1, 30, tzinfo=TZ)) for d in (7, 8))
-SETTLE_DELETED_JOB = _job_name("sd-billing-settlement", dt.datetime(2026, 12, 6, 1, 30, tzinfo=TZ))
+SETTLE_OLD_JOBS = tuple(job_name("sd-billing-settlement", dt.datetime(2026, 12, d, 1, 30, tzinfo=TZ)) for d in (7, 8))
+SETTLE_DELETED_JOB = job_name("sd-billing-settlement", dt.datetime(2026, 12, 6, 1, 30, tzinfo=TZ))
 STATEMENT_MISSING = ("statement dispatch job: settlement batch for bill_date=2026-12-08 not found at cut-off 06:00 (last "
                      "DONE batch STL-20261207-01, finished 2026-12-08T02:13:48+08:00); 0 of 18432 merchant statements sent")
 REMITTANCE_SKIPPED = ("COD remittance job: remittance file for bill_date=2026-12-08 not generated (settlement batch "
@@ -1042,7 +1035,7 @@ SETTLE_HISTORY = ((dt.datetime(2026, 12, 7, 2, 11, 32, tzinfo=TZ), "sd-hz-node-0
 
 
 def _codsync_job(hour: int) -> str:
-    return _job_name("sd-billing-settlement-codsync", _t(f"{hour:02d}:00"))
+    return job_name("sd-billing-settlement-codsync", _t(f"{hour:02d}:00"))
 
 
 def settlement_cron(w: WorldBuilder) -> None:
@@ -1051,7 +1044,7 @@ def settlement_cron(w: WorldBuilder) -> None:
           ticket="CHG-20261209-0008")
     # The hourly cod-sync keeps running on the hour: a whole-hour offset does not move "0 * * * *".
     for hour in range(0, 14):
-        pod = _job_pod(_codsync_job(hour))
+        pod = job_pod(_codsync_job(hour))
         start = w.at(f"{hour:02d}:00:03") + dt.timedelta(milliseconds=w.rng.randint(0, 900))
         collections = w.rng.randint(40, 300) if hour < 7 else w.rng.randint(900, 2600)
         w.log(start, "sd-billing-settlement", "INFO",
@@ -1097,7 +1090,7 @@ def settlement_cron(w: WorldBuilder) -> None:
 
 def settlement_k8s(w: WorldBuilder) -> None:
     for (finished, node), job in zip(SETTLE_HISTORY, SETTLE_OLD_JOBS, strict=True):
-        w.pod(namespace=NS, name=_job_pod(job), service="sd-billing-settlement", phase="Succeeded", ready="0/1", restarts=0,
+        w.pod(namespace=NS, name=job_pod(job), service="sd-billing-settlement", phase="Succeeded", ready="0/1", restarts=0,
               last_termination=termination("Completed", 0, finished), waiting_reason=None, node=node, observed_at=REFERENCE)
     w.pod(namespace=NS, name=SETTLE_POD, service="sd-billing-settlement", phase="Succeeded", ready="0/1", restarts=0,
           last_termination=termination("Completed", 0, w.at(SETTLE_FINISHED + ".402")), waiting_reason=None,

@@ -80,7 +80,8 @@ from diagnosis.evaluation.worlds.common import (
     clock_on,
     condition,
     interpolate,
-    k8s_suffix,
+    job_name,
+    job_pod,
     pod_names,
     termination,
 )
@@ -98,20 +99,12 @@ MONTH = "Dec"  # nginx's $time_local, independent of the locale
 _t = functools.partial(clock_on, DAY, TZ)  # a clock on the world's day, for module-level constants
 
 
-def _job_name(cronjob: str, scheduled: dt.datetime) -> str:
-    """The CronJob controller names a job after its scheduled time in Unix minutes."""
-    return f"{cronjob}-{int(scheduled.timestamp()) // 60}"
-
-
-def _job_pod(job: str) -> str:
-    return f"{job}-{k8s_suffix(job, 5)}"
-
 
 # --- The lines the questions are about (the tests find each one in the bundle) ----------------
 # (1) the FX feed's quote unit
 FX_CRON = "yt-price-cache-fx-sync"
-FX_JOB = _job_name(FX_CRON, _t("06:30"))
-FX_POD = _job_pod(FX_JOB)
+FX_JOB = job_name(FX_CRON, _t("06:30"))
+FX_POD = job_pod(FX_JOB)
 FX_FETCH = ("fx feed fetched: source=boc-fxapi/v2 published=2026-12-12T06:00:00+08:00 currencies=32 quote_unit=1 "
             "(feed notice BOC-FX-2026-11: 自 2026-12-12 起 JPY、KRW、VND、IDR 改为每 1 单位外币报价)")
 FX_STORED = ("fx rates stored snapshot=FX-20261212-0630: USD=7.1302 EUR=7.7115 HKD=0.9163 GBP=9.0418 SGD=5.3026 "
@@ -1424,7 +1417,7 @@ def outreach(w: WorldBuilder) -> None:
 
 
 # --- Incident 10: the blacklist swallows a mobile carrier ----------------------------------------------
-BLACKLIST_PODS = {hour: _job_pod(_job_name("yt-fraud-check-blacklist-sync", _t(f"{hour:02d}:58"))) for hour in range(18)}
+BLACKLIST_PODS = {hour: job_pod(job_name("yt-fraud-check-blacklist-sync", _t(f"{hour:02d}:58"))) for hour in range(18)}
 
 
 def blacklist(w: WorldBuilder) -> None:
@@ -1497,9 +1490,9 @@ STEADY = (
     ("yt-member-service", 41, "2026-12-12T10:20:30+08:00", "release yt-member-service 4.6.1 (pipeline #4452)", "4.6.1"),
     ("yt-review-service", 12, "2026-11-30T21:00:00+08:00", "release yt-review-service 1.9.2", "1.9.2"),
 )
-FX_JOBS = tuple(_job_name(FX_CRON, dt.datetime(2026, 12, d, 6, 30, tzinfo=TZ)) for d in (10, 11, 12))
+FX_JOBS = tuple(job_name(FX_CRON, dt.datetime(2026, 12, d, 6, 30, tzinfo=TZ)) for d in (10, 11, 12))
 BLACKLIST_CRON = "yt-fraud-check-blacklist-sync"
-BLACKLIST_JOBS = tuple(_job_name(BLACKLIST_CRON, _t(f"{h}:58")) for h in (15, 16, 17))
+BLACKLIST_JOBS = tuple(job_name(BLACKLIST_CRON, _t(f"{h}:58")) for h in (15, 16, 17))
 
 
 def k8s_state(w: WorldBuilder) -> None:
@@ -1519,13 +1512,13 @@ def k8s_state(w: WorldBuilder) -> None:
     # The CronJobs keep their last three jobs (successfulJobsHistoryLimit 3): the job pods, Succeeded.
     for service, jobs in (("yt-price-cache", FX_JOBS), ("yt-fraud-check", BLACKLIST_JOBS)):
         for job in jobs:
-            pod = _job_pod(job)
+            pod = job_pod(job)
             started = dt.datetime.fromtimestamp(int(job.rsplit("-", 1)[1]) * 60, tz=TZ)
             w.pod(namespace=NS, name=pod, service=service, phase="Succeeded", ready="0/1", restarts=0,
                   last_termination=termination("Completed", 0, started + dt.timedelta(seconds=w.rng.randint(9, 40))),
                   waiting_reason=None, node=node_of(pod), observed_at=REFERENCE)
     # Events are what the API server keeps (TTL 1 h): the 17:58 blacklist sync.
-    job, pod = BLACKLIST_JOBS[-1], _job_pod(BLACKLIST_JOBS[-1])
+    job, pod = BLACKLIST_JOBS[-1], job_pod(BLACKLIST_JOBS[-1])
     at = w.at("17:58:00")
     image = "registry.youtu.internal/prod/yt-fraud-check:1.22.0"
     for kind, reason, message, delay in (
@@ -1537,7 +1530,7 @@ def k8s_state(w: WorldBuilder) -> None:
         (f"Pod/{pod}", "Started", "Started container blacklist-sync", 1),
         (f"Job/{job}", "Completed", "Job completed", 11),
         (f"CronJob/{BLACKLIST_CRON}", "SawCompletedJob", f"Saw completed job: {job}, status: Complete", 11),
-        (f"CronJob/{BLACKLIST_CRON}", "SuccessfulDelete", f"Deleted job {_job_name(BLACKLIST_CRON, _t('14:58'))}", 11),
+        (f"CronJob/{BLACKLIST_CRON}", "SuccessfulDelete", f"Deleted job {job_name(BLACKLIST_CRON, _t('14:58'))}", 11),
     ):
         moment = at + dt.timedelta(seconds=delay)
         w.event(type="Normal", reason=reason, object=kind, message=message, count=1, first_seen=moment, last_seen=moment)
