@@ -29,7 +29,7 @@ from diagnosis.evaluation.worlds import (
     ticketing,
     travel,
 )
-from diagnosis.evaluation.worlds.common import bundle_hash
+from diagnosis.evaluation.worlds.common import bundle_hash, job_pod
 from diagnosis.evaluation.worlds.loading import K8S_SECTION, loadable
 from diagnosis.evaluation.worlds.spec import HEALTHY, World, WorldQuestion
 from diagnosis.evidence.bundle import Bundle, bundle_parse
@@ -505,7 +505,7 @@ def test_the_settlement_ran_at_0930_because_its_schedule_was_read_in_utc():
                and e["reason"] == "SuccessfulCreate"]
     assert [e["first_seen"] for e in created] == ["2026-12-09T09:30:00+08:00"]
     pods = sorted(p["name"] for p in bundle[K8S_SECTION]["pods"] if p["service"] == "sd-billing-settlement")
-    assert pods == sorted([logistics.SETTLE_POD, *(logistics._job_pod(job) for job in logistics.SETTLE_OLD_JOBS)])
+    assert pods == sorted([logistics.SETTLE_POD, *(job_pod(job) for job in logistics.SETTLE_OLD_JOBS)])
     assert any("timeZone: Etc/UTC" in log["message"] and log["attributes"].get("change") == "helm"
                for log in _logs(bundle, "sd-billing-settlement"))
 
