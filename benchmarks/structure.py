@@ -15,7 +15,7 @@ from pathlib import Path
 import grimp
 
 ROOT = Path(__file__).resolve().parent.parent
-TOP = ("diagnosis", "gatekeeper", "superbiz")
+TOP = ("diagnosis", "gatekeeper", "superbiz", "contracts")
 
 
 def package_of(module: str) -> str:

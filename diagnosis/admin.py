@@ -21,9 +21,9 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
+from contracts import reasons as R
 from diagnosis import vocabulary as V
 from diagnosis.alerts.admin import alert_inlines_for
-from diagnosis.graph import reasons as R
 from diagnosis.models import (
     Alert,
     DiagnosisRun,

@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from contracts.verdict import Severity as SeverityName
+from contracts.verdict import Verdict as VerdictName
 from diagnosis.reviews import calibration as cal
 from diagnosis.vocabulary import (
     GATEKEEPER_SEVERITY,
@@ -20,8 +22,6 @@ from diagnosis.vocabulary import (
     SCOPE_KIND,
     SESSION_ORIGIN,
 )
-from gatekeeper.severity import Severity as SeverityName
-from gatekeeper.severity import Verdict as VerdictName
 
 
 # --- Evidence scopes (DESIGN §10.3) ----------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from django.conf import settings
 
-from diagnosis.agents.base import ROLES
+from contracts.plan import ROLES
 
 CATALOG_FILE: Final = "catalog.toml"
 UNAVAILABLE: Final = "unavailable"

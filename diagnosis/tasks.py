@@ -24,8 +24,8 @@ from celery import Task, shared_task
 from celery.exceptions import TimeLimitExceeded
 from django.db import connections
 
+from contracts import reasons as R
 from diagnosis.audit.finalise import KIND_CRASH, run_finalise
-from diagnosis.graph import reasons as R
 from diagnosis.services.reaper import stale_runs_reap
 from diagnosis.services.runs import diagnosis_run_execute, failure_terminal
 

@@ -16,10 +16,9 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final
 
-from diagnosis.verification.asked import KIND_LABELS
-from diagnosis.verification.verdict import ClaimVerification, FactClass
-from gatekeeper.severity import Severity, Verdict
-from gatekeeper.severity import Status as GateStatus
+from contracts.asked import KIND_LABELS
+from contracts.verdict import ClaimVerification, FactClass, Severity, Verdict
+from contracts.verdict import Status as GateStatus
 
 # --- Runs ----------------------------------------------------------------------------------
 RUN_STATUS: Final[Mapping[str, str]] = {

@@ -11,20 +11,15 @@ Pure Python over plain data — no Django, no `diagnosis` import (DESIGN §2). T
 
 from __future__ import annotations
 
+from contracts.executor import ContractParse, EvidenceBinding, ExecutorContract, Limits, parse_contract
+from contracts.gatekeeper import CheckedBinding, GatekeeperResult, RuleSummary
+from contracts.verdict import Severity, Verdict
 from gatekeeper.catalog import DEFAULT_CATALOG, DEFAULT_RULE_SET_VERSION, Catalog, RuleMeta, load_catalog
 from gatekeeper.check import check
-from gatekeeper.contract import (
-    ContractParse,
-    EvidenceBinding,
-    ExecutorContract,
-    Limits,
-    parse_contract,
-)
 from gatekeeper.excerpt import MatchOutcome, excerpt_supported
 from gatekeeper.fallback import fallback_result
 from gatekeeper.normalize import normalize
 from gatekeeper.projection import VerifiedEvidence, VerifiedProjection, project
-from gatekeeper.result import CheckedBinding, GatekeeperResult, RuleSummary
 from gatekeeper.rule_ids import (
     EVIDENCE_EXCERPT_MISMATCH,
     EVIDENCE_INVOCATION_REF,
@@ -35,7 +30,7 @@ from gatekeeper.rule_ids import (
     RULE_ORDER,
     SCHEMA_EXECUTOR_V2,
 )
-from gatekeeper.severity import Ceiling, Severity, Verdict, ceiling_for_severity
+from gatekeeper.severity import Ceiling, ceiling_for_severity
 
 __all__ = [
     "Verdict",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gatekeeper.contract import EvidenceBinding
+from contracts.executor import EvidenceBinding
 from gatekeeper.invocations import InvocationIndex
 
 WARN_BACKFILLED: Final = "{where}: source_invocation_id auto-backfilled to {invocation_id!r}, the only {tool_name} invocation in this run"

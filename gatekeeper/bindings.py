@@ -23,13 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from contracts.executor import EvidenceBinding
+from contracts.gatekeeper import CheckedBinding
 from gatekeeper import rule_ids as R
 from gatekeeper.backfill import Resolution
 from gatekeeper.catalog import Catalog
-from gatekeeper.contract import EvidenceBinding
 from gatekeeper.excerpt import excerpt_fragments, match_fragments, matched_original
 from gatekeeper.invocations import InvocationIndex
-from gatekeeper.result import CheckedBinding
 from gatekeeper.severity import worst
 
 MSG_UNKNOWN_INVOCATION: Final = "invocation {invocation_id!r} is not among this run's invocations"

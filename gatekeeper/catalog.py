@@ -22,9 +22,9 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from contracts.gatekeeper import RuleSummary
+from contracts.verdict import Severity
 from gatekeeper import rule_ids as R
-from gatekeeper.result import RuleSummary
-from gatekeeper.severity import Severity
 
 CATALOG_RESOURCE: Final = "rules.toml"
 DEFAULT_RULE_SET_VERSION: Final = "gatekeeper-rules-2026.11.1"

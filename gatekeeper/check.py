@@ -15,14 +15,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from contracts.executor import ExecutorContract, Limits, parse_contract
+from contracts.gatekeeper import CheckedBinding, GatekeeperResult
+from contracts.verdict import Severity, Status
 from gatekeeper import rule_ids as R
 from gatekeeper.backfill import resolve_invocation
 from gatekeeper.bindings import ExcerptParams, check_binding
 from gatekeeper.catalog import Catalog, packaged_catalog
-from gatekeeper.contract import ExecutorContract, Limits, parse_contract
 from gatekeeper.invocations import index_invocations
-from gatekeeper.result import CheckedBinding, GatekeeperResult
-from gatekeeper.severity import Severity, Status, worst
+from gatekeeper.severity import worst
 
 WARN_NO_CLAIMS: Final = "contract has no claims: nothing can be verified"
 ERR_INTERNAL: Final = "gatekeeper could not evaluate the contract ({error}); failing closed"

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from contracts.gatekeeper import GatekeeperResult
+from contracts.verdict import Severity, Status
 from gatekeeper.catalog import DEFAULT_CATALOG
-from gatekeeper.result import GatekeeperResult
-from gatekeeper.severity import Severity, Status
 
 WARN_FALLBACK: Final = (
     "gatekeeper fallback pass: no gatekeeper or rule catalog was available, nothing was validated"

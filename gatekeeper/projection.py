@@ -18,18 +18,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from contracts.executor import ANSWER_VERSION, Claim, ClaimType, EvidenceBinding, SupportLevel, parse_contract
+from contracts.gatekeeper import CheckedBinding, GatekeeperResult
+from contracts.verdict import Verdict
 from gatekeeper.catalog import Catalog, packaged_catalog
 from gatekeeper.check import limits_from_catalog
-from gatekeeper.contract import (
-    ANSWER_VERSION,
-    Claim,
-    ClaimType,
-    EvidenceBinding,
-    SupportLevel,
-    parse_contract,
-)
-from gatekeeper.result import CheckedBinding, GatekeeperResult
-from gatekeeper.severity import Ceiling, Verdict, ceiling_for_severity
+from gatekeeper.severity import Ceiling, ceiling_for_severity
 
 
 class VerifiedBinding(BaseModel):

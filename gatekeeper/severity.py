@@ -1,43 +1,15 @@
 """Severity order, the verdict names and the verdict ceiling (DESIGN §5.2, spec "Gatekeeper severity
 SHALL constrain effective verdict").
 
-``Verdict`` is the one definition of the three verdict names for the whole project (the
-Gatekeeper ceiling, the Verifier's and the rule verdict, the Django ``DiagnosisRun.Verdict``
-choices): the Gatekeeper is the lowest layer every other one imports, so the names live here.
-They are ``StrEnum`` members, so they compare, hash and serialise (JSON) as the plain strings of
-the persisted shapes.
+The names themselves (``Verdict``, ``Severity``, ``Status``) are contracts (``contracts.verdict``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import StrEnum
 from typing import Final
 
-
-class Verdict(StrEnum):
-    """A run's verdict (also the Gatekeeper's ceiling), REJECT < LOW_CONFID < PASS."""
-
-    PASS = "PASS"
-    LOW_CONFID = "LOW_CONFID"
-    REJECT = "REJECT"
-
-
-class Severity(StrEnum):
-    """A binding's / a result's Gatekeeper severity, none < low_confid < reject."""
-
-    NONE = "none"
-    LOW_CONFID = "low_confid"
-    REJECT = "reject"
-
-
-class Status(StrEnum):
-    """The Gatekeeper result's status."""
-
-    PASS = "pass"
-    WARN = "warn"
-    FAIL = "fail"
-
+from contracts.verdict import Severity, Verdict
 
 #: The verdict ceiling is a verdict.
 Ceiling = Verdict

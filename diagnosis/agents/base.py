@@ -10,28 +10,16 @@ offline agents get no shortcut past validation.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, Final, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    SerializerFunctionWrapHandler,
-    field_validator,
-    model_serializer,
-)
-
+from contracts.composer import ComposerMaterial
+from contracts.plan import ExecutorRequest, Plan, PlannerRequest, Role, ServiceInfo
+from contracts.reasons import REASON_BUDGET_EXHAUSTED
+from contracts.tools import ToolCallResult
+from contracts.usage import RoleUsage, usage_dump
 from diagnosis.masking.masker import Masker
-from diagnosis.schemas.session_context import SessionContext
-from diagnosis.verification.asked import Asked
-from diagnosis.verification.verdict import Verdict
-
-Role = Literal["planner", "executor", "verifier", "composer"]
-ROLES: tuple[Role, ...] = ("planner", "executor", "verifier", "composer")
-PlannerMode = Literal["NORMAL", "EVIDENCE_GAP_ONLY"]
 
 
 class AgentError(Exception):
@@ -46,86 +34,7 @@ class AgentError(Exception):
         self.reason = reason
 
 
-#: ``AgentError.reason`` of a call refused by the endpoint's open circuit breaker: no request was
-#: sent. Provider-neutral so the graph can route it to the ``model_unavailable`` fallback.
-REASON_CIRCUIT_OPEN: Final = "llm_circuit_open"
-
-
-# --- Planner ------------------------------------------------------------------------------
-class PlanStep(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    tool: str
-    arguments: dict[str, Any] = Field(default_factory=dict)
-    purpose: str = ""
-
-
-class Plan(BaseModel):
-    """Planner reply shape of DESIGN §7."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    mode: PlannerMode = "NORMAL"
-    goal: str = ""
-    steps: list[PlanStep] = Field(default_factory=list, max_length=12)
-    # What the question asked (DESIGN §10.1). A plan without one — or with one that does not
-    # validate — gets the deterministic derivation in the planner node; a malformed ``asked``
-    # never costs the whole plan.
-    asked: Asked | None = None
-
-    @field_validator("asked", mode="before")
-    @classmethod
-    def _lenient_asked(cls, value: Any) -> Any:
-        if value is None or isinstance(value, Asked):
-            return value
-        try:
-            return Asked.model_validate(value)
-        except ValueError:
-            return None
-
-
-class ServiceInfo(BaseModel):
-    name: str
-    aliases: list[str] = Field(default_factory=list)
-    description: str = ""
-
-
-class PlannerRequest(BaseModel):
-    question: str
-    mode: PlannerMode = "NORMAL"
-    round: int = 1
-    now: datetime  # reference "now": the data's reference_time when loaded, else the clock
-    now_source: Literal["reference_time", "clock"] = "clock"
-    timezone: str = "Asia/Shanghai"
-    services: list[ServiceInfo] = Field(default_factory=list)
-    # EVIDENCE_GAP_ONLY: the valid critical gaps the Verifier named ({claim_id, gap, suggested_tool,
-    # suggested_query, is_critical}); the planner plans only for these.
-    evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
-    # EVIDENCE_GAP_ONLY: what the earlier round already queried and how it ended (the tool trace
-    # summary's ``planner_view``: tool, arguments, status, evidence level — no output text).
-    tried: list[dict[str, Any]] = Field(default_factory=list)
-    # The session's earlier turns (their ``asked`` and confirmed entities, never answer text), for
-    # resolving a follow-up's references; ``None`` for the first question of a session.
-    context: SessionContext | None = None
-
-
 # --- Executor -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ToolCallResult:
-    """What an agent sees of one executed tool call (a persisted ToolInvocation)."""
-
-    invocation_id: str
-    tool_name: str
-    round: int
-    status: str  # success | no_hit | failed | deduped
-    arguments: dict[str, Any]
-    output: Any
-    evidence_refs: list[dict[str, Any]]
-    error: str = ""
-    deduped_from: str = ""
-    origin: str = ""  # why an agent made a follow-up call of its own ("" = a planned call)
-
-
 class ToolRunner(Protocol):
     """Runs tools for one run and round through the real tool layer (persisting every call)."""
 
@@ -138,17 +47,6 @@ class ToolRunner(Protocol):
         ...
 
 
-class ExecutorRequest(BaseModel):
-    question: str
-    plan: Plan
-    mode: PlannerMode = "NORMAL"
-    round: int = 1
-    now: datetime
-    timezone: str = "Asia/Shanghai"
-    services: list[ServiceInfo] = Field(default_factory=list)
-    evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
-
-
 @dataclass
 class ExecutorReply:
     """The executor's final message content (should be the §5.1 contract as JSON text)."""
@@ -157,57 +55,7 @@ class ExecutorReply:
     finish_reason: str = "stop"
 
 
-# --- Composer -----------------------------------------------------------------------------
-class ClaimFacts(BaseModel):
-    """What a confirmed claim's verified evidence elements are, read from the typed tool output
-    (not from rendered text): the conclusion, key evidence and timeline of the answer are chosen
-    and worded from these (issue 24). Built by the composer node from the run's invocations."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    claim_id: str
-    claim_type: str = "observation"
-    kind: str = ""  # log | alert | series | query | k8s | hit
-    service: str = ""
-    at: str = ""  # ISO 8601: when it began (a log line's time, an alert's start, a crossing)
-    ended_at: str = ""  # a resolved alert's end
-    peak_at: str = ""  # a series' peak
-    name: str = ""  # alert / series / Kubernetes object name
-    names: list[str] = Field(default_factory=list)  # every alert / series named by its evidence (a listing)
-    change: str = ""  # the kind of change a timeline line records (部署, 配置变更 …)
-    level: str = ""  # a log line's level
-    anomalous: bool = False  # an ERROR line, an alert, a crossed threshold, an unhealthy object
-    symptoms: list[str] = Field(default_factory=list)  # symptom ids the evidence shows
-    cause: str = ""  # the innermost link of the line's exception chain, when it has one
-    line: str = ""  # a log line's message, its first line (what a conclusion quotes the head of)
-
-
-class ComposerMaterial(BaseModel):
-    """Verifier-allowed material only (spec 000 "Composer-safe protocols"). Built by the graph;
-    nothing else reaches the composer, and the leak guard checks the answer against it."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    question: str
-    route: Literal["pass", "low_confid", "reject"]
-    verdict: Verdict
-    # What was asked (DESIGN §10.1): the conclusion answers it.
-    asked: Asked | None = None
-    # Confirmed statements: claim text + the verified excerpt(s) + invocation ids they rest on.
-    confirmed: list[dict[str, Any]] = Field(default_factory=list)
-    # The typed facts of each confirmed claim (same order as ``confirmed``).
-    facts: list[ClaimFacts] = Field(default_factory=list)
-    # Unverified directions (Executor hypotheses / inference-only claims), always labelled as such.
-    directions: list[str] = Field(default_factory=list)
-    # Verifier-identified gaps only.
-    gaps: list[str] = Field(default_factory=list)
-    # Next steps (runbook/evidence-based recommended actions, tools to run for the gaps).
-    next_steps: list[str] = Field(default_factory=list)
-
-
 # --- Context shared by every call ---------------------------------------------------------
-#: AgentError.reason (and fallback reason) when the run's model budget is spent.
-REASON_BUDGET_EXHAUSTED = "budget_exhausted"
 BudgetLimit = Literal["tokens", "seconds"]
 
 
@@ -219,35 +67,6 @@ class RunBudget:
 
     max_tokens: int | None = None
     max_seconds: float | None = None
-
-
-class RoleUsage(BaseModel):
-    """One role's model usage in a run (``DiagnosisRun.token_usage[role]``, ``run_budget.usage``).
-    ``estimated_calls`` — calls whose figures are estimates (the server reported none) — is
-    present only when there was one, as it always was in the persisted shape."""
-
-    model_config = ConfigDict(extra="allow")
-
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    calls: int = 0
-    estimated_calls: int | None = None
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        if data.get("estimated_calls") is None:
-            data.pop("estimated_calls", None)
-        return data
-
-    @property
-    def tokens(self) -> int:
-        return self.prompt_tokens + self.completion_tokens
-
-
-def usage_dump(usage: Mapping[str, RoleUsage]) -> dict[str, dict[str, int]]:
-    """The per-role usage as persisted (``token_usage``)."""
-    return {role: values.model_dump(mode="json") for role, values in usage.items()}
 
 
 @dataclass

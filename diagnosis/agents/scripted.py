@@ -26,19 +26,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from diagnosis.agents.base import (
-    AgentContext,
-    AgentError,
-    ComposerMaterial,
-    ExecutorReply,
-    ExecutorRequest,
-    Plan,
-    PlannerRequest,
-    Provider,
-    Role,
-    ToolCallResult,
-    ToolRunner,
-)
+from contracts.composer import ComposerMaterial
+from contracts.plan import ExecutorRequest, Plan, PlannerRequest, Role
+from contracts.tools import ToolCallResult
+from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, Provider, ToolRunner
 from diagnosis.verification.verdict import DIRECT_OBSERVATION, PASS
 
 PROVIDER_NAME: Final = "scripted"

@@ -31,7 +31,7 @@ from uuid import UUID
 from django.db import transaction
 from django.utils import timezone
 
-from diagnosis.agents.base import RoleUsage, usage_dump
+from contracts.usage import RoleUsage, usage_dump
 from diagnosis.audit.self_evaluation import ChannelMutation, self_evaluation_apply
 from diagnosis.audit.signals import run_ended
 from diagnosis.metrics import observe_run_end

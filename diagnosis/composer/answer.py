@@ -23,7 +23,7 @@ from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from diagnosis.agents.base import ClaimFacts, ComposerMaterial
+from contracts.composer import ClaimFacts, ComposerMaterial
 from diagnosis.composer.quoting import quote
 from diagnosis.reading.vocabulary import EFFECTS
 

@@ -4,7 +4,7 @@ advice, gaps and the rest as other evidence. Pure."""
 
 from __future__ import annotations
 
-from diagnosis.agents.base import ComposerMaterial
+from contracts.composer import ComposerMaterial
 from diagnosis.composer.answer import (
     AdviceItem,
     Answer,

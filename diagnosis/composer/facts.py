@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from diagnosis.agents.base import ClaimFacts
+from contracts.composer import ClaimFacts
 from diagnosis.evidence.k8s_objects import service_from_pod_name
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import innermost

@@ -35,12 +35,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from diagnosis.agents.base import ComposerMaterial
+from contracts.asked import Asked
+from contracts.composer import ComposerMaterial
+from contracts.verdict import Verdict
 from diagnosis.composer import templates as T
 from diagnosis.composer.advice import NO_ANOMALY_NOTE, AdviceFit, fit_actions, fit_hypotheses
 from diagnosis.composer.facts import Element, claim_facts
 from diagnosis.composer.quoting import ToolText, quote_copies
-from diagnosis.verification.asked import Asked
 from diagnosis.verification.verdict import (
     CONTRADICTED,
     DIRECT_OBSERVATION,
@@ -48,7 +49,6 @@ from diagnosis.verification.verdict import (
     OVERSTATED,
     REASONABLE_INFERENCE,
     UNSUPPORTED,
-    Verdict,
 )
 
 MAX_ITEMS: Final = 12

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from contracts import reasons as R
 from diagnosis.composer import answer as A
-from diagnosis.graph import reasons as R
 
 # --- Section headings and lines (their one home is ``answer``; these names are what the
 # evaluation and older callers read) -----------------------------------------------------------

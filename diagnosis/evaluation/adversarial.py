@@ -17,7 +17,10 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError, Provider, ToolCallResult
+from contracts import reasons as R
+from contracts.reasons import REASON_CIRCUIT_OPEN
+from contracts.tools import ToolCallResult
+from diagnosis.agents.base import AgentError, Provider
 from diagnosis.agents.scripted import (
     ExecutorStep,
     binding_for,
@@ -29,7 +32,6 @@ from diagnosis.agents.scripted import (
 )
 from diagnosis.evaluation import checks as C
 from diagnosis.evaluation.scenario import LOW_CONFID, PASS, REJECT, Scenario, fallback
-from diagnosis.graph import reasons as R
 
 QUESTION: Final = "payment-service 从 10:05 开始大量 500，原因是什么？"
 

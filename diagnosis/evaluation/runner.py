@@ -34,16 +34,9 @@ from django.db import connection, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
-from diagnosis.agents.base import (
-    AgentContext,
-    ComposerMaterial,
-    ExecutorReply,
-    ExecutorRequest,
-    Plan,
-    PlannerRequest,
-    Provider,
-    ToolRunner,
-)
+from contracts.composer import ComposerMaterial
+from contracts.plan import ExecutorRequest, Plan, PlannerRequest
+from diagnosis.agents.base import AgentContext, ExecutorReply, Provider, ToolRunner
 from diagnosis.evaluation.cluster.figures import ClusterFigures, QuestionRun
 from diagnosis.evaluation.cluster.generate import recordings
 from diagnosis.evaluation.cluster.judge import cluster_verdict

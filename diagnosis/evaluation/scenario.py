@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from contracts import reasons as R
 from diagnosis.agents.base import Provider
-from diagnosis.graph import reasons as R
 
 # --- Outcome labels ---------------------------------------------------------------------------
 PASS: Final = "pass"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from contracts.verdict import Verdict
 from diagnosis.agents.base import AgentContext, Provider
 from diagnosis.audit.finalise import KIND_FALLBACK, KIND_SUCCESS, RunTerminal
 from diagnosis.audit.rule_evaluation import rule_evaluation_mutation, rule_evaluation_of_run
@@ -26,7 +27,6 @@ from diagnosis.masking.config import masking_audit
 from diagnosis.models import DiagnosisRun
 from diagnosis.prompts_catalog import prompt_audit
 from diagnosis.schemas.self_evaluation import CHANNEL_RULE, CHANNEL_VERIFIER, VerifierEvaluation
-from diagnosis.verification.verdict import Verdict
 
 TRACEABILITY_VERSION: Final = "verified-projection-v1"
 OUTCOME_FOR_VERDICT: Final = {

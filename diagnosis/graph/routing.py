@@ -12,23 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
-from diagnosis.agents.base import REASON_CIRCUIT_OPEN
-from diagnosis.graph import reasons as R
-from diagnosis.graph.state import (
-    COMPOSER,
-    END,
-    EVIDENCE_GAP_ONLY,
-    EXECUTOR,
-    FALLBACK,
-    GATEKEEPER,
-    PLANNER,
-    VERIFIER,
-    GraphState,
-    RoundState,
-)
+from contracts import reasons as R
+from contracts.nodes import COMPOSER, END, EXECUTOR, FALLBACK, GATEKEEPER, PLANNER, VERIFIER
+from contracts.reasons import REASON_CIRCUIT_OPEN
+from contracts.verdict import Severity
+from diagnosis.graph.state import EVIDENCE_GAP_ONLY, GraphState, RoundState
 from diagnosis.verification.verdict import LOW_CONFID, PASS, REJECT, evidence_retry_qualifies
 from diagnosis.verification.verifier_input import build_retry_context
-from gatekeeper.severity import Severity
 
 MAX_ROUNDS: Final = 2
 

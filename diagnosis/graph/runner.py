@@ -15,23 +15,15 @@ from typing import Final
 
 from django.conf import settings
 
+from contracts import reasons as R
+from contracts.nodes import COMPOSER, END, EXECUTOR, FALLBACK, GATEKEEPER, PLANNER, VERIFIER
 from diagnosis.agents.base import AgentContext, Provider, RunBudget, services_from
 from diagnosis.audit.events import EVENT_ERROR, EVENT_FINISH, EVENT_ROUTE, EVENT_START
 from diagnosis.composer.templates import render_fallback
-from diagnosis.graph import reasons as R
 from diagnosis.graph.env import EventRecorder, GraphEnv
 from diagnosis.graph.nodes import composer, executor, fallback, gatekeeper, planner, verifier
 from diagnosis.graph.routing import ROUTERS, Route, apply_route
-from diagnosis.graph.state import (
-    COMPOSER,
-    END,
-    EXECUTOR,
-    FALLBACK,
-    GATEKEEPER,
-    PLANNER,
-    VERIFIER,
-    GraphState,
-)
+from diagnosis.graph.state import GraphState
 from diagnosis.masking.config import run_masker
 from diagnosis.metrics import observe_node
 from diagnosis.models import DiagnosisRun, EvidenceScope, Service

@@ -12,27 +12,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from diagnosis.agents.base import ComposerMaterial, Plan, PlannerMode, ServiceInfo
-from diagnosis.composer.output import ComposerOutput
+from contracts.answer import ComposerOutput
+from contracts.asked import Asked
+from contracts.composer import ComposerMaterial
+from contracts.executor_parse import ExecutorParseStatus
+from contracts.gatekeeper import GatekeeperResult
+from contracts.plan import Plan, PlannerMode, ServiceInfo
+from contracts.session import SessionContext
+from contracts.verdict import Verdict
+from contracts.verifier import VerifierOutput
 from diagnosis.reading.conversation import Reading
-from diagnosis.schemas.executor_output import ExecutorParseStatus
-from diagnosis.schemas.session_context import SessionContext
-from diagnosis.verification.asked import Asked
 from diagnosis.verification.coverage import Coverage
-from diagnosis.verification.protocol import VerifierOutput
-from diagnosis.verification.verdict import Verdict
 from diagnosis.verification.verifier_input import RetryContext, VerifierInput
-from gatekeeper.result import GatekeeperResult
-
-# Node names (also the ``OrchestrationEvent.node`` values).
-PLANNER: Final = "planner"
-EXECUTOR: Final = "executor"
-GATEKEEPER: Final = "gatekeeper"
-VERIFIER: Final = "verifier"
-COMPOSER: Final = "composer"
-FALLBACK: Final = "fallback"
-END: Final = "end"
-NODES: Final[tuple[str, ...]] = (PLANNER, EXECUTOR, GATEKEEPER, VERIFIER, COMPOSER, FALLBACK)
 
 NORMAL: Final = "NORMAL"
 EVIDENCE_GAP_ONLY: Final = "EVIDENCE_GAP_ONLY"

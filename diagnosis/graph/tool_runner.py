@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from django.db import InterfaceError, OperationalError, connection
 
-from diagnosis.agents.base import ToolCallResult
+from contracts.tools import ToolCallResult
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.tools.base import ToolContext
 from diagnosis.tools.service import tool_invocation_execute, tool_invocations_insert

@@ -22,12 +22,12 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.asked import Asked, AskedDimension, AskedWindow
+from contracts.plan import ServiceInfo
 from diagnosis.reading.entities import LOOKALIKE_LETTERS, QuestionFacts, analyse, find_symptoms, metric_named
 from diagnosis.reading.text import fold, nfkc
 from diagnosis.reading.time_expressions import resolve_window, widened
 from diagnosis.reading.vocabulary import KEY_TERMS, QUESTION_WORDS, SYMPTOMS, any_spelling_in
-from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
 
 # A term is not a piece of a word in another alphabet (p of pаyment-service, Cyrillic а: issue 25).
 _ASCII_TERM = re.compile(

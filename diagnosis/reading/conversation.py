@@ -30,13 +30,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.asked import QUANTITY, Asked, AskedDimension, AskedWindow
+from contracts.plan import ServiceInfo
+from contracts.session import PreviousTurn, SessionContext
 from diagnosis.reading.asking import derive_asked, dimension_terms, question_metric, stated_kind
 from diagnosis.reading.entities import QuestionFacts, ServiceMention, analyse, asks, find_symptoms, is_narrow
 from diagnosis.reading.text import fold
 from diagnosis.reading.time_expressions import TimeWindow, for_extreme, resolve_window, window_from_iso
-from diagnosis.schemas.session_context import PreviousTurn, SessionContext
-from diagnosis.verification.asked import QUANTITY, Asked, AskedDimension, AskedWindow
 
 RULES_FILE: Final = Path(__file__).parent / "rules" / "followups.toml"
 _TRAILING: Final = " \t\r\n?!.,;:。，！？；：…~～"

@@ -11,13 +11,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from diagnosis.composer.output import ComposerOutput
-from diagnosis.schemas.executor_output import ExecutorParseStatus
-from diagnosis.verification.asked import Asked
+from contracts.answer import ComposerOutput
+from contracts.asked import Asked
+from contracts.executor_parse import ExecutorParseStatus
+from contracts.gatekeeper import GatekeeperResult
+from contracts.verdict import Verdict
 from diagnosis.verification.coverage import Coverage
-from diagnosis.verification.verdict import Verdict
 from diagnosis.verification.verifier_input import RetryContext
-from gatekeeper.result import GatekeeperResult
 
 CHANNEL_RULE = "rule_evaluation"
 CHANNEL_AIOPS_RULE = "aiops_rule_evaluation"

@@ -25,6 +25,8 @@ from uuid import UUID
 from django.db.models import Count, Max, Q, QuerySet
 from pydantic import ValidationError
 
+from contracts.asked import Asked, asked_label
+from contracts.verdict import Verdict
 from diagnosis import vocabulary as V
 from diagnosis.composer.quoting import ToolText, quote_copies
 from diagnosis.models import (
@@ -36,8 +38,7 @@ from diagnosis.models import (
     ToolInvocation,
 )
 from diagnosis.tools.prose import tool_prose
-from diagnosis.verification.asked import Asked, asked_label
-from diagnosis.verification.verdict import CONFIRMED, Verdict
+from diagnosis.verification.verdict import CONFIRMED
 from diagnosis.vocabulary import PRIORITY, SOURCE, VERIFICATION, label, number
 
 # Verifier classifications (DESIGN §1.4) that make a claim a confirmed statement in the UI;

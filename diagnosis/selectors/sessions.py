@@ -19,11 +19,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from contracts.asked import Asked
+from contracts.session import MAX_TURNS, PreviousTurn, SessionContext
 from diagnosis.models import DiagnosisRun, DiagnosisSession, ToolInvocation
-from diagnosis.schemas.session_context import MAX_TURNS, PreviousTurn, SessionContext
 from diagnosis.selectors.runs import Badge, run_badge, run_followup_reading, session_runs
 from diagnosis.tools.pointer import PointerError, resolve_pointer
-from diagnosis.verification.asked import Asked
 
 #: Earlier runs looked at (some may have no ``asked``: a run that fell back before planning).
 MAX_RUNS_READ = 2 * MAX_TURNS

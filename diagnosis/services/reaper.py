@@ -33,8 +33,8 @@ from django.db import DatabaseError, connections
 from django.db.models import Q
 from django.utils import timezone
 
+from contracts import reasons as R
 from diagnosis.audit.finalise import KIND_STALE, OPEN_STATUSES, run_finalise
-from diagnosis.graph import reasons as R
 from diagnosis.metrics import observe_reaped
 from diagnosis.models import DiagnosisRun
 from diagnosis.services.runs import failure_terminal

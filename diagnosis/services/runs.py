@@ -20,6 +20,8 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
+from contracts import reasons as R
+
 # Modules, not functions: looked up at call time, so tests can substitute the provider factory
 # and the graph steps.
 from diagnosis.agents import registry
@@ -27,7 +29,6 @@ from diagnosis.agents.base import Provider
 from diagnosis.audit.finalise import KIND_CRASH, RunTerminal, run_finalise
 from diagnosis.composer.templates import render_fallback
 from diagnosis.graph import persist as graph_persist
-from diagnosis.graph import reasons as R
 from diagnosis.graph import runner as graph_runner
 from diagnosis.models import DiagnosisRun, DiagnosisSession, EvidenceScope
 from diagnosis.prompts_catalog import prompt_audit

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from diagnosis.schemas.evidence import MAX_REF_TEXT_CHARS, EvidenceRef
+from contracts.evidence import MAX_REF_TEXT_CHARS, EvidenceRef
 
 ELLIPSIS = "…"
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from contracts.evidence import MAX_REFS_PER_INVOCATION
 from diagnosis.evidence.bundle import K8sDeployment, K8sEvent, K8sPod
 from diagnosis.evidence.k8s_kinds import (
     K8S_KIND_MODELS,
@@ -67,7 +68,6 @@ from diagnosis.evidence.k8s_objects import (
     selector_matches,
     workload_of,
 )
-from diagnosis.schemas.evidence import MAX_REFS_PER_INVOCATION
 from diagnosis.tools.arguments import QueryK8sArgs
 from diagnosis.tools.backends import K8sBackend, K8sQuery
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from contracts.evidence import MAX_REFS_PER_INVOCATION
 from diagnosis.retrieval.synonyms import expand
 from diagnosis.retrieval.tokenize import tokenize_query
-from diagnosis.schemas.evidence import MAX_REFS_PER_INVOCATION
 from diagnosis.tools.arguments import LookupKnowledgeArgs
 from diagnosis.tools.backends import KnowledgeBackend
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref

@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from diagnosis.schemas.evidence import MAX_REFS_PER_INVOCATION
+from contracts.evidence import MAX_REFS_PER_INVOCATION
 from diagnosis.tools.arguments import LEVEL_ALIASES, LEVEL_RANK, QueryLogsArgs
 from diagnosis.tools.backends import LogEntry, LogQuery, LogsBackend
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from diagnosis.schemas.evidence import MAX_REFS_PER_INVOCATION
+from contracts.evidence import MAX_REFS_PER_INVOCATION
 from diagnosis.tools.arguments import QueryMetricsArgs
 from diagnosis.tools.backends import MetricQuery, MetricsBackend, SeriesEntry
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS
 from diagnosis.composer.quoting import neutral
-from diagnosis.tools.registry import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS
 
 #: tool → (list key, prose fields, how the system names one element's prose).
 PROSE_FIELDS: Final[dict[str, tuple[str, tuple[str, ...], str]]] = {

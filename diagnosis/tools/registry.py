@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from contracts.tools import GET_CURRENT_TIME, LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS
 from diagnosis.tools import clock, k8s, knowledge, logs, metrics
 from diagnosis.tools.arguments import (
     GetCurrentTimeArgs,
@@ -18,12 +19,6 @@ from diagnosis.tools.arguments import (
     ToolArguments,
 )
 from diagnosis.tools.base import ToolContext, ToolOutcome
-
-LOOKUP_KNOWLEDGE = "lookup_knowledge"
-QUERY_LOGS = "query_logs"
-QUERY_METRICS = "query_metrics"
-QUERY_K8S = "query_k8s"
-GET_CURRENT_TIME = "get_current_time"
 
 
 @dataclass(frozen=True)

@@ -65,12 +65,13 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from contracts.asked import CAUSE, EXISTENCE, LISTING, QUANTITY, Asked
+from contracts.verdict import Verdict
 from diagnosis.reading.asking import exact_terms as hard_terms
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import EFFECTS, KEY_TERMS_BY_WORD, SYMPTOMS, any_spelling_in
-from diagnosis.verification.asked import CAUSE, EXISTENCE, LISTING, QUANTITY, Asked
-from diagnosis.verification.verdict import DIRECT_OBSERVATION, LOW_CONFID, PASS, REASONABLE_INFERENCE, Verdict
+from diagnosis.verification.verdict import DIRECT_OBSERVATION, LOW_CONFID, PASS, REASONABLE_INFERENCE
 
 CoverageStatus = Literal["answered", "partial", "unanswered"]
 ANSWERED: Final = "answered"

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
+from contracts.asked import Asked
 from diagnosis.reading.entities import evidence_symptoms
-from diagnosis.verification.asked import Asked
 
 
 def _moment(value: Any) -> datetime | None:

@@ -30,6 +30,8 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from contracts.verdict import ClaimVerification, FactClass, Verdict
+from contracts.verifier import VerifierOutput
 from diagnosis.verification.query_claims import query_direct_allowed
 from diagnosis.verification.verdict import (
     CLAIM_TO_FACT,
@@ -38,9 +40,6 @@ from diagnosis.verification.verdict import (
     FACT_CLASSES,
     UNSUPPORTED,
     VERIFICATIONS,
-    ClaimVerification,
-    FactClass,
-    Verdict,
     fact_class_for,
 )
 
@@ -127,26 +126,6 @@ class _ReplyIn(BaseModel):
         if not math.isfinite(value):
             raise ValueError("groundedness_score must be finite")
         return value
-
-
-class VerifierOutput(BaseModel):
-    """The normalised Verifier result the graph uses and persists."""
-
-    model_config = ConfigDict(frozen=True)
-
-    verdict: Verdict
-    model_groundedness_score: float
-    model_critical_fact_count: int | None
-    critical_fact_count: int
-    claim_checks: list[dict[str, Any]]
-    facts_checked: list[dict[str, Any]]
-    facts_checked_source: Literal["model", "derived"]
-    evidence_gaps: list[dict[str, Any]]
-    rationale: str
-    dropped_evidence_refs: list[dict[str, Any]] = Field(default_factory=list)
-    dropped_claim_checks: list[dict[str, Any]] = Field(default_factory=list)
-    missing_claim_checks: list[str] = Field(default_factory=list)
-    downgraded_claim_checks: list[dict[str, Any]] = Field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -390,7 +369,6 @@ __all__ = [
     "FACT_CLASSES",
     "VERIFICATIONS",
     "ParseResult",
-    "VerifierOutput",
     "derive_facts_checked",
     "extract_single_object",
     "parse_verifier_reply",

@@ -11,36 +11,15 @@ raise a result above what the deterministic layers allow.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from enum import StrEnum
 from typing import Any, Final
 
-from gatekeeper.severity import Verdict
+from contracts.verdict import ClaimVerification, FactClass, Verdict
 
 PASS: Final = Verdict.PASS
 LOW_CONFID: Final = Verdict.LOW_CONFID
 REJECT: Final = Verdict.REJECT
 VERDICTS: Final[tuple[Verdict, ...]] = (REJECT, LOW_CONFID, PASS)  # ascending
 _RANK: Final[dict[str, int]] = {REJECT: 0, LOW_CONFID: 1, PASS: 2}
-
-
-class ClaimVerification(StrEnum):
-    """Claim-check derivability classes (spec "claim check verification values are constrained")."""
-
-    DIRECT_OBSERVATION = "direct_observation"
-    REASONABLE_INFERENCE = "reasonable_inference"
-    OVERSTATED = "overstated"
-    UNSUPPORTED = "unsupported"
-    EXTERNAL_UNKNOWN = "external_unknown"
-    CONTRADICTED = "contradicted"
-
-
-class FactClass(StrEnum):
-    """Legacy facts_checked classes (spec "facts_checked SHALL use a fixed classification set")."""
-
-    DIRECT_EVIDENCE = "direct_evidence"
-    INDIRECT_SUPPORT = "indirect_support"
-    NO_EVIDENCE = "no_evidence"
-    CONTRADICTED = "contradicted"
 
 
 DIRECT_OBSERVATION: Final = ClaimVerification.DIRECT_OBSERVATION

@@ -30,8 +30,8 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gatekeeper.result import GatekeeperResult
-from gatekeeper.severity import Verdict
+from contracts.gatekeeper import GatekeeperResult
+from contracts.verdict import Verdict
 
 MAX_CLAIMS: Final = 40
 MAX_BINDINGS_PER_CLAIM: Final = 8

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from diagnosis.graph import reasons as R
+from contracts import reasons as R
 from diagnosis.models import DiagnosisRun
 from tests.factories import make_run, make_session
 

@@ -8,10 +8,10 @@ import threading
 import pytest
 from django.db import connection
 
-from diagnosis.agents.base import RoleUsage
+from contracts import reasons as R
+from contracts.usage import RoleUsage
 from diagnosis.audit.finalise import KIND_CRASH, KIND_STALE, KIND_SUCCESS, RunTerminal, run_finalise
 from diagnosis.composer.templates import render_fallback
-from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun
 from diagnosis.services.runs import failure_terminal
 from tests.factories import make_run

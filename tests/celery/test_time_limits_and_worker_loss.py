@@ -19,8 +19,8 @@ import time
 
 import pytest
 
+from contracts import reasons as R
 from diagnosis.composer.templates import render_fallback
-from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun
 from tests.api.asgi_server import uvicorn_server
 from tests.api.conftest import token_for

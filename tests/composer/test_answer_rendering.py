@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from contracts import reasons as R
+from contracts.asked import Asked
 from diagnosis.composer import answer as A
 from diagnosis.composer import templates as T
 from diagnosis.composer.compose import render_material
 from diagnosis.composer.material import build_material
-from diagnosis.graph import reasons as R
-from diagnosis.verification.asked import Asked
 from tests.composer.builders import ASKED, ELEMENTS, EVIDENCE, GAP, OUTPUT, checks
 
 

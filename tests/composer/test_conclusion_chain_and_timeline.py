@@ -5,10 +5,10 @@ by an alert, a series and a line of one service is one timeline entry. Pure."""
 
 from __future__ import annotations
 
-from diagnosis.agents.base import ClaimFacts, ComposerMaterial
+from contracts.asked import Asked
+from contracts.composer import ClaimFacts, ComposerMaterial
 from diagnosis.composer.answer import build_timeline
 from diagnosis.composer.conclusion import compose_conclusion
-from diagnosis.verification.asked import Asked
 
 WINDOW = {"start": "2026-11-27T14:00:00+08:00", "end": "2026-11-27T15:00:00+08:00"}
 

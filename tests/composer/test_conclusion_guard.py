@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from contracts.asked import Asked
 from diagnosis.composer.answer import Sentence
 from diagnosis.composer.conclusion import (
     REASON_NO_CLAIM,
@@ -20,7 +21,6 @@ from diagnosis.composer.conclusion import (
 from diagnosis.composer.leak_guard import unknown_tokens
 from diagnosis.composer.material import build_material
 from diagnosis.composer.quoting import ToolText
-from diagnosis.verification.asked import Asked
 from tests.composer.builders import ASKED, ELEMENTS, EVIDENCE, GAP, OUTPUT, checks
 
 SERVICES = [["payment-service", "支付服务"], ["order-service", "订单服务"]]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from diagnosis.agents.base import ComposerMaterial
+from contracts import reasons as R
+from contracts.composer import ComposerMaterial
 from diagnosis.composer.compose import render_material as render
 from diagnosis.composer.templates import render_fallback
 from diagnosis.evaluation import checks as C
@@ -29,7 +30,6 @@ from diagnosis.evaluation.scenario import (
     Scenario,
     fallback,
 )
-from diagnosis.graph import reasons as R
 
 PROMPT_AUDIT = {"version": "t", "prompts": [{"role": r} for r in ("planner", "executor", "verifier", "composer")]}
 GOOD = "10:05:12 起 payment-service 连接池耗尽（waiting=37）"

@@ -8,11 +8,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from diagnosis.agents.base import REASON_CIRCUIT_OPEN
-from diagnosis.graph import reasons as R
+from contracts import reasons as R
+from contracts.executor_parse import ExecutorParseStatus
+from contracts.nodes import FALLBACK
+from contracts.reasons import REASON_CIRCUIT_OPEN
 from diagnosis.graph.routing import Route, route_after_executor, route_after_planner, route_after_verifier
-from diagnosis.graph.state import FALLBACK, GraphState
-from diagnosis.schemas.executor_output import ExecutorParseStatus
+from diagnosis.graph.state import GraphState
 from tests.graph.test_routing import ROUND_FIELDS
 
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))

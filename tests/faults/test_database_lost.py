@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import pytest
 
+from contracts import reasons as R
 from diagnosis.agents.scripted import ExecutorStep, scripted_provider, verifier_reply
 from diagnosis.composer.conclusion import compose_conclusion
 from diagnosis.composer.templates import render_fallback
-from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from diagnosis.tools import service as tool_service

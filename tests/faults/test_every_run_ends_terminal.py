@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from contracts import reasons as R
+from contracts.nodes import COMPOSER, EXECUTOR, FALLBACK, GATEKEEPER, PLANNER, VERIFIER
 from diagnosis.agents.base import AgentError
 from diagnosis.agents.circuit import CircuitRegistry
 from diagnosis.agents.offline import build_provider as build_offline
@@ -23,9 +25,7 @@ from diagnosis.agents.openai import build_provider as build_openai
 from diagnosis.agents.scripted import ExecutorStep, scripted_provider, verifier_reply
 from diagnosis.composer.conclusion import compose_conclusion
 from diagnosis.graph import persist as graph_persist
-from diagnosis.graph import reasons as R
 from diagnosis.graph import runner as graph_runner
-from diagnosis.graph.state import COMPOSER, EXECUTOR, FALLBACK, GATEKEEPER, PLANNER, VERIFIER
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from diagnosis.tools import service as tool_service

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from contracts import reasons as R
 from diagnosis.agents.circuit import CLOSED, OPEN
 from diagnosis.agents.openai import build_provider
 from diagnosis.composer.templates import FALLBACK_MESSAGES
-from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun, OrchestrationEvent
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from tests.fake_llm.server import Reply

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from contracts.asked import Asked, AskedDimension, AskedWindow
 from diagnosis.models import DiagnosisRun
-from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
 from tests.factories import make_run, make_session
 
 pytestmark = pytest.mark.django_db

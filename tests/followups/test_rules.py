@@ -10,7 +10,9 @@ from zoneinfo import ZoneInfo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.asked import Asked, AskedDimension, AskedWindow, asked_label
+from contracts.plan import ServiceInfo
+from contracts.session import PreviousTurn, SessionContext
 from diagnosis.agents.offline.planning import plan_normal
 from diagnosis.reading.asking import derive_asked
 from diagnosis.reading.conversation import (
@@ -24,8 +26,6 @@ from diagnosis.reading.conversation import (
     read_planned,
     resolve,
 )
-from diagnosis.schemas.session_context import PreviousTurn, SessionContext
-from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow, asked_label
 
 TZ = "Asia/Shanghai"
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo(TZ))

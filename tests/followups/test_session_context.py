@@ -13,12 +13,12 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diagnosis.agents.base import PlannerRequest
+from contracts.asked import Asked, AskedDimension, AskedWindow
+from contracts.plan import PlannerRequest
+from contracts.session import MAX_TURNS, PreviousTurn, SessionContext
 from diagnosis.agents.openai.planner import MAX_CONTEXT_CHARS, planner_user_message, session_context_block
 from diagnosis.models import DiagnosisRun, ToolInvocation
-from diagnosis.schemas.session_context import MAX_TURNS, PreviousTurn, SessionContext
 from diagnosis.selectors.sessions import session_context_for_run
-from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
 from tests.factories import make_run, make_session
 
 pytestmark = pytest.mark.django_db

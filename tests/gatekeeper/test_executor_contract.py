@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from contracts.executor import WARN_CODE_FENCE
 from gatekeeper import ExecutorContract, Limits, parse_contract
-from gatekeeper.contract import WARN_CODE_FENCE
 from tests.gatekeeper.builders import DROP, binding, claim, contract, example_contract
 
 

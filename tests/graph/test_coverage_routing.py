@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.graph import reasons as R
+from contracts import reasons as R
+from contracts.nodes import COMPOSER, PLANNER
 from diagnosis.graph.routing import Route, apply_route, route_after_verifier
-from diagnosis.graph.state import COMPOSER, PLANNER
 from tests.graph.test_routing import completed
 
 COVERAGE_GAP = {

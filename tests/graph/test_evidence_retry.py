@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from contracts import reasons as R
 from diagnosis.agents.scripted import (
     ExecutorStep,
     binding_for,
@@ -15,7 +16,6 @@ from diagnosis.agents.scripted import (
     scripted_provider,
     verifier_reply,
 )
-from diagnosis.graph import reasons as R
 from diagnosis.models import ToolInvocation
 from tests.graph.scripts import (
     ALERT_CLAIM,

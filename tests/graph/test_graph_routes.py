@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from contracts import reasons as R
 from diagnosis.agents.base import AgentError
 from diagnosis.agents.scripted import (
     ExecutorStep,
@@ -17,7 +18,6 @@ from diagnosis.agents.scripted import (
     verifier_reply,
 )
 from diagnosis.composer.templates import LEAD_REJECT, render_fallback
-from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from tests.graph.scripts import (
     ALERT_CLAIM,

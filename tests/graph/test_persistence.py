@@ -8,7 +8,9 @@ import json
 
 import pytest
 
-from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError
+from contracts import reasons as R
+from contracts.reasons import REASON_CIRCUIT_OPEN
+from diagnosis.agents.base import AgentError
 from diagnosis.agents.scripted import (
     ExecutorStep,
     binding_for,
@@ -19,7 +21,6 @@ from diagnosis.agents.scripted import (
 )
 from diagnosis.audit.rule_evaluation import rule_evaluation_compute, rule_evaluation_record
 from diagnosis.audit.self_evaluation import self_evaluation_update_channel
-from diagnosis.graph import reasons as R
 from diagnosis.graph.persist import TRACEABILITY_VERSION
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from tests.graph.scripts import LOGS, POOL_CLAIM, RAW_MARKER, ask, honest_step, step, verifier_evaluation

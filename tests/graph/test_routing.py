@@ -8,8 +8,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from diagnosis.agents.base import Plan
-from diagnosis.graph import reasons as R
+from contracts import reasons as R
+from contracts.executor_parse import ExecutorParseStatus
+from contracts.gatekeeper import GatekeeperResult
+from contracts.nodes import COMPOSER, END, EXECUTOR, FALLBACK, GATEKEEPER, NODES, PLANNER, VERIFIER
+from contracts.plan import Plan
 from diagnosis.graph.routing import (
     ROUTERS,
     Route,
@@ -20,21 +23,7 @@ from diagnosis.graph.routing import (
     route_after_verifier,
     route_to_end,
 )
-from diagnosis.graph.state import (
-    COMPOSER,
-    END,
-    EVIDENCE_GAP_ONLY,
-    EXECUTOR,
-    FALLBACK,
-    GATEKEEPER,
-    NODES,
-    PLANNER,
-    VERIFIER,
-    GraphState,
-    RoundState,
-)
-from diagnosis.schemas.executor_output import ExecutorParseStatus
-from gatekeeper.result import GatekeeperResult
+from diagnosis.graph.state import EVIDENCE_GAP_ONLY, GraphState, RoundState
 
 ROUND_FIELDS = frozenset(f.name for f in dataclasses.fields(RoundState))
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from contracts import reasons as R
 from diagnosis.agents.scripted import scripted_provider, verifier_reply
 from diagnosis.composer.templates import render_fallback
-from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun
 from diagnosis.services import runs as S
 from tests.factories import make_session

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pytest
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.planning import matched_triggers, plan_normal
 from diagnosis.models import ToolInvocation
 from tests.k8s.state import REFERENCE_TIME, SERVICES

@@ -3,7 +3,7 @@ naming the kind and the Chinese error, and a kind cut at its limit is a gap line
 
 from __future__ import annotations
 
-from diagnosis.agents.base import ToolCallResult
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.k8s_claims import k8s_missing
 from diagnosis.agents.offline.survey import ORIGIN, survey_claims, survey_kinds, survey_missing, survey_steps
 

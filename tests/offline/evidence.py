@@ -8,7 +8,7 @@ import unicodedata
 from typing import Any
 
 import gatekeeper
-from diagnosis.agents.base import ToolCallResult
+from contracts.tools import ToolCallResult
 from diagnosis.tools import logs, metrics
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")

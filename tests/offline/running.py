@@ -9,7 +9,8 @@ import re
 from typing import Any
 
 import gatekeeper
-from diagnosis.agents.base import AgentContext, ExecutorRequest, Plan, PlannerRequest, services_from
+from contracts.plan import ExecutorRequest, Plan, PlannerRequest
+from diagnosis.agents.base import AgentContext, services_from
 from diagnosis.agents.offline import build_provider
 from diagnosis.composer.templates import H_CONFIRMED, H_PASS_CONCLUSION
 from diagnosis.graph.tool_runner import RunToolRunner

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.reading.asking import derive_asked, tells_trouble
 
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.checks import DIRECT, check_claim
 from diagnosis.agents.offline.claims import UNLISTED_ALERTS, build_contract
 from diagnosis.reading.entities import analyse

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.planning import plan_normal
 from diagnosis.reading.asking import derive_asked
 from diagnosis.reading.entities import analyse

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.claims import build_contract
 from diagnosis.agents.offline.measures import COUNT, TIME, asked_in, fits_unit
 from diagnosis.reading.entities import analyse, asked_unit

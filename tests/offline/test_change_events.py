@@ -7,7 +7,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from diagnosis.agents.base import PlanStep, ServiceInfo, ToolCallResult
+from contracts.plan import PlanStep, ServiceInfo
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.changes import (
     ANOMALY_HORIZON,
     CHANGE_LOOKBACK,

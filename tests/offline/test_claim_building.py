@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gatekeeper
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.claims import build_contract, excerpt_of
 from diagnosis.reading.entities import analyse
 from diagnosis.reading.time_expressions import resolve_window
@@ -124,7 +124,7 @@ def test_a_service_without_data_yields_no_claims_and_states_the_gap():
 
 
 def test_failed_and_deduped_calls_go_to_missing_info():
-    from diagnosis.agents.base import ToolCallResult
+    from contracts.tools import ToolCallResult
 
     failed = ToolCallResult(
         "inv_1", "query_metrics", 1, "failed", {"service": "payment-service"}, None, [], error="backend down"

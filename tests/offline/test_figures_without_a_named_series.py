@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.claims import build_contract
 from diagnosis.reading.entities import analyse
 from diagnosis.reading.time_expressions import resolve_window

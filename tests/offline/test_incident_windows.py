@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from diagnosis.agents.base import ToolCallResult
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.episodes import (
     EPISODE,
     RECOVERY_TAIL,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.claims import build_contract
 from diagnosis.agents.offline.refs import collect_refs
 from diagnosis.agents.offline.selection import Focus, select_candidates

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.neighbours import dependencies, implicated
 from diagnosis.agents.offline.refs import Origin
 from diagnosis.models import ToolInvocation

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diagnosis.agents.base import ToolCallResult
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.changes import change_refs
 from diagnosis.agents.offline.novelty import LEAD, NOVEL_KIND, is_trigger, rate_jumped, triggers
 from diagnosis.agents.offline.refs import Origin, Ref, first_new_line, neighbour_reads

@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from diagnosis.agents.base import AgentContext, PlannerRequest, ServiceInfo
+from contracts.plan import PlannerRequest, ServiceInfo
+from diagnosis.agents.base import AgentContext
 from diagnosis.agents.offline import build_provider
 from diagnosis.agents.offline.planning import MAX_K8S_STEPS
 

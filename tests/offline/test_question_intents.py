@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.reading.entities import analyse
 
 CATALOG = [

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.models import DiagnosisRun
 from diagnosis.reading.entities import find_services
 from diagnosis.reading.text import words

@@ -7,12 +7,12 @@ import json
 
 import pytest
 
+from contracts.gatekeeper import GatekeeperResult
 from diagnosis.agents.base import AgentContext, AgentError
 from diagnosis.agents.offline import build_provider
 from diagnosis.agents.offline.checks import check_claim
 from diagnosis.verification.protocol import parse_verifier_reply
 from diagnosis.verification.verifier_input import build_verifier_input
-from gatekeeper.result import GatekeeperResult
 
 POOL = (
     "2026-11-28 10:05:12 payment-service ERROR HikariPool-1 - Connection is not available, request timed out after "

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from diagnosis.agents.base import ServiceInfo
+from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.claims import build_contract
 from diagnosis.agents.offline.followups import MAX_SERVICE_SWEEP, services_to_sweep
 from diagnosis.agents.offline.refs import collect_refs

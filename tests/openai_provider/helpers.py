@@ -3,7 +3,8 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from diagnosis.agents.base import ComposerMaterial, ExecutorRequest, Plan, PlannerRequest, PlanStep
+from contracts.composer import ComposerMaterial
+from contracts.plan import ExecutorRequest, Plan, PlannerRequest, PlanStep
 from tests.openai_provider.dataset import WINDOW
 
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from diagnosis.agents.base import AgentError, ToolCallResult
+from contracts.tools import ToolCallResult
+from diagnosis.agents.base import AgentError
 from diagnosis.agents.openai import build_provider
 from diagnosis.agents.openai.executor import (
     REASON_TURN_LIMIT,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.graph import reasons as R
+from contracts import reasons as R
 from diagnosis.graph.nodes.composer import COMPOSER_MAX_ATTEMPTS
 from diagnosis.graph.nodes.planner import PLANNER_MAX_ATTEMPTS
 from diagnosis.graph.nodes.verifier import VERIFIER_MAX_ATTEMPTS

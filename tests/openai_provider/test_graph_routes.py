@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from diagnosis.graph import reasons as R
+from contracts import reasons as R
 from diagnosis.models import ToolInvocation
 from tests.fake_llm.server import Reply
 from tests.openai_provider.dataset import WINDOW

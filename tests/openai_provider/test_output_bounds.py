@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from contracts import reasons as R
 from diagnosis.agents.openai import build_provider
-from diagnosis.graph import reasons as R
 from diagnosis.models import ToolInvocation
 from tests.fake_llm.server import Reply, ToolCall
 from tests.openai_provider.graph_helpers import ask, assert_completed_in_chinese, retry_reasons

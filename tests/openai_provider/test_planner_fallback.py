@@ -11,9 +11,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from diagnosis.agents.base import PlannerRequest
+from contracts import reasons as R
+from contracts.plan import PlannerRequest
 from diagnosis.agents.offline.agents import OfflinePlanner
-from diagnosis.graph import reasons as R
 from diagnosis.graph.nodes.planner import PLAN_SOURCE_OFFLINE_FALLBACK, PLAN_SOURCE_PROVIDER
 from diagnosis.models import ToolInvocation
 from tests.fake_llm.server import Reply

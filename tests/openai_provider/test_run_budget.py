@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from contracts import reasons as R
 from diagnosis.agents.base import AgentContext, AgentError, RunBudget
 from diagnosis.agents.openai import build_provider
-from diagnosis.graph import reasons as R
 from diagnosis.models import ToolInvocation
 from tests.fake_llm.server import DEFAULT_USAGE, Reply
 from tests.openai_provider.graph_helpers import ask, assert_completed_in_chinese, verifier_evaluation

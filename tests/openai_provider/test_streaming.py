@@ -10,11 +10,11 @@ import time
 
 import pytest
 
+from contracts import reasons as R
 from diagnosis.agents.base import AgentError
 from diagnosis.agents.openai import build_provider
 from diagnosis.agents.openai import client as wire
 from diagnosis.agents.openai.prompts import load_prompt
-from diagnosis.graph import reasons as R
 from diagnosis.models import ToolInvocation
 from tests.fake_llm.server import Reply, ToolCall
 from tests.openai_provider.dataset import WINDOW

@@ -9,8 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from contracts import reasons as R
 from diagnosis.composer.templates import render_fallback
-from diagnosis.graph import reasons as R
 from diagnosis.models import DiagnosisRun
 from tests.factories import make_run
 

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from diagnosis.graph import reasons as R
+from contracts import reasons as R
 from diagnosis.models import DiagnosisRun
 from diagnosis.services.idempotency import diagnosis_run_create_idempotent
 from diagnosis.services.reaper import stale_runs_reap

@@ -4,7 +4,7 @@ quotes it, is shown instead — and the same sentence with the text quoted is ke
 
 from __future__ import annotations
 
-from diagnosis.agents.base import ComposerMaterial
+from contracts.composer import ComposerMaterial
 from diagnosis.composer.answer import Sentence
 from diagnosis.composer.compose import render_material
 from diagnosis.composer.conclusion import REASON_TOOL_TEXT, guard_sentences

@@ -14,8 +14,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from contracts import reasons as R
 from diagnosis.composer.conclusion import REASON_TOOL_TEXT
-from diagnosis.graph import reasons as R
 from diagnosis.graph.nodes.composer import STATUS_LEAK
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.selectors.runs import run_audit_view

@@ -14,15 +14,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diagnosis.agents.base import AgentContext, RoleUsage, usage_dump
-from diagnosis.composer.output import ComposerOutput
+from contracts.answer import ComposerOutput
+from contracts.executor_parse import ExecutorParseStatus
+from contracts.gatekeeper import GatekeeperResult
+from contracts.usage import RoleUsage, usage_dump
+from contracts.verdict import ClaimVerification, Severity, Verdict
+from diagnosis.agents.base import AgentContext
 from diagnosis.models import DiagnosisRun
-from diagnosis.schemas.executor_output import ExecutorParseStatus
 from diagnosis.schemas.self_evaluation import VerifierEvaluation
-from diagnosis.verification.verdict import ClaimVerification, Verdict
 from diagnosis.verification.verifier_input import RetryContext, build_retry_context
-from gatekeeper.result import GatekeeperResult
-from gatekeeper.severity import Severity
 
 PARSE_STATUSES = [
     {"status": "valid", "kind": "valid", "errors": [], "warnings": []},

@@ -10,7 +10,8 @@ import json
 
 import pytest
 
-from diagnosis.agents.base import Plan, PlanStep
+from contracts import reasons as R
+from contracts.plan import Plan, PlanStep
 from diagnosis.agents.scripted import (
     ExecutorStep,
     binding_for,
@@ -19,7 +20,6 @@ from diagnosis.agents.scripted import (
     scripted_provider,
     verifier_reply,
 )
-from diagnosis.graph import reasons as R
 from diagnosis.models import ToolInvocation
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from diagnosis.verification.verifier_input import PAYLOAD_KEYS

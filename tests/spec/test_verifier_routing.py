@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from contracts import reasons as R
 from diagnosis.agents.scripted import ExecutorStep, scripted_provider, verifier_reply
 from diagnosis.composer.templates import H_CONFIRMED, H_DIRECTIONS, H_GAPS, H_NEXT_STEPS
-from diagnosis.graph import reasons as R
 from tests.graph.scripts import KNOWLEDGE, ask, honest, honest_step, nodes_started, verifier_evaluation
 
 pytestmark = pytest.mark.django_db

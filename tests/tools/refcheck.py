@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from contracts.evidence import MAX_REF_TEXT_CHARS, EvidenceRef
 from diagnosis.models import ToolInvocation
-from diagnosis.schemas.evidence import MAX_REF_TEXT_CHARS, EvidenceRef
 from diagnosis.tools import k8s, knowledge, logs, metrics
 from diagnosis.tools.base import bounded
 from diagnosis.tools.pointer import resolve_pointer

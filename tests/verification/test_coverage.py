@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
+from contracts.asked import Asked, AskedDimension, AskedWindow
 from diagnosis.verification.coverage import (
     check_coverage,
     coverage_gap,

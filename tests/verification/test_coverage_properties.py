@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
+from contracts.asked import Asked, AskedDimension, AskedWindow
 from diagnosis.verification.coverage import check_coverage
 from diagnosis.verification.verdict import VERDICTS, effective_verdict, rule_verdict, verdict_rank
 

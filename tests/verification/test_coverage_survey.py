@@ -4,7 +4,7 @@ callers' own error lines (the false PASS the cluster exam measured)."""
 
 from __future__ import annotations
 
-from diagnosis.verification.asked import Asked
+from contracts.asked import Asked
 from diagnosis.verification.coverage import check_coverage
 
 QUESTION = "集群刚才出现问题：部分服务不可达。请排查是哪个组件出了问题，原因是什么？"

@@ -4,7 +4,7 @@ happened to fail in the same window answer it."""
 
 from __future__ import annotations
 
-from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
+from contracts.asked import Asked, AskedDimension, AskedWindow
 from diagnosis.verification.coverage import ANSWERED, check_coverage
 
 WINDOW = AskedWindow(start="2026-11-28T09:55:00+08:00", end="2026-11-28T10:30:00+08:00")

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diagnosis.verification.asked import Asked, AskedDimension, AskedWindow
+from contracts.asked import Asked, AskedDimension, AskedWindow
 from diagnosis.verification.coverage import ANSWERED, PARTIAL, UNANSWERED, check_coverage, coverage_gap
 
 SH = ZoneInfo("Asia/Shanghai")

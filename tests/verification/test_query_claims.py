@@ -9,9 +9,9 @@ import json
 import pytest
 
 import gatekeeper
+from contracts.asked import Asked, AskedWindow
 from diagnosis.agents.offline.verifying import verify
 from diagnosis.tools.query_ref import query_text
-from diagnosis.verification.asked import Asked, AskedWindow
 from diagnosis.verification.coverage import check_coverage
 from diagnosis.verification.protocol import DOWNGRADE_QUERY_NOT_RESTATED, parse_verifier_reply
 from diagnosis.verification.query_claims import query_direct_allowed, restates_query

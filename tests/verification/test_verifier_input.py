@@ -7,8 +7,8 @@ from __future__ import annotations
 import hashlib
 import json
 
+from contracts.gatekeeper import GatekeeperResult
 from diagnosis.verification import verifier_input as V
-from gatekeeper.result import GatekeeperResult
 
 OUTPUT = {
     "answer_version": "executor_evidence_v2",

@@ -4,9 +4,9 @@ info (the Composer still gets those through its own material)."""
 
 from __future__ import annotations
 
+from contracts.gatekeeper import GatekeeperResult
 from diagnosis.composer.material import build_material
 from diagnosis.verification.verifier_input import bounded_projection, build_verifier_input
-from gatekeeper.result import GatekeeperResult
 
 EVIDENCE = [{"claim_id": "c1", "source_invocation_id": "inv_1", "tool_name": "query_logs", "raw_path": "/records/0",
              "matched_text": "2026-11-28 10:05:12 payment-service ERROR HTTP 500"}]

@@ -8,17 +8,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from contracts import reasons as R
+from contracts.asked import ASKED_KINDS
+from contracts.nodes import END, NODES
+from contracts.verdict import ClaimVerification, FactClass, Severity, Verdict
+from contracts.verdict import Status as GateStatus
 from diagnosis import vocabulary as V
 from diagnosis.alerts.models import AlertGroupRun
 from diagnosis.composer import advice
-from diagnosis.graph import reasons as R
-from diagnosis.graph.state import END, NODES
 from diagnosis.models import DiagnosisRun, DiagnosisSession, EvidenceScope, ToolInvocation
 from diagnosis.tools.registry import TOOLS
-from diagnosis.verification.asked import ASKED_KINDS
-from diagnosis.verification.verdict import ClaimVerification, FactClass
-from gatekeeper.severity import Severity, Verdict
-from gatekeeper.severity import Status as GateStatus
 from tests.web.page_text import CJK
 
 ENUMS = {

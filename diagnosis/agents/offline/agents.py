@@ -14,19 +14,10 @@ from datetime import timedelta
 from functools import partial
 from typing import Any
 
-from diagnosis.agents.base import (
-    AgentContext,
-    AgentError,
-    ComposerMaterial,
-    ExecutorReply,
-    ExecutorRequest,
-    Plan,
-    PlannerRequest,
-    PlanStep,
-    ServiceInfo,
-    ToolCallResult,
-    ToolRunner,
-)
+from contracts.composer import ComposerMaterial
+from contracts.plan import ExecutorRequest, Plan, PlannerRequest, PlanStep, ServiceInfo
+from contracts.tools import ToolCallResult
+from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, ToolRunner
 from diagnosis.agents.offline.changes import first_anomaly
 from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
 from diagnosis.agents.offline.episodes import current_reads, episode_window, incident, replaceable

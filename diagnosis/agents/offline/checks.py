@@ -34,6 +34,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from contracts.verdict import ClaimVerification
 from diagnosis.reading.text import fold, nfkc, words
 from diagnosis.reading.vocabulary import (
     INTERPRETATION_MARKERS,
@@ -42,7 +43,6 @@ from diagnosis.reading.vocabulary import (
     any_spelling_in,
     rules,
 )
-from diagnosis.verification.verdict import ClaimVerification
 
 DIRECT: str = ClaimVerification.DIRECT_OBSERVATION
 INFERENCE: str = ClaimVerification.REASONABLE_INFERENCE

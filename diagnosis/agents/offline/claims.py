@@ -24,7 +24,8 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from diagnosis.agents.base import ServiceInfo, ToolCallResult
+from contracts.plan import ServiceInfo
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.changes import (
     MAX_CHANGE_CLAIMS,
     MAX_LISTED_CHANGES,

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final
 
-from diagnosis.agents.base import ToolCallResult
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.onsets import level_shift, series_points
 from diagnosis.agents.offline.refs import Origin, Ref, output_time
 from diagnosis.reading.time_expressions import POINT_TAIL, TimeWindow

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from diagnosis.agents.base import ToolCallResult
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.composer.quoting import quote
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy

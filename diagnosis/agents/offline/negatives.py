@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Final
 
-from diagnosis.agents.base import ToolCallResult
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.refs import LEVEL_RANK, Origin, binding
 from diagnosis.reading.time_expressions import TimeWindow
 

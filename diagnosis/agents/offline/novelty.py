@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Final
 
-from diagnosis.agents.base import ServiceInfo, ToolCallResult
+from contracts.plan import ServiceInfo
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.episodes import evidence_span
 from diagnosis.agents.offline.refs import LEVEL_RANK, Origin, Ref, collect_refs, output_time
 from diagnosis.tools.templates import TemplateCount

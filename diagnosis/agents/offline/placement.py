@@ -17,7 +17,8 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from diagnosis.agents.base import ServiceInfo, ToolCallResult
+from contracts.plan import ServiceInfo
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.refs import Origin, Ref, collect_refs
 from diagnosis.tools.templates import TemplateCount
 

@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from diagnosis.agents.base import Plan, PlanStep, ServiceInfo, ToolCallResult
+from contracts.plan import Plan, PlanStep, ServiceInfo
+from contracts.session import SessionContext
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.changes import ANOMALY_HORIZON, READ_WORDS, span_start
 from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
 from diagnosis.agents.offline.novelty import BASELINE, LEAD
@@ -43,7 +45,6 @@ from diagnosis.reading.vocabulary import (
     SYMPTOMS_BY_ID,
     any_spelling_in,
 )
-from diagnosis.schemas.session_context import SessionContext
 
 MAX_STEPS = 6
 MAX_SERVICES = 2

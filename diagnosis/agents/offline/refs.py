@@ -13,7 +13,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from diagnosis.agents.base import ServiceInfo, ToolCallResult
+from contracts.plan import ServiceInfo
+from contracts.tools import ToolCallResult
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import gloss as gloss  # re-exported: the agents' one reading
 from diagnosis.reading.evidence_text import innermost as innermost

@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from diagnosis.agents.base import ServiceInfo, ToolCallResult
+from contracts.plan import ServiceInfo
+from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.neighbours import described
 from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.k8s_analysis import analyze, state_from_calls

@@ -47,7 +47,9 @@ from typing import Any
 
 import openai
 
-from diagnosis.agents.base import REASON_BUDGET_EXHAUSTED, REASON_CIRCUIT_OPEN, AgentContext, AgentError, Role
+from contracts.plan import Role
+from contracts.reasons import REASON_BUDGET_EXHAUSTED, REASON_CIRCUIT_OPEN
+from diagnosis.agents.base import AgentContext, AgentError
 from diagnosis.agents.circuit import CircuitBreaker, CircuitOpen, CircuitRegistry, circuits
 from diagnosis.agents.openai.config import OpenAIConfig
 from diagnosis.agents.openai.masking import mask_messages, unmask_reply

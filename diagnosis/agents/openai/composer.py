@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from diagnosis.agents.base import AgentContext, ComposerMaterial
+from contracts.composer import ComposerMaterial
+from diagnosis.agents.base import AgentContext
 from diagnosis.agents.openai.client import ChatCaller
 from diagnosis.agents.openai.prompts import load_prompt
 

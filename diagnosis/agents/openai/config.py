@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 
-from diagnosis.agents.base import ROLES
+from contracts.plan import ROLES
 
 # Ollama and vLLM accept any bearer token; the openai client refuses an empty one.
 PLACEHOLDER_API_KEY = "not-needed"

@@ -27,14 +27,9 @@ import json
 import logging
 from typing import Any
 
-from diagnosis.agents.base import (
-    AgentContext,
-    AgentError,
-    ExecutorReply,
-    ExecutorRequest,
-    ToolCallResult,
-    ToolRunner,
-)
+from contracts.plan import ExecutorRequest
+from contracts.tools import ToolCallResult
+from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, ToolRunner
 from diagnosis.agents.openai.client import ChatCaller
 from diagnosis.agents.openai.parsing import dumps
 from diagnosis.agents.openai.prompts import load_prompt

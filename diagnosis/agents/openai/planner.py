@@ -10,11 +10,12 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from diagnosis.agents.base import AgentContext, AgentError, Plan, PlannerRequest
+from contracts.plan import Plan, PlannerRequest
+from contracts.session import SessionContext
+from diagnosis.agents.base import AgentContext, AgentError
 from diagnosis.agents.openai.client import ChatCaller
 from diagnosis.agents.openai.parsing import dumps, json_object
 from diagnosis.agents.openai.prompts import load_prompt
-from diagnosis.schemas.session_context import SessionContext
 
 REASON_PLAN_INVALID = "planner_invalid_output"
 #: Bound of the ``session_context`` block (JSON characters): the oldest turns go first.

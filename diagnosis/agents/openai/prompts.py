@@ -5,7 +5,8 @@ matter, and the system message is the text after it."""
 
 from __future__ import annotations
 
-from diagnosis.agents.base import AgentError, Role
+from contracts.plan import Role
+from diagnosis.agents.base import AgentError
 from diagnosis.prompts_catalog import PromptCatalogError, PromptEntry, prompt_entry
 
 REASON_PROMPT_UNAVAILABLE = "prompt_unavailable"

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from contracts.asked import ASKED_KINDS
 from diagnosis.evaluation.asked_kinds import asked_kind_is
 from diagnosis.evaluation.scenario import HONEST, PASS, Scenario
-from diagnosis.verification.asked import ASKED_KINDS
 
 
 @dataclass(frozen=True)

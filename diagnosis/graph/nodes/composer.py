@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from diagnosis.agents.base import AgentError, ComposerMaterial
+from contracts.answer import ComposerOutput
+from contracts.composer import ComposerMaterial
+from contracts.nodes import COMPOSER
+from diagnosis.agents.base import AgentError
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.composer.advice import AdviceFit
 from diagnosis.composer.answer import Answer, Sentence, render_answer
@@ -19,10 +22,9 @@ from diagnosis.composer.compose import assemble_answer, material_day
 from diagnosis.composer.conclusion import compose_conclusion, guard_sentences, parse_conclusion_reply
 from diagnosis.composer.facts import Element
 from diagnosis.composer.material import compose_material
-from diagnosis.composer.output import ComposerOutput
 from diagnosis.composer.quoting import ToolText
 from diagnosis.graph.env import GraphEnv
-from diagnosis.graph.state import COMPOSER, GraphState
+from diagnosis.graph.state import GraphState
 from diagnosis.models import ToolInvocation
 from diagnosis.tools.pointer import PointerError, resolve_pointer
 from diagnosis.tools.prose import tool_prose

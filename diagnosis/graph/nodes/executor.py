@@ -22,13 +22,16 @@ from __future__ import annotations
 from typing import Final
 
 import gatekeeper
-from diagnosis.agents.base import AgentError, ExecutorReply, ExecutorRequest, ToolCallResult
+from contracts import reasons as R
+from contracts.executor_parse import PARSE_FAILED, PARSE_INVALID, PARSE_VALID, ExecutorParseStatus
+from contracts.nodes import EXECUTOR
+from contracts.plan import ExecutorRequest
+from contracts.tools import ToolCallResult
+from diagnosis.agents.base import AgentError, ExecutorReply
 from diagnosis.audit.events import EVENT_TOOL
-from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
-from diagnosis.graph.state import EXECUTOR, GraphState
+from diagnosis.graph.state import GraphState
 from diagnosis.graph.tool_runner import RunToolRunner
-from diagnosis.schemas.executor_output import PARSE_FAILED, PARSE_INVALID, PARSE_VALID, ExecutorParseStatus
 
 MAX_PARSE_ERRORS: Final = 10
 MAX_ERROR_CHARS: Final = 300

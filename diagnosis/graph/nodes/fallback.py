@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.composer.output import ComposerOutput
+from contracts import reasons as R
+from contracts.answer import ComposerOutput
 from diagnosis.composer.templates import render_fallback
-from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import GraphState
 

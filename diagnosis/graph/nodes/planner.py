@@ -25,18 +25,20 @@ from typing import Final
 
 from pydantic import ValidationError
 
-from diagnosis.agents.base import AgentError, Plan, PlannerRequest
+from contracts import reasons as R
+from contracts.answer import ComposerOutput
+from contracts.asked import Asked
+from contracts.nodes import PLANNER
+from contracts.plan import Plan, PlannerRequest
+from diagnosis.agents.base import AgentError
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.composer.answer import Answer
-from diagnosis.composer.output import ComposerOutput
 from diagnosis.composer.templates import render_clarify
-from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
-from diagnosis.graph.state import EVIDENCE_GAP_ONLY, PLANNER, GraphState
+from diagnosis.graph.state import EVIDENCE_GAP_ONLY, GraphState
 from diagnosis.models import ToolInvocation
 from diagnosis.reading.conversation import Reading, resolve
 from diagnosis.trace_summary import build_tool_trace_summary, planner_view
-from diagnosis.verification.asked import Asked
 
 PLANNER_MAX_ATTEMPTS: Final = 2
 REASON_INVALID_PLAN: Final = "invalid_plan"

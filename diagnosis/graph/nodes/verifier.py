@@ -15,15 +15,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.agents.base import REASON_CIRCUIT_OPEN, AgentError
+from contracts import reasons as R
+from contracts.asked import Asked
+from contracts.nodes import VERIFIER
+from contracts.reasons import REASON_CIRCUIT_OPEN
+from diagnosis.agents.base import AgentError
 from diagnosis.agents.offline.survey import ORIGIN as SURVEY_ORIGIN
 from diagnosis.audit.events import EVENT_RETRY
-from diagnosis.graph import reasons as R
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.nodes.planner import read_question
-from diagnosis.graph.state import VERIFIER, GraphState
+from diagnosis.graph.state import GraphState
 from diagnosis.trace_summary import build_tool_trace_summary, tried_lines
-from diagnosis.verification.asked import Asked
 from diagnosis.verification.coverage import check_coverage, coverage_gap
 from diagnosis.verification.listing import alert_universe
 from diagnosis.verification.protocol import parse_verifier_reply

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from contracts.asked import ASKED_KINDS
 from diagnosis.evaluation.suite import SCENARIOS
 from diagnosis.evaluation.worlds import (
     WORLDS,
@@ -35,7 +36,6 @@ from diagnosis.evaluation.worlds.spec import HEALTHY, World, WorldQuestion
 from diagnosis.evidence.bundle import Bundle, bundle_parse
 from diagnosis.evidence.k8s_objects import service_from_pod_name
 from diagnosis.tools.rendering import with_unit
-from diagnosis.verification.asked import ASKED_KINDS
 
 # Pinned: a change to a generator changes its world on purpose — update the hash with the change.
 PINNED = {

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from diagnosis.agents.base import REASON_BUDGET_EXHAUSTED
+#: ``AgentError.reason`` (and fallback reason) when the run's model budget is spent.
+REASON_BUDGET_EXHAUSTED: Final = "budget_exhausted"
+#: ``AgentError.reason`` of a call refused by the endpoint's open circuit breaker: no request was
+#: sent. Provider-neutral so the graph can route it to the ``model_unavailable`` fallback.
+REASON_CIRCUIT_OPEN: Final = "llm_circuit_open"
 
 # --- Fallback reasons (pre-verification fallback) --------------------------------------------
 PLANNER_FAILED: Final = "planner_failed"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gatekeeper.severity import Severity, Status
+from contracts.verdict import Severity, Status
 
 
 class RuleSummary(BaseModel):

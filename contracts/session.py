@@ -15,7 +15,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from diagnosis.verification.asked import Asked
+from contracts.asked import Asked
 
 MAX_TURNS: Final = 3
 MAX_ENTITIES: Final = 6
