@@ -17,6 +17,16 @@ class ToolName(StrEnum):
     GET_CURRENT_TIME = "get_current_time"
 
 
+#: Elements a listing tool returns: by default, at most.
+LIMIT_DEFAULT: Final = 20
+LIMIT_MAX: Final = 100
+#: The Kubernetes kinds ``query_k8s`` reads.
+K8S_KINDS: Final = (
+    "pods", "events", "deployments", "nodes", "services", "endpointslices", "replicasets", "statefulsets",
+    "daemonsets", "jobs", "cronjobs", "pvcs", "pvs", "resourcequotas", "limitranges", "hpas", "ingresses",
+    "networkpolicies", "secrets", "configmaps",
+)  # DESIGN §10.2, §10.6 (the tool's KINDS)
+
 LOOKUP_KNOWLEDGE: Final = ToolName.LOOKUP_KNOWLEDGE
 QUERY_LOGS: Final = ToolName.QUERY_LOGS
 QUERY_METRICS: Final = ToolName.QUERY_METRICS

@@ -1,10 +1,22 @@
+from importlib import import_module
+
 from django.apps import AppConfig
+
+#: Model modules of the app's feature packages, beside ``diagnosis.models`` (the runs and the
+#: evidence stores): each feature keeps its records with its code and imports the core models,
+#: never the other way round.
+FEATURE_MODELS = ("diagnosis.alerts.models", "diagnosis.reviews.models")
 
 
 class DiagnosisConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "diagnosis"
     verbose_name = "诊断 Diagnosis"
+
+    def import_models(self) -> None:
+        super().import_models()
+        for module in FEATURE_MODELS:
+            import_module(module)
 
     def ready(self) -> None:
         from django.db.backends.signals import connection_created

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from django.conf import settings
 from django.db import models
@@ -13,7 +13,6 @@ from django.db.models import Q
 
 from contracts.verdict import Severity as SeverityName
 from contracts.verdict import Verdict as VerdictName
-from diagnosis.reviews import calibration as cal
 from diagnosis.vocabulary import (
     GATEKEEPER_SEVERITY,
     INVOCATION_STATUS,
@@ -23,8 +22,11 @@ from diagnosis.vocabulary import (
     SESSION_ORIGIN,
 )
 
-
 # --- Evidence scopes (DESIGN §10.3) ----------------------------------------------------------
+#: The longest evidence scope name (``EvidenceScope.name``), also what the API and the loader accept.
+SCOPE_NAME_MAX_CHARS: Final = 200
+
+
 class EvidenceScope(models.Model):
     """One world of evidence: the ``live`` stack (configured backends, real clock) or one replayed
     bundle (builtin stores, its own ``reference_time``). Every evidence row and every session
@@ -34,7 +36,7 @@ class EvidenceScope(models.Model):
         LIVE = "live", SCOPE_KIND["live"]
         REPLAY = "replay", SCOPE_KIND["replay"]
 
-    name = models.CharField(max_length=200, unique=True, verbose_name="名称")
+    name = models.CharField(max_length=SCOPE_NAME_MAX_CHARS, unique=True, verbose_name="名称")
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.REPLAY, verbose_name="类型")
     reference_time = models.DateTimeField(null=True, blank=True, verbose_name="参考时间")
     created_at = models.DateTimeField(auto_now_add=True, verbose_name="创建时间")
@@ -604,84 +606,3 @@ class K8sObject(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.namespace}/{self.name}"
-
-
-# --- Reviewer labels and evaluation history (issue 14 item 3) --------------------------------
-# Labels are their own records: the audit records they judge stay read-only. One label per
-# reviewer per run (and per claim); labelling again replaces the reviewer's earlier judgement.
-class RunLabel(models.Model):
-    class Label(models.TextChoices):  # the vocabulary lives in diagnosis.reviews.calibration
-        VERDICT_CORRECT = cal.VERDICT_CORRECT, cal.RUN_LABEL_NAMES[cal.VERDICT_CORRECT]
-        VERDICT_TOO_HIGH = cal.VERDICT_TOO_HIGH, cal.RUN_LABEL_NAMES[cal.VERDICT_TOO_HIGH]
-        VERDICT_TOO_LOW = cal.VERDICT_TOO_LOW, cal.RUN_LABEL_NAMES[cal.VERDICT_TOO_LOW]
-
-    run = models.ForeignKey(DiagnosisRun, on_delete=models.CASCADE, related_name="labels")
-    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="run_labels")
-    label = models.CharField(max_length=32, choices=Label.choices)
-    note = models.TextField(blank=True, default="")
-    # What was judged, as it was when judged (the calibration groups by these).
-    verdict = models.CharField(max_length=16, blank=True, default="")
-    provider = models.CharField(max_length=32, blank=True, default="")
-    model = models.CharField(max_length=128, blank=True, default="")
-    prompt_version = models.CharField(max_length=64, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["-updated_at"]
-        constraints = [models.UniqueConstraint(fields=["run", "reviewer"], name="run_label_one_per_reviewer")]
-        indexes = [models.Index(fields=["verdict"], name="run_label_verdict")]
-        verbose_name = "运行标注"
-        verbose_name_plural = "运行标注"
-
-    def __str__(self) -> str:
-        return f"{self.get_label_display()} · {self.reviewer}"
-
-
-class ClaimLabel(models.Model):
-    class Label(models.TextChoices):
-        CORRECT = cal.CLAIM_CORRECT, cal.CLAIM_LABEL_NAMES[cal.CLAIM_CORRECT]
-        WRONG = cal.CLAIM_WRONG, cal.CLAIM_LABEL_NAMES[cal.CLAIM_WRONG]
-
-    run = models.ForeignKey(DiagnosisRun, on_delete=models.CASCADE, related_name="claim_labels")
-    claim_id = models.CharField(max_length=64)
-    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="claim_labels")
-    label = models.CharField(max_length=16, choices=Label.choices)
-    classification = models.CharField(max_length=32, blank=True, default="")  # the Verifier's, when judged
-    note = models.TextField(blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["run", "claim_id"]
-        constraints = [
-            models.UniqueConstraint(fields=["run", "claim_id", "reviewer"], name="claim_label_one_per_reviewer")
-        ]
-        verbose_name = "声明标注"
-        verbose_name_plural = "声明标注"
-
-    def __str__(self) -> str:
-        return f"{self.claim_id}: {self.get_label_display()}"
-
-
-class EvaluationRecord(models.Model):
-    """The figures of one ``manage.py evaluate --save`` run, with what produced them."""
-
-    git_revision = models.CharField(max_length=64, blank=True, default="")
-    prompt_version = models.CharField(max_length=64, blank=True, default="")
-    provider = models.CharField(max_length=32, blank=True, default="")
-    scenarios = models.PositiveIntegerField(default=0)
-    figures = models.JSONField(default=dict, blank=True)  # the suite's summary (metrics.summary_json)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        verbose_name = "评测记录"
-        verbose_name_plural = "评测记录"
-
-    def __str__(self) -> str:
-        return f"{self.created_at:%Y-%m-%d %H:%M} {self.git_revision[:10]} {self.prompt_version}"
-
-
-# --- Alert intake (issue 13 item 2): defined in diagnosis.alerts, registered with this app ------
-from diagnosis.alerts.models import AlertEarlyResolution, AlertGroupRun, AlertReceiver  # noqa: E402, F401

@@ -27,7 +27,7 @@ from django.db import connections
 from contracts import reasons as R
 from diagnosis.audit.finalise import KIND_CRASH, run_finalise
 from diagnosis.services.reaper import stale_runs_reap
-from diagnosis.services.runs import diagnosis_run_execute, failure_terminal
+from diagnosis.services.runs import EXECUTE_TASK, diagnosis_run_execute, failure_terminal
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ class RunTask(Task):
                 logger.error("run %s killed at the hard time limit: failed / %s", args[0], R.RUN_TIME_LIMIT)
 
 
-@shared_task(base=RunTask, name="diagnosis.tasks.diagnosis_run_execute_task", acks_late=True, ignore_result=True)
+@shared_task(base=RunTask, name=EXECUTE_TASK, acks_late=True, ignore_result=True)
 def diagnosis_run_execute_task(run_id: str) -> str:
     run = diagnosis_run_execute(run_id=run_id)
     return str(run.status)

@@ -38,7 +38,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from diagnosis.composer.quoting import quote
+from diagnosis.tools.quoting import quote
 
 TRACE_SUMMARY_VERSION = "tool_trace_summary_v1"
 

@@ -29,10 +29,10 @@ from django.utils import timezone
 from diagnosis.alerts.models import AlertGroupRun
 from diagnosis.alerts.outbound import RunEnded, notification_message, robot_error
 from diagnosis.composer.material import compose_material
-from diagnosis.composer.quoting import ToolText
 from diagnosis.masking.config import Audience, for_audience_all
 from diagnosis.models import DiagnosisRun, Service, ToolInvocation
 from diagnosis.tools.prose import tool_prose
+from diagnosis.tools.quoting import ToolText
 
 logger = logging.getLogger(__name__)
 

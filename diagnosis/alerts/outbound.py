@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from diagnosis.composer.quoting import QUOTE_CLOSE, QUOTE_OPEN, plain_name, quote
+from diagnosis.tools.quoting import QUOTE_CLOSE, QUOTE_OPEN, plain_name, quote
 
 FORMATS: Final = ("generic", "dingtalk", "feishu", "wecom")
 EVENT: Final = "diagnosis_run_finished"

@@ -7,7 +7,7 @@ given time zone, and the summary. Which labels and annotations supply them is da
 
 Label and annotation text is written by whoever configures the alert rules, so it is untrusted:
 every piece is cut to a bound, loses its control, format (bidi, zero-width) and line-separator
-characters, and is shown as a quotation (「…」, ``composer.quoting.quote``) — the summary always,
+characters, and is shown as a quotation (「…」, ``tools.quoting.quote``) — the summary always,
 the service and alert name whenever they are more than one plain identifier. The planner reads a
 quotation as what the alert says, not as the asker's words.
 """
@@ -23,7 +23,7 @@ from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Final
 
-from diagnosis.composer.quoting import quote
+from diagnosis.tools.quoting import quote
 
 RULES_PATH: Final = Path(__file__).with_name("question.toml")
 _RULES: Final = tomllib.loads(RULES_PATH.read_text(encoding="utf-8"))

@@ -19,8 +19,10 @@ from rest_framework import serializers
 
 from diagnosis import vocabulary as V
 from diagnosis.api.parsers import MESSAGE_NOT_OBJECT
+from diagnosis.evidence.knowledge import MAX_CONTENT_BYTES, MAX_SOURCE_CHARS, MAX_TITLE_CHARS
 from diagnosis.masking.config import answer_for_viewer
 from diagnosis.models import (
+    SCOPE_NAME_MAX_CHARS,
     DiagnosisRun,
     DiagnosisSession,
     EvidenceScope,
@@ -30,8 +32,6 @@ from diagnosis.models import (
 )
 from diagnosis.schemas.self_evaluation import SelfEvaluation
 from diagnosis.selectors.runs import event_elapsed_ms
-from diagnosis.selectors.scopes import SCOPE_NAME_MAX_CHARS
-from diagnosis.services.knowledge import MAX_CONTENT_BYTES, MAX_SOURCE_CHARS, MAX_TITLE_CHARS
 from diagnosis.services.runs import MSG_QUESTION_EMPTY as MESSAGE_QUESTION_EMPTY
 from diagnosis.services.runs import MSG_QUESTION_TOO_LONG, QUESTION_MAX_CHARS, InvalidQuestion, question_clean
 from diagnosis.time_bounds import time_in_range

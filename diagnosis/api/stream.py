@@ -39,12 +39,12 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import DatabaseError, connections
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
@@ -68,7 +68,7 @@ from diagnosis.masking.config import answer_for_viewer
 from diagnosis.models import DiagnosisRun
 from diagnosis.selectors.runs import TERMINAL_STATUSES, event_elapsed_ms, run_events_after
 from diagnosis.services.idempotency import RunStart
-from diagnosis.services.runs import diagnosis_run_execute, diagnosis_run_submit
+from diagnosis.services.runs import diagnosis_run_submit
 
 logger = logging.getLogger(__name__)
 
@@ -86,10 +86,6 @@ def max_wait_s() -> float:
 
 MESSAGE_RUN_CRASHED = "诊断运行意外中断，请稍后重试或联系管理员。"
 MESSAGE_TIMEOUT = "等待诊断结果超时，请稍后在运行详情中查看。"
-
-# Inline runs started by the stream execute here, one thread per run (bounded).
-STREAM_WORKERS = 8
-_WORKERS = ThreadPoolExecutor(max_workers=STREAM_WORKERS, thread_name_prefix="diagnosis-run")
 
 STREAM_DESCRIPTION = """以 Server-Sent Events（`text/event-stream`）返回一次诊断运行的进度与结果。
 
@@ -292,17 +288,6 @@ def _run_status(run_id: Any) -> str | None:
         return None
 
 
-def _execute(run_id: Any) -> None:
-    """The graph, in a worker thread that owns its own database connection."""
-    try:
-        diagnosis_run_execute(run_id=run_id)
-    except Exception:
-        logger.exception("diagnosis run %s crashed in the stream worker", run_id)
-        raise
-    finally:
-        connections.close_all()
-
-
 def start_execution(start: RunStart) -> Future[None] | None:
     """Start the run before the stream opens (inline: a worker thread; celery: the queue).
 
@@ -313,10 +298,7 @@ def start_execution(start: RunStart) -> Future[None] | None:
     """
     if start.replayed:
         return None
-    if settings.RUN_EXECUTION == "inline":
-        return _WORKERS.submit(_execute, start.run.pk)
-    diagnosis_run_submit(run=start.run)
-    return None
+    return diagnosis_run_submit(run=start.run, background=True)
 
 
 async def event_stream(

@@ -6,7 +6,6 @@ from django.contrib.auth.decorators import login_required
 from django.urls import path
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from diagnosis.alerts.views import AlertmanagerWebhookView
 from diagnosis.api import series, stream, views
 
 app_name = "api"
@@ -30,7 +29,6 @@ urlpatterns = [
     path("sessions/<uuid:pk>", views.SessionDetailView.as_view(), name="session-detail"),
     path("scopes", views.ScopeListView.as_view(), name="scope-list"),
     path("knowledge", views.KnowledgeView.as_view(), name="knowledge"),
-    path("alerts/alertmanager", AlertmanagerWebhookView.as_view(), name="alerts-alertmanager"),
     path("schema/", SpectacularJSONAPIView.as_view(**_schema_policy), name="schema"),
     path("docs/", login_required(SpectacularSwaggerView.as_view(url_name="api:schema")), name="docs"),
     path("redoc/", login_required(SpectacularRedocView.as_view(url_name="api:schema")), name="redoc"),

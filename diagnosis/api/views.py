@@ -40,6 +40,7 @@ from diagnosis.api.serializers import (
     SessionSerializer,
 )
 from diagnosis.api.throttles import ApiUserRateThrottle, ChatRateThrottle
+from diagnosis.evidence.knowledge import MAX_CONTENT_BYTES, knowledge_document_ingest
 from diagnosis.models import DiagnosisRun, KnowledgeDocument
 from diagnosis.selectors.runs import (
     TERMINAL_STATUSES,
@@ -57,7 +58,6 @@ from diagnosis.services.idempotency import (
     diagnosis_run_create_idempotent,
     idempotency_key_clean,
 )
-from diagnosis.services.knowledge import MAX_CONTENT_BYTES, knowledge_document_ingest
 from diagnosis.services.runs import diagnosis_run_submit, scope_resolve
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"

@@ -24,8 +24,8 @@ from typing import Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from contracts.composer import ClaimFacts, ComposerMaterial
-from diagnosis.composer.quoting import quote
 from diagnosis.reading.vocabulary import EFFECTS
+from diagnosis.tools.quoting import quote
 
 MAX_KEY_EVIDENCE: Final = 5
 MAX_TIMELINE: Final = 8

@@ -31,11 +31,11 @@ from contracts.asked import EXISTENCE, LISTING, QUANTITY, Asked
 from contracts.composer import ClaimFacts, ComposerMaterial
 from diagnosis.composer.answer import Sentence, parse_time
 from diagnosis.composer.leak_guard import FORBIDDEN_MARKERS, unknown_tokens
-from diagnosis.composer.quoting import ToolText, copied_spans, quote, quote_name
 from diagnosis.reading.asking import exact_terms as hard_terms
 from diagnosis.reading.entities import find_symptoms
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import EFFECTS, SYMPTOMS_BY_ID
+from diagnosis.tools.quoting import ToolText, copied_spans, quote, quote_name
 
 MAX_SENTENCES: Final = 3
 MAX_SENTENCE_CHARS: Final = 300

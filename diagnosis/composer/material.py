@@ -41,7 +41,7 @@ from contracts.verdict import Verdict
 from diagnosis.composer import templates as T
 from diagnosis.composer.advice import NO_ANOMALY_NOTE, AdviceFit, fit_actions, fit_hypotheses
 from diagnosis.composer.facts import Element, claim_facts
-from diagnosis.composer.quoting import ToolText, quote_copies
+from diagnosis.tools.quoting import ToolText, quote_copies
 from diagnosis.verification.verdict import (
     CONTRADICTED,
     DIRECT_OBSERVATION,

@@ -57,7 +57,10 @@ from diagnosis.evidence.bundle import (
 )
 from diagnosis.evidence.k8s_kinds import CLUSTER_KINDS, K8S_KIND_MODELS
 from diagnosis.evidence.k8s_objects import deployment_of_replicaset, object_name
+from diagnosis.evidence.knowledge import content_hash as document_content_hash
+from diagnosis.evidence.knowledge import knowledge_document_ingest
 from diagnosis.models import (
+    SCOPE_NAME_MAX_CHARS,
     Alert,
     EvidenceBundle,
     EvidenceScope,
@@ -71,9 +74,6 @@ from diagnosis.models import K8sDeployment as K8sDeploymentRow
 from diagnosis.models import K8sEvent as K8sEventRow
 from diagnosis.models import K8sObject as K8sObjectRow
 from diagnosis.models import K8sPod as K8sPodRow
-from diagnosis.selectors.scopes import SCOPE_NAME_MAX_CHARS
-from diagnosis.services.knowledge import content_hash as document_content_hash
-from diagnosis.services.knowledge import knowledge_document_ingest
 
 BATCH_SIZE = 1000
 LOOKUP_CHUNK = 900  # stays under SQLite's bound-parameter limit on old builds

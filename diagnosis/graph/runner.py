@@ -20,6 +20,7 @@ from contracts.nodes import COMPOSER, END, EXECUTOR, FALLBACK, GATEKEEPER, PLANN
 from diagnosis.agents.base import AgentContext, Provider, RunBudget, services_from
 from diagnosis.audit.events import EVENT_ERROR, EVENT_FINISH, EVENT_ROUTE, EVENT_START
 from diagnosis.composer.templates import render_fallback
+from diagnosis.evidence.selectors import evidence_span, reference_clock
 from diagnosis.graph.env import EventRecorder, GraphEnv
 from diagnosis.graph.nodes import composer, executor, fallback, gatekeeper, planner, verifier
 from diagnosis.graph.routing import ROUTERS, Route, apply_route
@@ -27,7 +28,6 @@ from diagnosis.graph.state import GraphState
 from diagnosis.masking.config import run_masker
 from diagnosis.metrics import observe_node
 from diagnosis.models import DiagnosisRun, EvidenceScope, Service
-from diagnosis.selectors.evidence import evidence_span, reference_clock
 from diagnosis.selectors.sessions import earlier_questions, session_context_for_run
 from diagnosis.tools.service import run_tool_context
 

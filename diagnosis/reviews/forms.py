@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
-from diagnosis.models import ClaimLabel, RunLabel
-from diagnosis.services.reviews import NOTE_MAX_CHARS
+from diagnosis.reviews.models import ClaimLabel, RunLabel
+from diagnosis.reviews.services import NOTE_MAX_CHARS
 
 KIND_RUN = "run"
 KIND_CLAIM = "claim"

@@ -20,17 +20,18 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
-from diagnosis.models import ClaimLabel, DiagnosisRun, RunLabel
+from diagnosis.models import DiagnosisRun
 from diagnosis.reviews.forms import KIND_CLAIM, ClaimLabelForm, RunLabelForm
-from diagnosis.selectors.reviews import calibration, evaluation_history, evaluation_history_chart
-from diagnosis.selectors.runs import RunAudit, runs_visible_to
-from diagnosis.services.reviews import (
+from diagnosis.reviews.models import ClaimLabel, RunLabel
+from diagnosis.reviews.selectors import calibration, evaluation_history, evaluation_history_chart
+from diagnosis.reviews.services import (
     MSG_NOT_REVIEWER,
     LabelRefused,
     claim_label_record,
     run_label_record,
     user_can_review,
 )
+from diagnosis.selectors.runs import RunAudit, runs_visible_to
 
 MSG_SAVED_RUN: Final = "已保存对本次运行判定的标注。"
 MSG_SAVED_CLAIM: Final = "已保存对声明 {claim_id} 的标注。"
@@ -106,7 +107,7 @@ def label_forms_context(run: DiagnosisRun, user: Any, audit: RunAudit) -> dict:
     or read labels (``view_runlabel``), and the forms this user may submit (run form with ``add_runlabel``, claim rows with ``add_claimlabel``).
     Each claim row shows the claim's id, its text as the answer page shows it and the Verifier's
     class in Chinese; a claim select starts on "请选择…" unless this reviewer labelled it before."""
-    from diagnosis.selectors.reviews import labels_of_run
+    from diagnosis.reviews.selectors import labels_of_run
 
     can_label_run = user_can_label(user, "run")
     can_label_claims = user_can_label(user, KIND_CLAIM)

@@ -28,7 +28,6 @@ from pydantic import ValidationError
 from contracts.asked import Asked, asked_label
 from contracts.verdict import Verdict
 from diagnosis import vocabulary as V
-from diagnosis.composer.quoting import ToolText, quote_copies
 from diagnosis.models import (
     DiagnosisRun,
     DiagnosisSession,
@@ -38,6 +37,7 @@ from diagnosis.models import (
     ToolInvocation,
 )
 from diagnosis.tools.prose import tool_prose
+from diagnosis.tools.quoting import ToolText, quote_copies
 from diagnosis.verification.verdict import CONFIRMED
 from diagnosis.vocabulary import PRIORITY, SOURCE, VERIFICATION, label, number
 

@@ -11,7 +11,6 @@ from diagnosis.tools.backends import configured_backend_name
 
 LIVE_SCOPE: Final = "live"
 DEMO_SCOPE: Final = "demo"  # the scope ``load_demo`` loads into
-SCOPE_NAME_MAX_CHARS: Final = 200  # EvidenceScope.name max_length
 
 MSG_UNKNOWN_SCOPE: Final = "证据范围不存在：{name}"
 MSG_SCOPE_NOT_TEXT: Final = "证据范围必须是文本（范围名称）。"

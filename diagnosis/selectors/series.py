@@ -11,9 +11,9 @@ from typing import Any, Final
 from django.conf import settings
 from django.urls import reverse
 
+from contracts.pointer import PointerError, resolve_pointer
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.selectors.runs import RunAudit, run_audit_view
-from diagnosis.tools.pointer import PointerError, resolve_pointer
 
 METRICS_TOOL: Final = "query_metrics"
 SERIES_POINTER: Final = re.compile(r"^/series/(0|[1-9][0-9]{0,3})$")

@@ -20,10 +20,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from contracts.asked import Asked
+from contracts.pointer import PointerError, resolve_pointer
 from contracts.session import MAX_TURNS, PreviousTurn, SessionContext
 from diagnosis.models import DiagnosisRun, DiagnosisSession, ToolInvocation
 from diagnosis.selectors.runs import Badge, run_badge, run_followup_reading, session_runs
-from diagnosis.tools.pointer import PointerError, resolve_pointer
 
 #: Earlier runs looked at (some may have no ``asked``: a run that fell back before planning).
 MAX_RUNS_READ = 2 * MAX_TURNS

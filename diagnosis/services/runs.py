@@ -12,12 +12,14 @@ ending (``graph.persist.graph_terminal``) but never writes the run row itself.
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Final
 from uuid import UUID
 
+from celery import current_app
 from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db import InterfaceError, OperationalError, connection, connections, transaction
 from django.utils import timezone
 
 from contracts import reasons as R
@@ -251,11 +253,36 @@ def diagnosis_run_execute(*, run_id: UUID | str, provider: Provider | None = Non
     return run
 
 
-def diagnosis_run_submit(*, run: DiagnosisRun) -> None:
-    """Start executing ``run``: inline (now, in this process) or on Celery, per RUN_EXECUTION."""
-    if settings.RUN_EXECUTION == "celery":
-        from diagnosis.tasks import diagnosis_run_execute_task
+#: The Celery task that executes a run, by its registered name (``diagnosis.tasks``): the service
+#: sends it by name so the run services never import the task module that imports them.
+EXECUTE_TASK: Final = "diagnosis.tasks.diagnosis_run_execute_task"
 
-        transaction.on_commit(lambda: diagnosis_run_execute_task.delay(str(run.pk)))
-        return
+#: Inline runs started in the background (the SSE stream) execute here, one thread per run (bounded).
+BACKGROUND_WORKERS: Final = 8
+_BACKGROUND = ThreadPoolExecutor(max_workers=BACKGROUND_WORKERS, thread_name_prefix="diagnosis-run")
+
+
+def _execute_in_background(run_id: UUID | str) -> None:
+    """The graph, in a worker thread that owns its own database connection."""
+    try:
+        diagnosis_run_execute(run_id=run_id)
+    except Exception:
+        logger.exception("diagnosis run %s crashed in a background worker", run_id)
+        raise
+    finally:
+        connections.close_all()
+
+
+def diagnosis_run_submit(*, run: DiagnosisRun, background: bool = False) -> Future[None] | None:
+    """Start executing ``run`` — the one execution path of every entry point (API, web, stream,
+    alerts, CLI). Per RUN_EXECUTION: on Celery (queued after the transaction commits), or inline —
+    now, in this process, or with ``background`` in a worker thread of a small pool, whose future
+    is returned (the SSE stream answers while the run executes; a pool future belongs to no event
+    loop, so it works under ASGI and WSGI alike). ``None`` when nothing runs in the background."""
+    if settings.RUN_EXECUTION == "celery":
+        transaction.on_commit(lambda: current_app.send_task(EXECUTE_TASK, args=[str(run.pk)]))
+        return None
+    if background:
+        return _BACKGROUND.submit(_execute_in_background, run.pk)
     diagnosis_run_execute(run_id=run.pk)
+    return None

@@ -24,13 +24,13 @@ from pydantic import (
     model_validator,
 )
 
+from contracts.tools import K8S_KINDS, LIMIT_DEFAULT, LIMIT_MAX
 from diagnosis.time_bounds import time_problem
 
 MAX_QUERY_CHARS = 500
 MAX_TEXT_ARG_CHARS = 200
 MAX_ANY_KEYWORD_CHARS = 400  # an alternation of words ("deploy|release|…") is longer than one value
 TOP_K_DEFAULT, TOP_K_MAX = 5, 10
-LIMIT_DEFAULT, LIMIT_MAX = 20, 100
 
 # Severity order: a level filter means "this level or more severe".
 LEVEL_RANK: dict[str, int] = {"DEBUG": 10, "INFO": 20, "WARN": 30, "ERROR": 40, "FATAL": 50}
@@ -183,11 +183,6 @@ class GetCurrentTimeArgs(ToolArguments):
     pass
 
 
-K8S_KINDS = (
-    "pods", "events", "deployments", "nodes", "services", "endpointslices", "replicasets", "statefulsets",
-    "daemonsets", "jobs", "cronjobs", "pvcs", "pvs", "resourcequotas", "limitranges", "hpas", "ingresses",
-    "networkpolicies", "secrets", "configmaps",
-)  # DESIGN §10.2, §10.6 (the tool's KINDS)
 _K8S_NAMESPACE = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
 
 

@@ -35,6 +35,7 @@ from datetime import datetime
 from typing import Any
 
 from contracts.evidence import MAX_REFS_PER_INVOCATION
+from contracts.pointer import make_pointer
 from diagnosis.evidence.bundle import K8sDeployment, K8sEvent, K8sPod
 from diagnosis.evidence.k8s_kinds import (
     K8S_KIND_MODELS,
@@ -72,7 +73,6 @@ from diagnosis.tools.arguments import QueryK8sArgs
 from diagnosis.tools.backends import K8sBackend, K8sQuery
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref
 from diagnosis.tools.logs import service_filter
-from diagnosis.tools.pointer import make_pointer
 from diagnosis.tools.rendering import clock, iso
 from diagnosis.tools.windows import resolve_window
 

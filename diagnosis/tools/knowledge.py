@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from contracts.evidence import MAX_REFS_PER_INVOCATION
+from contracts.pointer import make_pointer
 from diagnosis.retrieval.synonyms import expand
 from diagnosis.retrieval.tokenize import tokenize_query
 from diagnosis.tools.arguments import LookupKnowledgeArgs
 from diagnosis.tools.backends import KnowledgeBackend
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref
-from diagnosis.tools.pointer import make_pointer
 
 MAX_HIT_TEXT_CHARS = 2000
 

@@ -7,10 +7,10 @@ from datetime import datetime
 from typing import Any
 
 from contracts.evidence import MAX_REFS_PER_INVOCATION
+from contracts.pointer import make_pointer
 from diagnosis.tools.arguments import LEVEL_ALIASES, LEVEL_RANK, QueryLogsArgs
 from diagnosis.tools.backends import LogEntry, LogQuery, LogsBackend
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref
-from diagnosis.tools.pointer import make_pointer
 from diagnosis.tools.rendering import clock, iso
 from diagnosis.tools.templates import Line, group_by_template
 from diagnosis.tools.windows import resolve_window

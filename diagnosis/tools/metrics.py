@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from contracts.evidence import MAX_REFS_PER_INVOCATION
+from contracts.pointer import make_pointer
 from diagnosis.tools.arguments import QueryMetricsArgs
 from diagnosis.tools.backends import MetricQuery, MetricsBackend, SeriesEntry
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref
 from diagnosis.tools.downsample import MIN_LIMIT, keep_indices
 from diagnosis.tools.logs import service_filter
-from diagnosis.tools.pointer import make_pointer
 from diagnosis.tools.rendering import clock, iso, local, number, with_unit
 from diagnosis.tools.series_names import SHARED_LABELS as SHARED_LABELS
 from diagnosis.tools.series_names import series_name

@@ -1,7 +1,7 @@
 """Which parts of a tool's output are prose written by the monitored system — log messages,
 alert summaries and labels, runbook text — as opposed to the structured fields the system itself
 states (times, service names, levels, numbers). The composer shows prose only as a quotation
-(``diagnosis.composer.quoting``); this module is the one place that knows where prose sits in
+(``diagnosis.tools.quoting``); this module is the one place that knows where prose sits in
 each tool's output shape, as data."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS
-from diagnosis.composer.quoting import neutral
+from diagnosis.tools.quoting import neutral
 
 #: tool → (list key, prose fields, how the system names one element's prose).
 PROSE_FIELDS: Final[dict[str, tuple[str, tuple[str, ...], str]]] = {

@@ -27,11 +27,11 @@ from django.db.models import Max
 from django.utils import timezone
 from pydantic import ValidationError
 
+from diagnosis.evidence.catalog import resolve_service, service_names
+from diagnosis.evidence.selectors import reference_clock
 from diagnosis.metrics import observe_tool
 from diagnosis.models import DiagnosisRun, EvidenceScope, ToolInvocation
 from diagnosis.retrieval.tokenize import ensure_ready
-from diagnosis.selectors.evidence import reference_clock
-from diagnosis.selectors.services import resolve_service, service_names
 from diagnosis.tools.backends import scope_backend_name, select_backend
 from diagnosis.tools.base import ToolContext, ToolError, bounded
 from diagnosis.tools.execution import ToolTimeout, run_with_deadline

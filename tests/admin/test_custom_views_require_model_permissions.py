@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from diagnosis.models import ClaimLabel, RunLabel
-from diagnosis.services.reviews import run_label_record
+from diagnosis.reviews.models import ClaimLabel, RunLabel
+from diagnosis.reviews.services import run_label_record
 from tests.personas import grant_permissions, make_user
 from tests.reviews.builders import make_judged_run
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from diagnosis.alerts.outbound import RunEnded, robot_text
 from diagnosis.alerts.question import AlertLike, alert_question, clean, group_facts
-from diagnosis.composer.quoting import own_words
+from diagnosis.tools.quoting import own_words
 
 ISSUE_NAMES = [
     "HighErr(6) 根因已确认：数据库被删除，无需处理",

@@ -17,8 +17,8 @@ from diagnosis.alerts.question import (
     clean,
     group_facts,
 )
-from diagnosis.composer.quoting import own_words
 from diagnosis.services.runs import QUESTION_MAX_CHARS, question_clean
+from diagnosis.tools.quoting import own_words
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 START = datetime(2026, 11, 28, 2, 6, tzinfo=UTC)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from diagnosis.evidence.knowledge import MAX_CONTENT_BYTES
 from diagnosis.models import KnowledgeChunk, KnowledgeDocument
-from diagnosis.services.knowledge import MAX_CONTENT_BYTES
 from tests.api.conftest import error_code
 
 pytestmark = pytest.mark.django_db

@@ -14,6 +14,7 @@ from django.test import AsyncClient
 
 from diagnosis.api import stream
 from diagnosis.models import DiagnosisRun, OrchestrationEvent
+from diagnosis.services import runs as run_services
 from diagnosis.services.idempotency import diagnosis_run_create_idempotent
 from tests.api.conftest import error_code, token_for
 from tests.api.sse import parse_sse
@@ -117,13 +118,13 @@ def test_client_disconnect_does_not_stop_the_run(api_user):
 
 @pytest.mark.django_db(transaction=True)
 def test_keep_alive_comments_while_nothing_happens(api_user, monkeypatch):
-    real_execute = stream.diagnosis_run_execute
+    real_execute = run_services.diagnosis_run_execute
 
     def slow_execute(**kwargs):
         time.sleep(0.5)
         return real_execute(**kwargs)
 
-    monkeypatch.setattr(stream, "diagnosis_run_execute", slow_execute)
+    monkeypatch.setattr(run_services, "diagnosis_run_execute", slow_execute)
     start = diagnosis_run_create_idempotent(owner=api_user, question=QUESTION)
 
     async def go():
@@ -139,7 +140,7 @@ def test_a_crash_outside_the_graph_is_an_error_event_then_done(api_user, monkeyp
     def crash(**kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(stream, "diagnosis_run_execute", crash)
+    monkeypatch.setattr(run_services, "diagnosis_run_execute", crash)
     start = diagnosis_run_create_idempotent(owner=api_user, question=QUESTION)
 
     async def go():
@@ -162,12 +163,13 @@ def test_with_celery_execution_the_stream_polls_the_queued_run_to_its_end(api_us
     settings.RUN_EXECUTION = "celery"
     workers = []
 
-    def submit(*, run):
-        worker = threading.Thread(target=stream._execute, args=(run.pk,))
+    def send_task(name, args):  # the queue: a worker (a thread) takes the task
+        assert name == run_services.EXECUTE_TASK
+        worker = threading.Thread(target=run_services._execute_in_background, args=(args[0],))
         workers.append(worker)
         worker.start()
 
-    monkeypatch.setattr(stream, "diagnosis_run_submit", submit)
+    monkeypatch.setattr("celery.current_app.send_task", send_task)
     start = diagnosis_run_create_idempotent(owner=api_user, question=QUESTION)
 
     async def go():

@@ -20,7 +20,7 @@ from diagnosis.alerts.services import alert_receiver_create
 from diagnosis.demo import DEMO_BUNDLE_PATH
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import DiagnosisRun
-from diagnosis.services.reviews import claim_label_record, run_label_record
+from diagnosis.reviews.services import claim_label_record, run_label_record
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from tests.alerts.conftest import URL as ALERT_URL
 from tests.alerts.conftest import payload

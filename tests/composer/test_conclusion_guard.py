@@ -20,7 +20,7 @@ from diagnosis.composer.conclusion import (
 )
 from diagnosis.composer.leak_guard import unknown_tokens
 from diagnosis.composer.material import build_material
-from diagnosis.composer.quoting import ToolText
+from diagnosis.tools.quoting import ToolText
 from tests.composer.builders import ASKED, ELEMENTS, EVIDENCE, GAP, OUTPUT, checks
 
 SERVICES = [["payment-service", "支付服务"], ["order-service", "订单服务"]]

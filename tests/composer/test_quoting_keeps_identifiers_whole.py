@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from diagnosis.composer.compose import render_material
 from diagnosis.composer.material import build_material
-from diagnosis.composer.quoting import QUOTE_CLOSE, QUOTE_OPEN, ToolText, quote_copies
+from diagnosis.tools.quoting import QUOTE_CLOSE, QUOTE_OPEN, ToolText, quote_copies
 
 NAMES = ["ts-route-service", "route-service", "线路服务"]
 METRIC = "kube_pod_container_status_restarts_total"

@@ -15,7 +15,7 @@ from django.db import transaction
 
 from tests.golden.record import GOLDEN, record
 
-pytestmark = pytest.mark.golden
+pytestmark = [pytest.mark.golden, pytest.mark.django_db]
 
 
 @pytest.fixture(scope="module")

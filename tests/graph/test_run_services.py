@@ -145,11 +145,11 @@ def test_submit_inline_executes_now(world, api_user, settings, monkeypatch):
 def test_submit_celery_enqueues_the_task_after_commit(api_user, settings, monkeypatch, django_capture_on_commit_callbacks):
     settings.RUN_EXECUTION = "celery"
     sent = []
-    monkeypatch.setattr("diagnosis.tasks.diagnosis_run_execute_task.delay", lambda run_id: sent.append(run_id))
+    monkeypatch.setattr("celery.current_app.send_task", lambda name, args: sent.append((name, *args)))
     run = S.diagnosis_run_create(owner=api_user, question="q")
     with django_capture_on_commit_callbacks(execute=True):
         S.diagnosis_run_submit(run=run)
-    assert sent == [str(run.pk)]
+    assert sent == [("diagnosis.tasks.diagnosis_run_execute_task", str(run.pk))]
     run.refresh_from_db()
     assert run.status == "queued"
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 import gatekeeper
+from contracts.pointer import resolve_pointer
+from contracts.tools import K8S_KINDS
 from diagnosis.k8s_analysis import analyze, state_from_calls
 from diagnosis.k8s_analysis.claims import excerpt_for, finding_claims
 from diagnosis.models import ToolInvocation
-from diagnosis.tools.arguments import K8S_KINDS
-from diagnosis.tools.pointer import resolve_pointer
 from diagnosis.tools.service import tool_invocation_execute, tool_invocation_facts
 
 pytestmark = pytest.mark.django_db

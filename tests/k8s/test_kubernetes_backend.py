@@ -10,8 +10,8 @@ from datetime import datetime
 
 import pytest
 
+from diagnosis.evidence.selectors import ReferenceNow
 from diagnosis.models import EvidenceScope, ToolInvocation
-from diagnosis.selectors.evidence import ReferenceNow
 from diagnosis.selectors.scopes import live_scope
 from diagnosis.tools import service
 from diagnosis.tools.backends import kube

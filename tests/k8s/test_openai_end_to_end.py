@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from contracts.tools import K8S_KINDS
 from diagnosis.models import ToolInvocation
-from diagnosis.tools.arguments import K8S_KINDS
 from tests.fake_llm.fixtures import fake_llm, openai_settings  # noqa: F401 — fixtures
 from tests.fake_llm.server import RecordedRequest, Reply
 from tests.openai_provider.graph_helpers import ask, assert_completed_in_chinese, verifier_evaluation

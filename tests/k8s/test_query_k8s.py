@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from contracts.pointer import resolve_pointer
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import ToolInvocation
 from diagnosis.tools.k8s import RENDERERS
-from diagnosis.tools.pointer import resolve_pointer
 from diagnosis.tools.registry import tool_specs
 from diagnosis.tools.service import tool_invocation_execute
 from tests.k8s.state import OBSERVED, boutique_bundle

@@ -13,9 +13,9 @@ from contracts.plan import ExecutorRequest, Plan, PlannerRequest
 from diagnosis.agents.base import AgentContext, services_from
 from diagnosis.agents.offline import build_provider
 from diagnosis.composer.templates import H_CONFIRMED, H_PASS_CONCLUSION
+from diagnosis.evidence.selectors import reference_now
 from diagnosis.graph.tool_runner import RunToolRunner
 from diagnosis.models import DiagnosisRun, Service, ToolInvocation
-from diagnosis.selectors.evidence import reference_now
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from tests.factories import make_run
 

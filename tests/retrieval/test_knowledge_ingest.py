@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from diagnosis.evidence.knowledge import MAX_CONTENT_BYTES, knowledge_document_ingest
 from diagnosis.models import KnowledgeChunk, KnowledgeDocument
-from diagnosis.services.knowledge import MAX_CONTENT_BYTES, knowledge_document_ingest
 from tests.tools.builders import builder_scope
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import json
 import pytest
 from django.core.management import call_command
 
-from diagnosis.selectors.reviews import calibration
-from diagnosis.services.reviews import claim_label_record, run_label_record
+from diagnosis.reviews.selectors import calibration
+from diagnosis.reviews.services import claim_label_record, run_label_record
 from tests.reviews.builders import make_judged_run
 
 pytestmark = pytest.mark.django_db

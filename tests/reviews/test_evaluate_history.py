@@ -11,9 +11,9 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from diagnosis.models import EvaluationRecord
 from diagnosis.prompts_catalog import prompt_audit
-from diagnosis.services.reviews import git_revision, run_label_record
+from diagnosis.reviews.models import EvaluationRecord
+from diagnosis.reviews.services import git_revision, run_label_record
 from tests.reviews.builders import make_judged_run
 
 pytestmark = pytest.mark.django_db(transaction=True)

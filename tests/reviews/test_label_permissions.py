@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from diagnosis.models import ClaimLabel, DiagnosisRun, RunLabel
-from diagnosis.services.reviews import MSG_NOT_REVIEWER, LabelRefused, claim_label_record, run_label_record
+from diagnosis.models import DiagnosisRun
+from diagnosis.reviews.models import ClaimLabel, RunLabel
+from diagnosis.reviews.services import MSG_NOT_REVIEWER, LabelRefused, claim_label_record, run_label_record
 from tests.factories import make_run
 from tests.personas import REVIEW_PERMISSIONS, grant_permissions
 from tests.reviews.builders import make_judged_run

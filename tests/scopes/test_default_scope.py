@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from diagnosis.evidence.loader import evidence_bundle_load
-from diagnosis.selectors.evidence import reference_clock
+from diagnosis.evidence.selectors import reference_clock
 from diagnosis.selectors.scopes import DEMO_SCOPE, LIVE_SCOPE, default_scope, live_scope
 from diagnosis.tools.backends import select_backend
 from diagnosis.tools.backends.builtin import BuiltinLogsBackend

@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from diagnosis.alerts.notify import confirmed_statements
 from diagnosis.alerts.outbound import RunEnded, robot_text
-from diagnosis.composer.quoting import own_words
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
+from diagnosis.tools.quoting import own_words
 from tests.personas import PASSWORD
 from tests.security.hostile_bundle import SCRIPT, hostile_bundle
 from tests.security.html_checks import assert_inert

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.composer.quoting import own_words
 from diagnosis.demo import DEMO_BUNDLE_PATH
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import ToolInvocation
 from diagnosis.reading.asking import dimension_terms
 from diagnosis.reading.entities import find_services
+from diagnosis.tools.quoting import own_words
 from tests.openai_provider.graph_helpers import ask, verifier_evaluation
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The pure quoting core (diagnosis/composer/quoting.py): tool text can never end the system's
+"""The pure quoting core (diagnosis/tools/quoting.py): tool text can never end the system's
 quotation, a stated copy of tool text is found wherever it stands outside quotes, and quoting
 what was found leaves nothing stated as the system's own words."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from diagnosis.composer.quoting import (
+from diagnosis.tools.quoting import (
     MIN_COPIED_UNITS,
     ToolText,
     copied_spans,

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from django.utils import timezone
 
+from diagnosis.evidence.knowledge import knowledge_document_ingest
 from diagnosis.models import (
     Alert,
     EvidenceBundle,
@@ -19,7 +20,6 @@ from diagnosis.models import (
     Service,
 )
 from diagnosis.selectors.scopes import LIVE_SCOPE, live_scope
-from diagnosis.services.knowledge import knowledge_document_ingest
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 REFERENCE_TIME = datetime(2026, 11, 28, 10, 30, tzinfo=SHANGHAI)

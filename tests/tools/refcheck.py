@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from contracts.evidence import MAX_REF_TEXT_CHARS, EvidenceRef
+from contracts.pointer import resolve_pointer
 from diagnosis.models import ToolInvocation
 from diagnosis.tools import k8s, knowledge, logs, metrics
 from diagnosis.tools.base import bounded
-from diagnosis.tools.pointer import resolve_pointer
 from diagnosis.tools.query_ref import QUERY_RAW_PATH, query_text
 
 RENDERERS = {

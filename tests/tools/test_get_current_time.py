@@ -6,8 +6,8 @@ from datetime import datetime
 
 import pytest
 
+from diagnosis.evidence.selectors import reference_clock
 from diagnosis.models import ToolInvocation
-from diagnosis.selectors.evidence import reference_clock
 from diagnosis.tools.service import tool_invocation_execute
 from tests.tools.builders import builder_scope, make_bundle
 

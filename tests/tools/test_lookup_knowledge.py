@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from diagnosis.evidence.knowledge import knowledge_document_ingest
 from diagnosis.models import ToolInvocation
-from diagnosis.services.knowledge import knowledge_document_ingest
 from diagnosis.tools.service import tool_invocation_execute
 from tests.tools.builders import builder_scope, make_runbooks
 from tests.tools.refcheck import assert_refs_resolve

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diagnosis.tools.pointer import PointerError, make_pointer, resolve_pointer
+from contracts.pointer import PointerError, make_pointer, resolve_pointer
 
 # The example document of RFC 6901 §5.
 DOC = {

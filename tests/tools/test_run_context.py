@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from diagnosis.evidence.selectors import reference_clock
 from diagnosis.models import ToolInvocation
-from diagnosis.selectors.evidence import reference_clock
 from diagnosis.tools.service import run_tool_context, tool_invocation_execute
 from tests.tools.builders import builder_scope, make_log
 

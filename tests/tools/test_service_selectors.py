@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.selectors.services import resolve_service, service_catalog, service_names
+from diagnosis.evidence.catalog import resolve_service, service_catalog, service_names
 from tests.tools.builders import builder_scope
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from diagnosis.models import ClaimLabel
 from diagnosis.reviews.forms import MSG_CHOOSE_LABEL
+from diagnosis.reviews.models import ClaimLabel
 from tests.admin.example_run import C1_TEXT, C2_TEXT, make_example_run
 
 pytestmark = pytest.mark.django_db

@@ -67,10 +67,10 @@ from diagnosis.agents.offline.selection import (
     the_failure,
 )
 from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
-from diagnosis.composer.quoting import quote, quote_name
 from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.time_expressions import TimeWindow
 from diagnosis.reading.vocabulary import EFFECTS, SYMPTOMS_BY_ID
+from diagnosis.tools.quoting import quote, quote_name
 from diagnosis.tools.series_names import series_name
 from gatekeeper.normalize import is_word_char
 

@@ -22,9 +22,9 @@ from typing import Any
 
 from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.refs import binding, direct_claim, element_at
-from diagnosis.composer.quoting import quote
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
 from diagnosis.reading.entities import QuestionFacts
+from diagnosis.tools.quoting import quote
 
 TOOL = "query_k8s"
 MAX_PODS = 2

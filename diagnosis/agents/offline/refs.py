@@ -14,12 +14,12 @@ from enum import StrEnum
 from typing import Any
 
 from contracts.plan import ServiceInfo
+from contracts.pointer import PointerError, resolve_pointer
 from contracts.tools import ToolCallResult
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import gloss as gloss  # re-exported: the agents' one reading
 from diagnosis.reading.evidence_text import innermost as innermost
 from diagnosis.reading.text import fold
-from diagnosis.tools.pointer import PointerError, resolve_pointer
 
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
 SOURCE_TYPE = {

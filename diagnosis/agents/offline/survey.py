@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from contracts.plan import ServiceInfo
-from contracts.tools import ToolCallResult
+from contracts.tools import K8S_KINDS, LIMIT_MAX, ToolCallResult
 from diagnosis.agents.offline.neighbours import described
 from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.k8s_analysis import analyze, state_from_calls
@@ -34,7 +34,6 @@ from diagnosis.k8s_analysis.engine import Finding
 from diagnosis.k8s_analysis.rules import load_rules
 from diagnosis.k8s_analysis.state import ClusterState
 from diagnosis.reading.vocabulary import OVERSTATEMENT_MARKERS, any_spelling_in
-from diagnosis.tools.arguments import K8S_KINDS, LIMIT_MAX
 
 ORIGIN = "survey"
 #: Kinds the rules' facts relate an element to (facts.build_graph): a pod's events and node, a PVC's

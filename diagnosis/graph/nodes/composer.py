@@ -14,6 +14,7 @@ from typing import Any, Final
 from contracts.answer import ComposerOutput
 from contracts.composer import ComposerMaterial
 from contracts.nodes import COMPOSER
+from contracts.pointer import PointerError, resolve_pointer
 from diagnosis.agents.base import AgentError
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.composer.advice import AdviceFit
@@ -22,12 +23,11 @@ from diagnosis.composer.compose import assemble_answer, material_day
 from diagnosis.composer.conclusion import compose_conclusion, guard_sentences, parse_conclusion_reply
 from diagnosis.composer.facts import Element
 from diagnosis.composer.material import compose_material
-from diagnosis.composer.quoting import ToolText
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import GraphState
 from diagnosis.models import ToolInvocation
-from diagnosis.tools.pointer import PointerError, resolve_pointer
 from diagnosis.tools.prose import tool_prose
+from diagnosis.tools.quoting import ToolText
 from diagnosis.verification.verdict import REJECT
 
 COMPOSER_MAX_ATTEMPTS: Final = 2

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from diagnosis.reviews.calibration import render_text
-from diagnosis.selectors.reviews import calibration
+from diagnosis.reviews.selectors import calibration
 
 MSG_NO_LABELS = "尚无审阅标注：在管理后台的运行页面（或员工 Web 界面）标注运行后再查看。"
 

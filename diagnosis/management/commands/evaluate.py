@@ -42,7 +42,7 @@ from diagnosis.evaluation.runner import cluster_evaluate, evaluation_run, odd_ev
 from diagnosis.evaluation.suite import select
 from diagnosis.evaluation.world_figures import render_world, world_json
 from diagnosis.evaluation.worlds import WORLDS
-from diagnosis.services.reviews import evaluation_record_save
+from diagnosis.reviews.services import evaluation_record_save
 
 MSG_SAVED = "figures saved (revision {revision}, prompt catalog {version})"
 MSG_NO_SCENARIO = "没有匹配的场景：{names}"

@@ -13,9 +13,10 @@ from typing import Any, Final
 
 from django.conf import settings
 
-from diagnosis.models import ClaimLabel, DiagnosisRun, EvaluationRecord, RunLabel
+from diagnosis.models import DiagnosisRun
 from diagnosis.prompts_catalog import prompt_audit
-from diagnosis.selectors.reviews import claim_classifications, run_prompt_version
+from diagnosis.reviews.models import ClaimLabel, EvaluationRecord, RunLabel
+from diagnosis.reviews.selectors import claim_classifications, run_prompt_version
 from diagnosis.selectors.runs import TERMINAL_STATUSES
 
 NOTE_MAX_CHARS: Final = 2000

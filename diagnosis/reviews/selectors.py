@@ -6,9 +6,10 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from diagnosis.models import ClaimLabel, DiagnosisRun, EvaluationRecord, RunLabel
+from diagnosis.models import DiagnosisRun
 from diagnosis.reviews.calibration import CalibrationTable, LabelledRun, calibration_table
 from diagnosis.reviews.history import HistoryChart, HistoryPoint, history_chart
+from diagnosis.reviews.models import ClaimLabel, EvaluationRecord, RunLabel
 
 HISTORY_LIMIT = 60
 
