@@ -55,7 +55,7 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/superbiz_load_bench"
 RAISED_THROTTLE = "1000000/minute"
-# The README's "Questions to try" the offline agents answer from the demo world.
+# The "Questions to try" of diagnosis/demo/README.md the offline agents answer from the demo world.
 DEMO_QUESTIONS = [
     "payment-service 从 10:05 开始大量 500，原因是什么？",
     "支付服务半小时前开始报错，连接池是什么情况？",

@@ -32,7 +32,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "t
 
 # --- Security / deployment ----------------------------------------------------------------
 # Defaults serve the embedded first run: plain http on localhost, DEBUG off. Behind TLS the
-# operator sets the production block of README "Production settings"; with it
+# operator sets the production block of docs/CONFIGURATION.md "Production settings"; with it
 # `manage.py check --deploy --fail-level WARNING` passes (tests/settings/test_deploy_check.py).
 SECRET_KEY = secret_key_resolve(
     env_value=env_str("SECRET_KEY", ""),
@@ -132,13 +132,13 @@ if _db["ENGINE"] == "django.db.backends.sqlite3":
     # - WAL, so readers (the SSE tail, the web UI) never block the writer and vice versa;
     #   synchronous=NORMAL is the setting SQLite recommends with WAL (durable at checkpoints);
     # - our backend retries a statement outside a transaction when the timeout still runs out.
-    # PostgreSQL stays the recommendation beyond a handful of concurrent users (README).
+    # PostgreSQL stays the recommendation beyond a handful of concurrent users (docs/CONFIGURATION.md).
     _db["ENGINE"] = "superbiz.sqlite"
     _options = _db.setdefault("OPTIONS", {})
     _options.setdefault("timeout", SQLITE_BUSY_TIMEOUT_S)
     _options.setdefault("transaction_mode", "IMMEDIATE")
     _options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
-# Connection reuse (production on PostgreSQL: README "Production serving"). 0 = a connection per
+# Connection reuse (production on PostgreSQL: docs/OPERATIONS.md "Production serving"). 0 = a connection per
 # request, the safe default; with reuse, health checks drop a connection the server closed.
 _db["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 0, minimum=0, maximum=86_400)
 _db["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)

@@ -51,7 +51,7 @@ class AlertmanagerWebhookView(APIView):
     throttle_classes = [AlertReceiverRateThrottle]
 
     # Not in /api/schema/: the body is Alertmanager's format (its own documentation, the payload
-    # model here, README "Alert intake"), the caller is Alertmanager rather than an API client, and
+    # model here, docs/ALERTS.md), the caller is Alertmanager rather than an API client, and
     # its receiver-token auth is not the API's Token/session auth that the schema (and the
     # schemathesis suite over it) describes. Its hostile-input behaviour has its own tests
     # (tests/alerts/test_hostile_payloads.py, incl. a hypothesis fuzz of every field).

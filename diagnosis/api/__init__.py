@@ -16,7 +16,7 @@ Endpoints
   ``{title, content, source?}``; uploading is for staff users only (a runbook shapes every
   user's answers), listing for everyone signed in.
 - ``POST /api/alerts/alertmanager`` — Alertmanager's webhook (``diagnosis.alerts``): receiver
-  bearer token, one run per firing alert group, deduplicated; not in the schema (README "Alert
+  bearer token, one run per firing alert group, deduplicated; not in the schema (docs/ALERTS.md "Alert
   intake").
 
 Decisions

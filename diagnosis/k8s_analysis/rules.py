@@ -116,7 +116,7 @@ def load_rules(path: Path = RULES_PATH) -> tuple[Rule, ...]:
 
 
 def markdown_table(rules: tuple[Rule, ...]) -> str:
-    """The README's analyzer table (like k8sgpt's): analyzer, rule, what it checks, what it blames."""
+    """The analyzer table of docs/OFFLINE_ANALYSIS.md (like k8sgpt's): analyzer, rule, what it checks, what it blames."""
     lines = ["| analyzer | rule | what it checks | what it blames | severity |", "| --- | --- | --- | --- | --- |"]
     for rule in rules:
         blames = f"{rule.blames.kind} `{rule.blames.field}`".replace("{workload_kind}", "workload").replace(

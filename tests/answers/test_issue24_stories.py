@@ -1,5 +1,5 @@
 """The stories of issue 24, each as a user met it: a PASS must be right and read like an answer.
-Each failed before the change (the baseline is recorded in docs/EVALUATION.md)."""
+Each failed before the change (the baseline figures are in the git history of docs/EVALUATION.md)."""
 
 from __future__ import annotations
 

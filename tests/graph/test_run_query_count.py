@@ -44,7 +44,7 @@ def test_a_run_with_more_claims_and_the_same_tool_calls_costs_the_same_queries(a
     assert tools(many) == tools(few) and many_claims > few_claims > 0  # the premise of the comparison
     assert many_queries == few_queries
     # The rest is per tool call (its data reads, the invocation row, its progress event): bounded
-    # per call, not per claim. P2's target of ≤ 40 per run is not met (README "Benchmarks").
+    # per call, not per claim. P2's target of ≤ 40 per run is not met (docs/BENCHMARKS.md).
     assert many_queries <= FIXED_QUERIES + QUERIES_PER_TOOL_CALL * len(tools(many)), (many_queries, tools(many))
 
 

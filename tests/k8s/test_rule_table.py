@@ -1,5 +1,5 @@
 """The analyzer rule table is data checked when it is read: a malformed rule is refused naming it;
-the README's analyzer table is the packaged table's."""
+the analyzer table in docs/OFFLINE_ANALYSIS.md is the packaged table's."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from diagnosis.k8s_analysis.rules import load_rules, markdown_table, parse_rules
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "OFFLINE_ANALYSIS.md"
 RULE = {"id": "x_rule", "analyzer": "pod", "checks": "x", "kind": "pods", "severity": "warning",
         "when": [{"field": "phase", "equals": "Pending"}], "blames": {"kind": "Pod", "name": "{name}", "field": "spec"},
         "text": "Pod {name}"}  # fmt: skip
@@ -23,8 +23,8 @@ def test_the_packaged_table_loads_one_rule_per_id():
                                            "hpa", "networkpolicy", "cronjob", "statefulset"}  # fmt: skip
 
 
-def test_the_readme_lists_every_analyzer_rule():
-    assert markdown_table(load_rules()) in README.read_text(encoding="utf-8")
+def test_the_offline_analysis_doc_lists_every_analyzer_rule():
+    assert markdown_table(load_rules()) in DOC.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(

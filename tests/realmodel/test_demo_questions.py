@@ -57,7 +57,7 @@ def real_model(settings, llama_server):
     settings.EXECUTOR_MAX_TOOL_CALLS = 1  # one real tool call proves the loop; more only costs minutes
     # Measured: with tool_choice auto and the executor's long prompt this model answers in prose
     # instead of calling a tool (2 executor calls, 0 invocations, 300 s); naming the plan's first
-    # tool is the setting README recommends for such models — the model still writes the arguments.
+    # tool is the setting docs/PROVIDERS.md recommends for such models — the model still writes the arguments.
     settings.EXECUTOR_FIRST_TOOL_CHOICE = "plan"
     settings.PLANNER_FALLBACK = "offline"
     settings.RUN_MAX_TOKENS = 60_000

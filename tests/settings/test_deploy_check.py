@@ -1,5 +1,5 @@
 """`manage.py check --deploy --fail-level WARNING` passes with the production environment the
-README documents, and fails with the first-run defaults (so the check has teeth)."""
+docs/CONFIGURATION.md documents, and fails with the first-run defaults (so the check has teeth)."""
 
 from __future__ import annotations
 

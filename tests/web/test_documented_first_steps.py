@@ -1,6 +1,7 @@
-"""The README's first steps work as written (issue 27): the command it gives for a plain (non-staff)
-user makes one who can ask in the web UI but not open the audit console, and the Alertmanager
-payload it shows, posted with a receiver's token as its curl line says, starts a run."""
+"""The documented first steps work as written (issue 27): the command docs/USAGE.md gives for a plain
+(non-staff) user makes one who can ask in the web UI but not open the audit console, and the
+Alertmanager payload docs/ALERTS.md shows, posted with a receiver's token as its curl line says,
+starts a run."""
 
 from __future__ import annotations
 
@@ -23,20 +24,21 @@ from diagnosis.models import DiagnosisRun
 
 pytestmark = pytest.mark.django_db
 
-README = (Path(settings.BASE_DIR) / "README.md").read_text(encoding="utf-8")
+DOCS = Path(settings.BASE_DIR) / "docs"
 FENCE = re.compile(r"```(\w*)\n(.*?)```", re.S)
 
 
-def _block_after(marker: str, language: str) -> str:
-    start = README.index(marker)
-    for match in FENCE.finditer(README, start):
+def _block_after(doc: str, marker: str, language: str) -> str:
+    text = (DOCS / doc).read_text(encoding="utf-8")
+    start = text.index(marker)
+    for match in FENCE.finditer(text, start):
         if match.group(1) == language:
             return match.group(2)
-    raise AssertionError(f"no {language} block after {marker!r}")
+    raise AssertionError(f"no {language} block after {marker!r} in docs/{doc}")
 
 
 def test_the_plain_user_command_makes_a_user_who_asks_but_does_not_audit(client):
-    block = _block_after("A plain (non-staff) user", "bash")
+    block = _block_after("USAGE.md", "A plain (non-staff) user", "bash")
     line = next(line for line in block.splitlines() if "create_user(" in line)
     argv = shlex.split(line)
     call_command("shell", command=argv[argv.index("-c") + 1])
@@ -49,8 +51,8 @@ def test_the_plain_user_command_makes_a_user_who_asks_but_does_not_audit(client)
 
 def test_the_alertmanager_payload_to_try_starts_a_run():
     evidence_bundle_load(data=DEMO_BUNDLE_PATH.read_bytes(), source_name=DEMO_BUNDLE_PATH.name)
-    payload = json.loads(_block_after("An Alertmanager payload to try", "json"))
-    curl = _block_after("An Alertmanager payload to try", "bash")
+    payload = json.loads(_block_after("ALERTS.md", "An Alertmanager payload to try", "json"))
+    curl = _block_after("ALERTS.md", "An Alertmanager payload to try", "bash")
     assert "/api/alerts/alertmanager" in curl and "Authorization: Bearer" in curl
     _, token = alert_receiver_create(name="try-am")
     response = APIClient().post(
