@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from contracts.executor import Hypothesis, RecommendedAction
 from diagnosis.retrieval.synonyms import expand
 from diagnosis.retrieval.tokenize import tokenize_query
 
@@ -79,7 +80,7 @@ def _fold(text: Any) -> str:
 
 @dataclass
 class AdviceFit:
-    kept: list[Mapping[str, Any]] = field(default_factory=list)
+    kept: list[RecommendedAction] = field(default_factory=list)
     dropped: list[dict[str, str]] = field(default_factory=list)
     dropped_hypotheses: list[dict[str, str]] = field(default_factory=list)
     anomaly: bool = True
@@ -166,12 +167,8 @@ def _source_section(action: str, sections: Sequence[Mapping[str, Any]]) -> Mappi
     return best if best_share >= ACTION_SECTION_MIN else None
 
 
-def _action_text(action: Mapping[str, Any] | Any) -> str:
-    return str(action.get("action") if isinstance(action, Mapping) else action or "")
-
-
 def fit_actions(
-    actions: Iterable[Mapping[str, Any] | Any],
+    actions: Iterable[RecommendedAction],
     *,
     confirmed: Sequence[Mapping[str, Any]],
     runbook_sections: Sequence[Mapping[str, Any]],
@@ -183,14 +180,13 @@ def fit_actions(
     result = AdviceFit(anomaly=shows_anomaly(confirmed) if confirmed else True)
     confirmed_ids = {str(c.get("claim_id")) for c in confirmed}
     for action in actions:
-        text = _action_text(action)
-        basis = str(action.get("basis") or "") if isinstance(action, Mapping) else ""
+        text = action.action
+        basis = action.basis or ""
         reason = ""
         if not result.anomaly:
             reason = NO_ANOMALY
         elif basis == "evidence":
-            cited = action.get("claim_ids") if isinstance(action, Mapping) else None
-            if not isinstance(cited, list) or not confirmed_ids & {str(c) for c in cited}:
+            if not confirmed_ids & set(action.claim_ids or []):
                 reason = NO_CONFIRMED_CLAIM
         elif basis == "runbook":
             section = _source_section(text, runbook_sections)
@@ -213,20 +209,20 @@ def fit_actions(
 
 
 def fit_hypotheses(
-    hypotheses: Iterable[Mapping[str, Any] | Any],
+    hypotheses: Iterable[Hypothesis],
     *,
     confirmed: Sequence[Mapping[str, Any]],
     runbook_sections: Sequence[Mapping[str, Any]],
-) -> tuple[list[Mapping[str, Any] | Any], list[dict[str, str]]]:
+) -> tuple[list[Hypothesis], list[dict[str, str]]]:
     """Hypotheses taken from a runbook (its 常见原因) that does not fit the confirmed evidence are
     dropped like its advice: a DNS runbook's causes are no direction for a failure that shows no
     DNS trouble. A hypothesis found in no retrieved section (the model's own) is kept — it is
     shown as unverified anyway. Returns (kept, dropped)."""
-    kept: list[Mapping[str, Any] | Any] = []
+    kept: list[Hypothesis] = []
     dropped: list[dict[str, str]] = []
     scores: dict[str, float] = {}
     for hypothesis in hypotheses:
-        text = str(hypothesis.get("text") if isinstance(hypothesis, Mapping) else hypothesis or "")
+        text = hypothesis.text
         section = _source_section(text, runbook_sections)
         if section is not None and confirmed and names_unseen(text, confirmed):
             title = str(section.get("document_title") or section.get("heading_path") or "")

@@ -37,6 +37,7 @@ from typing import Any, Final
 
 from contracts.asked import Asked
 from contracts.composer import ComposerMaterial
+from contracts.gatekeeper import VerifiedClaim, VerifiedEvidence, VerifiedOutput
 from contracts.verdict import Verdict
 from diagnosis.composer import templates as T
 from diagnosis.composer.advice import NO_ANOMALY_NOTE, AdviceFit, fit_actions, fit_hypotheses
@@ -76,18 +77,18 @@ def _dedup(values: Sequence[str]) -> list[str]:
     return [v for v in dict.fromkeys(v for v in values if v)][:MAX_ITEMS]
 
 
-def _confirmed_item(claim: Mapping[str, Any], evidence: Sequence[Mapping[str, Any]], verification: str) -> dict[str, Any]:
+def _confirmed_item(claim: VerifiedClaim, evidence: Sequence[VerifiedEvidence], verification: str) -> dict[str, Any]:
     return {
-        "claim_id": claim.get("claim_id"),
-        "claim_type": claim.get("claim_type") or "observation",
-        "text": _short(claim.get("claim_text")),
+        "claim_id": claim.claim_id,
+        "claim_type": claim.claim_type or "observation",
+        "text": _short(claim.claim_text),
         "verification": verification,
         "evidence": [
             {
-                "invocation_id": e.get("source_invocation_id"),
-                "tool_name": e.get("tool_name"),
-                "raw_path": e.get("raw_path"),
-                "matched_text": _short(e.get("matched_text"), 300),
+                "invocation_id": e.source_invocation_id,
+                "tool_name": e.tool_name,
+                "raw_path": e.raw_path,
+                "matched_text": _short(e.matched_text, 300),
             }
             for e in evidence[:MAX_EVIDENCE_PER_CLAIM]
         ],
@@ -127,8 +128,8 @@ def compose_material(
     verdict: str,
     claim_checks: Sequence[Mapping[str, Any]],
     evidence_gaps: Sequence[Mapping[str, Any]],
-    verified_executor_output: Mapping[str, Any],
-    verified_evidence: Sequence[Mapping[str, Any]],
+    verified_output: VerifiedOutput,
+    verified_evidence: Sequence[VerifiedEvidence],
     runbook_sections: Sequence[Mapping[str, Any]] | None = None,
     coverage_gap: str = "",
     tool_texts: Sequence[ToolText] = (),
@@ -146,10 +147,10 @@ def compose_material(
     the tool output element it points at — the typed facts of each confirmed claim are read from
     them (``facts.claim_facts``)."""
     route = ROUTE_FOR_VERDICT[verdict]
-    claims = {str(c.get("claim_id")): c for c in verified_executor_output.get("claims") or []}
-    evidence_by_claim: dict[str, list[Mapping[str, Any]]] = {}
-    for item in verified_evidence:
-        evidence_by_claim.setdefault(str(item.get("claim_id")), []).append(item)
+    claims = {c.claim_id: c for c in verified_output.claims}
+    evidence_by_claim: dict[str, list[VerifiedEvidence]] = {}
+    for verified in verified_evidence:
+        evidence_by_claim.setdefault(verified.claim_id, []).append(verified)
 
     confirmed: list[dict[str, Any]] = []
     inference_directions: list[str] = []
@@ -160,16 +161,16 @@ def compose_material(
         if claim is None:
             continue  # only verified claims can ever be shown
         kind = check.get("verification")
-        evidence = evidence_by_claim.get(str(claim.get("claim_id")), [])
-        text = _short(claim.get("claim_text"))
-        guidance_only = bool(evidence) and all(e.get("tool_name") in GUIDANCE_TOOLS for e in evidence)
+        evidence = evidence_by_claim.get(claim.claim_id, [])
+        text = _short(claim.claim_text)
+        guidance_only = bool(evidence) and all(e.tool_name in GUIDANCE_TOOLS for e in evidence)
         if kind == CONTRADICTED:
             contradicted += 1
         elif guidance_only and kind in (DIRECT_OBSERVATION, REASONABLE_INFERENCE):
             if route != "reject":
                 inference_directions.append(GUIDANCE_DIRECTION.format(text=text))
         elif kind == DIRECT_OBSERVATION:
-            if route != "reject" or claim.get("claim_type") in REJECT_CONFIRMABLE_TYPES:
+            if route != "reject" or claim.claim_type in REJECT_CONFIRMABLE_TYPES:
                 confirmed.append(_confirmed_item(claim, evidence, kind))
         elif kind == REASONABLE_INFERENCE:
             if route == "pass":
@@ -186,11 +187,11 @@ def compose_material(
         if contradicted:
             gaps.append(T.CONTRADICTED_GAP.format(count=contradicted))
 
-    raw_hypotheses = list(verified_executor_output.get("hypotheses") or [])
-    raw_actions = list(verified_executor_output.get("recommended_actions") or [])
+    raw_hypotheses = list(verified_output.hypotheses)
+    raw_actions = list(verified_output.recommended_actions)
     fit: AdviceFit | None = None
     if runbook_sections is not None:
-        typed = [{**item, "claim_type": claims[str(item["claim_id"])].get("claim_type")} for item in confirmed]
+        typed = [{**item, "claim_type": claims[str(item["claim_id"])].claim_type} for item in confirmed]
         # Advice fits the asked services' confirmed evidence (a payment answer gets no inventory
         # runbook's remedy because an inventory line was also confirmed).
         about = [item for item in typed if _about(item, asked.services if asked is not None else [])]
@@ -200,8 +201,8 @@ def compose_material(
         raw_hypotheses, fit.dropped_hypotheses = fit_hypotheses(
             raw_hypotheses, confirmed=typed, runbook_sections=runbook_sections
         )
-    hypotheses = [_short(h.get("text") if isinstance(h, Mapping) else h) for h in raw_hypotheses]
-    actions = [_short(a.get("action") if isinstance(a, Mapping) else a) for a in raw_actions]
+    hypotheses = [_short(h.text) for h in raw_hypotheses]
+    actions = [_short(a.action) for a in raw_actions]
     if fit is not None and not fit.anomaly:
         actions = [NO_ANOMALY_NOTE]
     if route == "pass":
@@ -221,8 +222,7 @@ def compose_material(
     if elements is not None:
         for item in confirmed:
             bound = evidence_by_claim.get(str(item["claim_id"]), [])
-            found = [elements[key] for e in bound if (key := (str(e.get("source_invocation_id")), str(e.get("raw_path"))))
-                     in elements]
+            found = [elements[key] for e in bound if (key := (e.source_invocation_id, e.raw_path)) in elements]
             facts.append(claim_facts(claims[str(item["claim_id"])], found))
     material = ComposerMaterial(
         question=_short(question, 2000),

@@ -4,6 +4,7 @@ and a healthy answer gets no remediation."""
 
 from __future__ import annotations
 
+from contracts.executor import RecommendedAction
 from diagnosis.composer.advice import (
     NO_ANOMALY,
     NO_ANOMALY_NOTE,
@@ -16,6 +17,7 @@ from diagnosis.composer.advice import (
     shows_anomaly,
 )
 from diagnosis.composer.material import compose_material
+from tests.projection import verified_evidence, verified_output
 
 POOL_LINE = "2026-11-28 10:05:12 payment-service ERROR HikariPool-1 - Connection is not available, request timed out after 3000ms (active=50, idle=0, waiting=37)"
 POOL_CLAIM = {"claim_id": "c1", "claim_type": "observation", "text": "10:05:12 起 payment-service 出现 ERROR 日志（数据库、连接池、超时）",
@@ -34,12 +36,12 @@ SECTIONS = [
 
 
 def runbook(action):
-    return {"action": action, "priority": "high", "basis": "runbook"}
+    return RecommendedAction(action=action, priority="high", basis="runbook")
 
 
 def test_a_runbook_action_from_a_runbook_that_fits_the_confirmed_evidence_is_kept():
     fit = fit_actions([runbook("临时扩大连接池：maximumPoolSize 50 → 80。")], confirmed=[POOL_CLAIM], runbook_sections=SECTIONS)
-    assert [a["action"] for a in fit.kept] == ["临时扩大连接池：maximumPoolSize 50 → 80。"] and fit.dropped == []
+    assert [a.action for a in fit.kept] == ["临时扩大连接池：maximumPoolSize 50 → 80。"] and fit.dropped == []
     assert fit.scores["数据库连接池耗尽处理手册"] >= RUNBOOK_FIT_MIN
 
 
@@ -47,7 +49,7 @@ def test_a_runbook_action_from_an_unrelated_runbook_is_dropped_with_its_reason()
     action = runbook("调大 indices.recovery.max_bytes_per_sec 加快分片恢复。")
     fit = fit_actions([action], confirmed=[POOL_CLAIM], runbook_sections=SECTIONS)
     assert fit.kept == []
-    assert fit.dropped == [{"action": action["action"], "basis": "runbook", "reason": NO_MATCHING_EVIDENCE}]
+    assert fit.dropped == [{"action": action.action, "basis": "runbook", "reason": NO_MATCHING_EVIDENCE}]
 
 
 def test_a_runbook_action_from_no_retrieved_section_is_dropped():
@@ -56,9 +58,9 @@ def test_a_runbook_action_from_no_retrieved_section_is_dropped():
 
 
 def test_an_evidence_action_must_cite_a_confirmed_claim():
-    cited = {"action": "扩容", "basis": "evidence", "claim_ids": ["c1"]}
-    uncited = {"action": "回滚", "basis": "evidence"}
-    wrong = {"action": "降级", "basis": "evidence", "claim_ids": ["c9"]}
+    cited = RecommendedAction(action="扩容", basis="evidence", claim_ids=["c1"])
+    uncited = RecommendedAction(action="回滚", basis="evidence")
+    wrong = RecommendedAction(action="降级", basis="evidence", claim_ids=["c9"])
     fit = fit_actions([cited, uncited, wrong], confirmed=[POOL_CLAIM], runbook_sections=SECTIONS)
     assert fit.kept == [cited]
     assert [d["reason"] for d in fit.dropped] == [NO_CONFIRMED_CLAIM, NO_CONFIRMED_CLAIM]
@@ -86,8 +88,8 @@ def test_a_healthy_pass_answer_says_so_instead_of_advising():
         verdict="PASS",
         claim_checks=[{"claim_id": "c1", "verification": "direct_observation", "is_critical": True}],
         evidence_gaps=[],
-        verified_executor_output={"claims": claims, "recommended_actions": [runbook("对端证书过期：联系合作方续期。")]},
-        verified_evidence=evidence,
+        verified_output=verified_output({"claims": claims, "recommended_actions": [runbook("对端证书过期：联系合作方续期。")]}),
+        verified_evidence=verified_evidence(evidence),
         runbook_sections=SECTIONS,
     )
     assert material.next_steps == [NO_ANOMALY_NOTE]

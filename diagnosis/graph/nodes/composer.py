@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from contracts.answer import ComposerOutput
 from contracts.composer import ComposerMaterial
+from contracts.gatekeeper import VerifiedOutput
 from contracts.nodes import COMPOSER
 from contracts.pointer import PointerError, resolve_pointer
 from diagnosis.agents.base import AgentError
@@ -86,7 +87,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         verdict=state.current.effective_verdict or REJECT,
         claim_checks=state.current.verifier_output.claim_checks if state.current.verifier_output else [],
         evidence_gaps=state.current.evidence_gaps,
-        verified_executor_output=state.current.verified_output or {},
+        verified_output=state.current.verified_output or VerifiedOutput(),
         verified_evidence=state.current.verified_evidence,
         runbook_sections=runbook_sections(invocations),
         coverage_gap=state.current.coverage.gap if state.current.coverage else "",
