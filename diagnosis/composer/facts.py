@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from contracts.composer import ClaimFacts
 from contracts.gatekeeper import VerifiedClaim
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS
 from diagnosis.evidence.k8s_objects import service_from_pod_name
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import innermost
@@ -33,11 +34,11 @@ Element = tuple[str, str, Mapping[str, Any]]  # (tool name, raw_path, the elemen
 def _kind(tool: str, raw_path: str, element: Mapping[str, Any]) -> str:
     if raw_path == QUERY_PATH:
         return "query"
-    if tool == "query_logs":
+    if tool == QUERY_LOGS:
         return "log"
-    if tool == "query_k8s":
+    if tool == QUERY_K8S:
         return "k8s"
-    if tool == "lookup_knowledge":
+    if tool == LOOKUP_KNOWLEDGE:
         return "hit"
     return "alert" if raw_path.startswith("/alerts/") else "series"
 

@@ -38,6 +38,7 @@ from typing import Any, Final
 from contracts.asked import Asked
 from contracts.composer import ComposerMaterial
 from contracts.gatekeeper import VerifiedClaim, VerifiedEvidence, VerifiedOutput
+from contracts.tools import LOOKUP_KNOWLEDGE
 from contracts.verdict import Verdict
 from diagnosis.composer import templates as T
 from diagnosis.composer.advice import NO_ANOMALY_NOTE, AdviceFit, fit_actions, fit_hypotheses
@@ -59,7 +60,7 @@ REJECT_CONFIRMABLE_TYPES: Final = frozenset({"observation", "negative_observatio
 ROUTE_FOR_VERDICT: Final[dict[str, str]] = {Verdict.PASS: "pass", Verdict.LOW_CONFID: "low_confid", Verdict.REJECT: "reject"}
 #: Tools whose evidence is guidance (runbooks, knowledge), not an observation of this incident
 #: (spec 000 "Runbook and skill guidance do not become incident facts").
-GUIDANCE_TOOLS: Final = frozenset({"lookup_knowledge"})
+GUIDANCE_TOOLS: Final = frozenset({LOOKUP_KNOWLEDGE})
 GUIDANCE_DIRECTION: Final = "{text}（依据处理手册，不是本次事件的观察）"
 _GAP_FOR: Final = {
     UNSUPPORTED: T.UNSUPPORTED_CLAIM_GAP,

@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from contracts.asked import Asked
 from contracts.pointer import PointerError, resolve_pointer
 from contracts.session import MAX_TURNS, PreviousTurn, SessionContext
+from contracts.tools import QUERY_METRICS
 from diagnosis.models import DiagnosisRun, DiagnosisSession, ToolInvocation
 from diagnosis.selectors.runs import Badge, run_badge, run_followup_reading, session_runs
 
@@ -67,9 +68,9 @@ def _entities(element: Any, tool_name: str, raw_path: str) -> tuple[list[str], l
     service = str(element.get("service") or "")
     services = [service] if service else []
     name = str(element.get("name") or "")
-    if tool_name == "query_metrics" and name and raw_path.startswith("/series/"):
+    if tool_name == QUERY_METRICS and name and raw_path.startswith("/series/"):
         return services, [name], []
-    if tool_name == "query_metrics" and name and raw_path.startswith("/alerts/"):
+    if tool_name == QUERY_METRICS and name and raw_path.startswith("/alerts/"):
         return services, [], [name]
     return services, [], []
 

@@ -16,6 +16,7 @@ from contracts.composer import ComposerMaterial
 from contracts.gatekeeper import VerifiedOutput
 from contracts.nodes import COMPOSER
 from contracts.pointer import PointerError, resolve_pointer
+from contracts.tools import LOOKUP_KNOWLEDGE
 from diagnosis.agents.base import AgentError
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.composer.advice import AdviceFit
@@ -137,7 +138,7 @@ def runbook_sections(invocations: Iterable[ToolInvocation]) -> list[dict[str, An
     """The knowledge hits this run retrieved (title, heading path, text): where runbook advice
     may come from."""
     sections: list[dict[str, Any]] = []
-    for inv in (i for i in invocations if i.tool_name == "lookup_knowledge"):
+    for inv in (i for i in invocations if i.tool_name == LOOKUP_KNOWLEDGE):
         output = inv.output if isinstance(inv.output, dict) else {}
         for hit in output.get("hits") or []:
             if isinstance(hit, dict):
