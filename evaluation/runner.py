@@ -202,7 +202,7 @@ def scenario_observe(*, scenario: Scenario, owner: Any, session: DiagnosisSessio
         evidence_retry_count=run.evidence_retry_count,
         final_answer=run.final_answer,
         verifier_evaluation=dict((run.self_evaluation or {}).get("verifier_evaluation") or {}),
-        confirmed_material=[dict(item) for item in material.confirmed] if material is not None else None,
+        confirmed_material=[item.model_dump() for item in material.confirmed] if material is not None else None,
         planner_calls=tap.planner_calls,
         verifier_calls=tap.verifier_calls,
         composer_calls=len(tap.composer_materials),

@@ -75,7 +75,7 @@ def confirmed_statements(run: DiagnosisRun) -> list[str]:
         tool_texts=tool_texts,
         service_names=names,
     )
-    return [str(item.get("text") or "") for item in material.confirmed if item.get("text")]
+    return [item.text for item in material.confirmed if item.text]
 
 
 def run_ended_facts(group: AlertGroupRun) -> RunEnded:

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from contracts.composer import ConfirmedItem
 from contracts.executor import Hypothesis, RecommendedAction
 from diagnosis.retrieval.synonyms import expand
 from diagnosis.retrieval.tokenize import tokenize_query
@@ -96,20 +97,19 @@ def _anomalous(text: Any) -> bool:
     return any(int(b) > 0 and int(a) / int(b) >= NEAR_FULL for a, b in _RATIO.findall(folded))
 
 
-def shows_anomaly(confirmed: Sequence[Mapping[str, Any]]) -> bool:
+def shows_anomaly(confirmed: Sequence[ConfirmedItem]) -> bool:
     """True when a confirmed, non-negative claim (or its evidence) shows something wrong."""
     for item in confirmed:
-        if item.get("claim_type") == "negative_observation":
+        if item.claim_type == "negative_observation":
             continue
-        texts = [item.get("text"), *(e.get("matched_text") for e in item.get("evidence") or [])]
-        if any(_anomalous(t) for t in texts):
+        if any(_anomalous(t) for t in item.texts()):
             return True
     return False
 
 
-def _evidence_terms(confirmed: Sequence[Mapping[str, Any]]) -> tuple[set[str], str]:
-    texts = [str(item.get("text") or "") for item in confirmed]
-    texts += [str(e.get("matched_text") or "") for item in confirmed for e in item.get("evidence") or []]
+def _evidence_terms(confirmed: Sequence[ConfirmedItem]) -> tuple[set[str], str]:
+    texts = [item.text for item in confirmed]
+    texts += [e.matched_text for item in confirmed for e in item.evidence]
     joined = "\n".join(texts)
     return set(expand(tokenize_query(joined))), _fold(joined)
 
@@ -123,7 +123,7 @@ _OBSERVABLE: Final = re.compile(
 )
 
 
-def names_unseen(text: str, confirmed: Sequence[Mapping[str, Any]]) -> bool:
+def names_unseen(text: str, confirmed: Sequence[ConfirmedItem]) -> bool:
     """The item names observables and the confirmed evidence shows none of them."""
     named = {m.group(0).casefold() for m in _OBSERVABLE.finditer(str(text or ""))}
     if not named:
@@ -139,7 +139,7 @@ def title_terms(title: str) -> list[str]:
     return [t for t in terms if not any(t != o and t in o for o in terms)]
 
 
-def runbook_fit(title: str, confirmed: Sequence[Mapping[str, Any]]) -> float:
+def runbook_fit(title: str, confirmed: Sequence[ConfirmedItem]) -> float:
     """Share of the runbook title's distinctive words named by the confirmed evidence."""
     terms = title_terms(title)
     if not terms:
@@ -170,7 +170,7 @@ def _source_section(action: str, sections: Sequence[Mapping[str, Any]]) -> Mappi
 def fit_actions(
     actions: Iterable[RecommendedAction],
     *,
-    confirmed: Sequence[Mapping[str, Any]],
+    confirmed: Sequence[ConfirmedItem],
     runbook_sections: Sequence[Mapping[str, Any]],
 ) -> AdviceFit:
     """Split ``actions`` into kept and dropped (see the module docstring). ``confirmed`` is the
@@ -178,7 +178,7 @@ def fit_actions(
     ``runbook_sections`` the knowledge hits this run retrieved (document_title, heading_path, text)."""
     # Nothing confirmed is not "healthy": the other rules apply (and drop what rests on nothing).
     result = AdviceFit(anomaly=shows_anomaly(confirmed) if confirmed else True)
-    confirmed_ids = {str(c.get("claim_id")) for c in confirmed}
+    confirmed_ids = {c.claim_id for c in confirmed}
     for action in actions:
         text = action.action
         basis = action.basis or ""
@@ -211,7 +211,7 @@ def fit_actions(
 def fit_hypotheses(
     hypotheses: Iterable[Hypothesis],
     *,
-    confirmed: Sequence[Mapping[str, Any]],
+    confirmed: Sequence[ConfirmedItem],
     runbook_sections: Sequence[Mapping[str, Any]],
 ) -> tuple[list[Hypothesis], list[dict[str, str]]]:
     """Hypotheses taken from a runbook (its 常见原因) that does not fit the confirmed evidence are

@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from contracts.asked import Asked
-from contracts.composer import ComposerMaterial
+from contracts.composer import ComposerMaterial, ConfirmedEvidence, ConfirmedItem
 from contracts.gatekeeper import VerifiedClaim, VerifiedEvidence, VerifiedOutput
 from contracts.tools import LOOKUP_KNOWLEDGE
 from contracts.verdict import Verdict
@@ -78,29 +78,22 @@ def _dedup(values: Sequence[str]) -> list[str]:
     return [v for v in dict.fromkeys(v for v in values if v)][:MAX_ITEMS]
 
 
-def _confirmed_item(claim: VerifiedClaim, evidence: Sequence[VerifiedEvidence], verification: str) -> dict[str, Any]:
-    return {
-        "claim_id": claim.claim_id,
-        "claim_type": claim.claim_type or "observation",
-        "text": _short(claim.claim_text),
-        "verification": verification,
-        "evidence": [
-            {
-                "invocation_id": e.source_invocation_id,
-                "tool_name": e.tool_name,
-                "raw_path": e.raw_path,
-                "matched_text": _short(e.matched_text, 300),
-            }
+def _confirmed_item(claim: VerifiedClaim, evidence: Sequence[VerifiedEvidence], verification: str) -> ConfirmedItem:
+    return ConfirmedItem(
+        claim_id=claim.claim_id,
+        claim_type=claim.claim_type or "observation",
+        text=_short(claim.claim_text),
+        verification=verification,
+        evidence=[
+            ConfirmedEvidence(invocation_id=e.source_invocation_id, tool_name=e.tool_name, raw_path=e.raw_path,
+                              matched_text=_short(e.matched_text, 300))
             for e in evidence[:MAX_EVIDENCE_PER_CLAIM]
         ],
-    }
+    )
 
 
-def _about(item: Mapping[str, Any], services: Sequence[str]) -> bool:
-    if not services:
-        return True
-    texts = [str(item.get("text") or ""), *(str(e.get("matched_text") or "") for e in item.get("evidence") or [])]
-    return any(s in t for s in services for t in texts)
+def _about(item: ConfirmedItem, services: Sequence[str]) -> bool:
+    return not services or any(s in t for s in services for t in item.texts())
 
 
 def _gap_steps(gaps: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -153,7 +146,7 @@ def compose_material(
     for verified in verified_evidence:
         evidence_by_claim.setdefault(verified.claim_id, []).append(verified)
 
-    confirmed: list[dict[str, Any]] = []
+    confirmed: list[ConfirmedItem] = []
     inference_directions: list[str] = []
     claim_gaps: list[str] = []
     contradicted = 0
@@ -192,15 +185,14 @@ def compose_material(
     raw_actions = list(verified_output.recommended_actions)
     fit: AdviceFit | None = None
     if runbook_sections is not None:
-        typed = [{**item, "claim_type": claims[str(item["claim_id"])].claim_type} for item in confirmed]
         # Advice fits the asked services' confirmed evidence (a payment answer gets no inventory
         # runbook's remedy because an inventory line was also confirmed).
-        about = [item for item in typed if _about(item, asked.services if asked is not None else [])]
-        typed = about or typed
-        fit = fit_actions(raw_actions, confirmed=typed, runbook_sections=runbook_sections)
+        about = [item for item in confirmed if _about(item, asked.services if asked is not None else [])]
+        basis = about or confirmed
+        fit = fit_actions(raw_actions, confirmed=basis, runbook_sections=runbook_sections)
         raw_actions = list(fit.kept)
         raw_hypotheses, fit.dropped_hypotheses = fit_hypotheses(
-            raw_hypotheses, confirmed=typed, runbook_sections=runbook_sections
+            raw_hypotheses, confirmed=basis, runbook_sections=runbook_sections
         )
     hypotheses = [_short(h.text) for h in raw_hypotheses]
     actions = [_short(a.action) for a in raw_actions]
@@ -216,15 +208,14 @@ def compose_material(
     def shown(values: Sequence[str]) -> list[str]:
         return [quote_copies(v, tool_texts, names=service_names) for v in values]
 
-    for item in confirmed:
-        item["text"] = quote_copies(item["text"], tool_texts, names=service_names)
-    confirmed = confirmed[:MAX_ITEMS]
+    confirmed = [item.model_copy(update={"text": quote_copies(item.text, tool_texts, names=service_names)})
+                 for item in confirmed][:MAX_ITEMS]
     facts = []
     if elements is not None:
         for item in confirmed:
-            bound = evidence_by_claim.get(str(item["claim_id"]), [])
+            bound = evidence_by_claim.get(item.claim_id, [])
             found = [elements[key] for e in bound if (key := (e.source_invocation_id, e.raw_path)) in elements]
-            facts.append(claim_facts(claims[str(item["claim_id"])], found))
+            facts.append(claim_facts(claims[item.claim_id], found))
     material = ComposerMaterial(
         question=_short(question, 2000),
         route=route,  # type: ignore[arg-type]
@@ -245,9 +236,9 @@ def material_text(material: ComposerMaterial) -> str:
     evidence, and an answer must not restate it as a finding."""
     parts: list[str] = [material.verdict]
     for item in material.confirmed:
-        parts.append(str(item.get("text", "")))
-        for ev in item.get("evidence", []):
-            parts.extend(str(ev.get(k, "")) for k in ("invocation_id", "tool_name", "raw_path", "matched_text"))
+        parts.append(item.text)
+        for ev in item.evidence:
+            parts.extend((ev.invocation_id, ev.tool_name, ev.raw_path, ev.matched_text))
     parts.extend(material.directions)
     parts.extend(material.gaps)
     parts.extend(material.next_steps)

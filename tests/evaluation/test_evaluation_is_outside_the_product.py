@@ -3,6 +3,7 @@ That nothing in the product imports it is an import-linter contract (pyproject.t
 
 from __future__ import annotations
 
+
 def test_the_evaluate_command_belongs_to_the_evaluation_app():
     from django.core.management import get_commands
 
