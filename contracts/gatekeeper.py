@@ -8,8 +8,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from contracts.executor import (
@@ -111,7 +109,7 @@ class VerifiedOutput(BaseModel):
     """The executor contract reduced to what the Gatekeeper verified: claims that kept at least one
     passed binding (with only those), and the contract's hypotheses, recommended actions and
     missing info copied through (not confirmed facts). Persisted as
-    ``verifier_evaluation.verified_executor_output`` (``model_dump(exclude_none=True)``)."""
+    ``verifier_evaluation.verified_executor_output`` (dumped ``exclude_none``)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -120,10 +118,6 @@ class VerifiedOutput(BaseModel):
     hypotheses: list[Hypothesis] = Field(default_factory=list)
     recommended_actions: list[RecommendedAction] = Field(default_factory=list)
     missing_info: list[MissingInfo] = Field(default_factory=list)
-
-    def dump(self) -> dict[str, Any]:
-        """The persisted (and Verifier-facing) shape."""
-        return self.model_dump(exclude_none=True)
 
 
 class VerifiedProjection(BaseModel):
