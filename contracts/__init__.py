@@ -2,6 +2,7 @@
 that import nothing of the project but each other — no Django, no I/O.
 
 - ``asked``: what a question asks (kind, services, window, dimension).
+- ``reading``: the question read once per run (its facts, window and ``asked``: ``Reading``).
 - ``plan``: the plan, its steps, the services, the planner's and executor's requests.
 - ``tools``: ``ToolName`` and what an agent sees of one tool call (``ToolCallResult``).
 - ``evidence``: evidence refs (``EvidenceRef``) and retrieval details.

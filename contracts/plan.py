@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from contracts.asked import Asked
+from contracts.reading import Reading
 from contracts.session import SessionContext
 
 Role = Literal["planner", "executor", "verifier", "composer"]
@@ -71,6 +72,9 @@ class PlannerRequest(BaseModel):
     # The session's earlier turns (their ``asked`` and confirmed entities, never answer text), for
     # resolving a follow-up's references; ``None`` for the first question of a session.
     context: SessionContext | None = None
+    # The question read once, in its session (``reading.conversation.resolve``): what a provider
+    # plans with instead of reading the text again. Never sent to a model as such.
+    reading: Reading
 
 
 class ExecutorRequest(BaseModel):
@@ -82,3 +86,5 @@ class ExecutorRequest(BaseModel):
     timezone: str = "Asia/Shanghai"
     services: list[ServiceInfo] = Field(default_factory=list)
     evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
+    # The question read once (see ``PlannerRequest.reading``).
+    reading: Reading

@@ -18,10 +18,10 @@ from contracts.composer import ComposerMaterial
 from contracts.executor_parse import ExecutorParseStatus
 from contracts.gatekeeper import GatekeeperResult, VerifiedEvidence, VerifiedOutput
 from contracts.plan import Plan, PlannerMode, ServiceInfo
+from contracts.reading import Reading
 from contracts.session import SessionContext
 from contracts.verdict import Verdict
 from contracts.verifier import VerifierOutput
-from diagnosis.reading.conversation import Reading
 from diagnosis.verification.coverage import Coverage
 from diagnosis.verification.verifier_input import RetryContext, VerifierInput
 

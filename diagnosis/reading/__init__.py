@@ -6,6 +6,8 @@
   ``asking`` (→ ``asked``) and ``conversation`` (a follow-up read against the previous turn):
   what a question asks.
 
-The graph's planner node reads every question through ``conversation.resolve`` whatever the
-provider; the coverage check and the offline agents use the same vocabulary.
+The graph's planner node reads every question once, through ``conversation.resolve`` whatever the
+provider, into a ``contracts.reading.Reading`` (the types of what is read live there) that every
+provider's planner and executor receive; the coverage check and the offline agents use the same
+vocabulary.
 """

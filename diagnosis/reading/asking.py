@@ -24,7 +24,8 @@ from datetime import datetime
 
 from contracts.asked import Asked, AskedDimension, AskedWindow
 from contracts.plan import ServiceInfo
-from diagnosis.reading.entities import LOOKALIKE_LETTERS, QuestionFacts, analyse, find_symptoms, metric_named
+from contracts.reading import QuestionFacts, TimeWindow
+from diagnosis.reading.entities import LOOKALIKE_LETTERS, analyse, find_symptoms, metric_named
 from diagnosis.reading.text import fold, nfkc
 from diagnosis.reading.time_expressions import resolve_window, widened
 from diagnosis.reading.vocabulary import KEY_TERMS, QUESTION_WORDS, SYMPTOMS, any_spelling_in
@@ -143,8 +144,14 @@ def question_metric(question: str) -> str | None:
 
 def derive_asked(*, question: str, now: datetime, tz: str, services: Sequence[ServiceInfo]) -> Asked:
     """What a question asks on its own (a follow-up in a session: ``conversation.resolve``)."""
-    facts = analyse(question, services)
-    window = resolve_window(question, now, tz)
+    return asked_of(question, analyse(question, services), resolve_window(question, now, tz), now, services)
+
+
+def asked_of(
+    question: str, facts: QuestionFacts, window: TimeWindow, now: datetime, services: Sequence[ServiceInfo]
+) -> Asked:
+    """What a question asks on its own, from what was already read off it: its ``facts`` and the
+    ``window`` its words name."""
     # No time in the question: the executor may look back further than the default hour when that
     # hour shows nothing, so what was asked is "recently" — the wide window.
     start, end = (window if window.explicit else widened(window, now)).iso()

@@ -32,11 +32,12 @@ from typing import Final
 
 from contracts.asked import QUANTITY, Asked, AskedDimension, AskedWindow
 from contracts.plan import ServiceInfo
+from contracts.reading import QuestionFacts, Reading, ServiceMention, TimeWindow
 from contracts.session import PreviousTurn, SessionContext
-from diagnosis.reading.asking import derive_asked, dimension_terms, question_metric, stated_kind
-from diagnosis.reading.entities import QuestionFacts, ServiceMention, analyse, asks, find_symptoms, is_narrow
+from diagnosis.reading.asking import asked_of, dimension_terms, question_metric, stated_kind
+from diagnosis.reading.entities import analyse, asks, find_symptoms, is_narrow
 from diagnosis.reading.text import fold
-from diagnosis.reading.time_expressions import TimeWindow, for_extreme, resolve_window, window_from_iso
+from diagnosis.reading.time_expressions import for_extreme, resolve_window, window_from_iso
 
 RULES_FILE: Final = Path(__file__).parent / "rules" / "followups.toml"
 _TRAILING: Final = " \t\r\n?!.,;:。，！？；：…~～"
@@ -115,26 +116,6 @@ def find_references(question: str, mentions: Sequence[ServiceMention], rules: Fo
     )
 
 
-@dataclass(frozen=True)
-class Reading:
-    """What the planner plans with: the question's facts (services resolved), the window the
-    tools read, what was asked, and what was taken from the previous turn."""
-
-    facts: QuestionFacts
-    window: TimeWindow
-    asked: Asked
-    used: tuple[str, ...] = ()
-
-    @property
-    def followup(self) -> bool:
-        return bool(self.used)
-
-    @property
-    def diagnosable(self) -> bool:
-        """Something to diagnose: the question names it, or leans on the previous turn for it."""
-        return self.facts.diagnosable or self.followup
-
-
 def _mentions(names: Sequence[str]) -> tuple[ServiceMention, ...]:
     return tuple(ServiceMention(name, True, fold(name), -1) for name in names)
 
@@ -143,12 +124,17 @@ def _past_extreme(question: str, facts: QuestionFacts) -> bool:
     return bool(facts.extreme) and asks("ever", question)
 
 
-def _standalone(question: str, now: datetime, tz: str, services: Sequence[ServiceInfo]) -> Reading:
-    facts = analyse(question, services)
+def _own(
+    question: str, now: datetime, services: Sequence[ServiceInfo], facts: QuestionFacts, question_window: TimeWindow,
+    own_window: TimeWindow,
+) -> Reading:
+    """The question read on its own, from its ``facts`` and the window its words name."""
     return Reading(
         facts=facts,
-        window=for_extreme(resolve_window(question, now, tz), _past_extreme(question, facts), now),
-        asked=derive_asked(question=question, now=now, tz=tz, services=services),
+        window=own_window,
+        asked=asked_of(question, facts, question_window, now, services),
+        own_facts=facts,
+        own_window=own_window,
     )
 
 
@@ -175,12 +161,14 @@ def resolve(
     services: Sequence[ServiceInfo],
     context: SessionContext | None,
 ) -> Reading:
-    """``question`` read in its session (see module doc)."""
+    """``question`` read in its session (see module doc): the one reading of its text per run."""
     previous = context.latest if context is not None else None
     facts = analyse(question, services)
+    question_window = resolve_window(question, now, tz)
+    own_window = for_extreme(question_window, _past_extreme(question, facts), now)
     refs = find_references(question, facts.services)
     if previous is None or not refs.any:
-        return _standalone(question, now, tz, services)
+        return _own(question, now, services, facts, question_window, own_window)
 
     used: list[str] = []
     mentions = facts.services
@@ -188,7 +176,6 @@ def resolve(
         mentions = _mentions(previous.services)
         used.append(USED_SERVICES)
 
-    question_window = resolve_window(question, now, tz)
     earlier = _window(question_window, refs, previous, now, tz)
     window = earlier or question_window
     if earlier is not None:
@@ -214,7 +201,7 @@ def resolve(
             used.append(USED_DIMENSION)
 
     if not used:  # the references pointed at nothing the question did not already say
-        return _standalone(question, now, tz, services)
+        return _own(question, now, services, facts, question_window, own_window)
     resolved = replace(
         facts,
         services=tuple(mentions),
@@ -230,17 +217,18 @@ def resolve(
         dimension=AskedDimension(metric=metric, terms=terms),
         source="followup",
     )
-    return Reading(facts=resolved, window=window, asked=asked, used=tuple(used))
+    return Reading(
+        facts=resolved, window=window, asked=asked, used=tuple(used), own_facts=facts, own_window=own_window
+    )
 
 
 def read_planned(
-    *, question: str, asked: Asked | None, now: datetime, tz: str, services: Sequence[ServiceInfo]
+    *, question: str, reading: Reading, asked: Asked | None, now: datetime, tz: str
 ) -> tuple[QuestionFacts, TimeWindow]:
     """The executor's reading of a planned question: for a follow-up plan, the facts and window
     the plan's ``asked`` resolved (the executor has no session context of its own); otherwise the
-    question's own."""
-    facts = analyse(question, services)
-    window = for_extreme(resolve_window(question, now, tz), _past_extreme(question, facts), now)
+    question's own (``reading.own_facts`` / ``own_window``: its text is not read again)."""
+    facts, window = reading.own_facts, reading.own_window
     if asked is None or asked.source != "followup" or asked.window is None:
         return facts, window
     planned = window_from_iso(asked.window.start, asked.window.end, now, tz) or window

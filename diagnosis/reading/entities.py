@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
+from contracts.reading import QuestionFacts, ServiceMention
 from diagnosis.reading.spelling import any_spelling_in, first_position
 from diagnosis.reading.text import fold, nfkc
 from diagnosis.reading.vocabulary import K8S_TRIGGERS, KEY_TERMS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
@@ -33,14 +33,6 @@ from diagnosis.reading.vocabulary import K8S_TRIGGERS, KEY_TERMS, QUESTION_WORDS
 class _ServiceLike(Protocol):
     name: str
     aliases: list[str]
-
-
-@dataclass(frozen=True)
-class ServiceMention:
-    name: str  # canonical name when known, else the name as written (folded)
-    known: bool
-    text: str  # the matched words (folded)
-    start: int
 
 
 _ASCII_NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -324,55 +316,9 @@ def is_narrow(question: str, mentions: Sequence[ServiceMention], symptoms: Seque
     return specific and asks("confirm", question) and len(symptoms) <= 2
 
 
-@dataclass(frozen=True)
-class QuestionFacts:
-    """Everything the agents read off a question (no times: see time_expressions)."""
-
-    services: tuple[ServiceMention, ...]
-    symptoms: tuple[str, ...]
-    narrow: bool
-    cause: bool
-    why: bool = False  # asks for the reason (为什么 / 原因), not only what happened
-    quantity: bool = False  # asks for a figure: answer from the asked dimension's series/alert
-    extreme: str = ""  # "max" | "min": a superlative — cite the extreme line, not the first
-    listing: str = ""  # "alerts" | "services" | "items": alerts / one claim per service / named items
-    unresolved: bool = False  # with listing "alerts": only those still firing
-    alert_names: tuple[str, ...] = ()  # alert identifiers the question names (HighErrorRate)
-    change: bool = False  # asks what changed (变更 / 发布 / what changed)
-    items: tuple[str, ...] = ()  # with listing "items": the words every listed item shows
-    metric: str = ""  # a metric the question names (threads_running): a series whose name has it
-    measured: tuple[str, ...] = ()  # the key terms it names (连接): what a figure measures, no symptom needed
-    rate: str = ""  # "minute" | "second": a figure asked per unit of time (一分钟最多新建了多少个连接)
-    unit: str = ""  # the measure word after 多少 / 几 (多少秒 → 秒, 多少条 → 条): ``asked_unit``
-    survey: bool = False  # asks which component of the cluster / namespace is at fault, and why
-
-    def lists(self, text: str) -> bool:
-        """An evidence text is an item of an "items" listing: it shows every item word."""
-        return all(any_spelling_in((w,), text) for w in self.items)
-
-    @property
-    def offers_changes(self) -> bool:
-        """Change events answer it: a question about what changed, or a broad diagnosis."""
-        return self.change or (not self.narrow and not self.listing)
-
-    @property
-    def diagnosable(self) -> bool:
-        """The question names something to look into: a service (known or not), a symptom, an
-        alert, a change, a measured thing, or asks for a cause or a list. A time, a generic
-        question word or a snake_case word alone (``10:05``, ``今天天气怎么样``, SQL) names nothing:
-        such text gets a clarification, never a diagnosis (issue 24)."""
-        return bool(
-            self.services or self.symptoms or self.cause or self.listing or self.alert_names or self.change
-            or self.measured or (self.metric and (self.quantity or self.extreme))
-        )
-
-    @property
-    def known_services(self) -> list[str]:
-        return [m.name for m in self.services if m.known]
-
-    @property
-    def unknown_services(self) -> list[str]:
-        return [m.name for m in self.services if not m.known]
+def shows_items(facts: QuestionFacts, text: str) -> bool:
+    """An evidence text is an item of an "items" listing: it shows every item word."""
+    return all(any_spelling_in((w,), text) for w in facts.items)
 
 
 def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:

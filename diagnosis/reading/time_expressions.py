@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from contracts.reading import TimeWindow
 from diagnosis.reading.calendar import CalendarSpan, calendar_span
 from diagnosis.reading.text import CHINESE_NUMERAL_CHARS, chinese_number, nfkc
 from diagnosis.reading.vocabulary import rules
@@ -86,25 +87,6 @@ DATE = "date"
 FUTURE = "future"
 MAX_PART_SPAN = timedelta(hours=12)  # a day part read up to a later clock: at most this long
 AFTER_THE_HOUR = timedelta(minutes=30)  # how far into the hour "X点多" reaches at least
-
-
-@dataclass(frozen=True)
-class TimeWindow:
-    start: datetime
-    end: datetime
-    explicit: bool  # the question pinned a time (the executor must not widen it)
-    kind: str  # point | range | relative | span | day_part | day | recent | now | default | widened
-    expression: str = ""  # the words it came from
-    anchor: datetime | None = None  # the point time, when one was named
-
-    def iso(self) -> tuple[str, str]:
-        return self.start.isoformat(), self.end.isoformat()
-
-    def label(self) -> str:
-        """Short Chinese description, e.g. ``11-28 09:55–10:30``."""
-        same_day = self.start.date() == self.end.date()
-        fmt_end = "%H:%M" if same_day else "%m-%d %H:%M"
-        return f"{self.start:%m-%d %H:%M}–{self.end.strftime(fmt_end)}"
 
 
 def _zone(tz: str) -> ZoneInfo:

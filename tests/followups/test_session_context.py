@@ -18,6 +18,7 @@ from contracts.plan import PlannerRequest
 from contracts.session import MAX_TURNS, PreviousTurn, SessionContext
 from diagnosis.agents.openai.planner import MAX_CONTEXT_CHARS, planner_user_message, session_context_block
 from diagnosis.models import DiagnosisRun, ToolInvocation
+from diagnosis.reading.conversation import resolve
 from diagnosis.selectors.sessions import session_context_for_run
 from tests.factories import make_run, make_session
 
@@ -122,7 +123,9 @@ def test_no_earlier_text_ever_reaches_the_context_or_the_planner_request(api_use
     context = session_context_for_run(current)
     assert context is not None
     assert marker not in context.model_dump_json()
-    request = PlannerRequest(question=current.question, now=timezone.now(), context=context)
+    now = timezone.now()
+    reading = resolve(question=current.question, now=now, tz="Asia/Shanghai", services=[], context=context)
+    request = PlannerRequest(question=current.question, now=now, context=context, reading=reading)
     message = planner_user_message(request)
     assert "session_context" in message and marker not in message
     assert "为什么报 500" not in message  # nor the earlier question

@@ -16,6 +16,7 @@ from diagnosis.composer.templates import H_CONFIRMED, H_PASS_CONCLUSION
 from diagnosis.evidence.selectors import reference_now
 from diagnosis.graph.tool_runner import RunToolRunner
 from diagnosis.models import DiagnosisRun, Service, ToolInvocation
+from diagnosis.reading.conversation import resolve
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from tests.factories import make_run
 
@@ -32,6 +33,7 @@ def plan_and_execute(
     services = services_from(Service.objects.for_scope(scope).order_by("name"))
     now = reference_now(scope)
     ctx = AgentContext(run_id=str(run.id), round=round_no)
+    reading = resolve(question=question, now=now, tz="Asia/Shanghai", services=services, context=None)
     plan = provider.planner.plan(
         PlannerRequest(
             question=question,
@@ -41,6 +43,7 @@ def plan_and_execute(
             now_source="reference_time",
             services=services,
             evidence_gaps=list(gaps),
+            reading=reading,
         ),
         ctx,
     )
@@ -52,6 +55,7 @@ def plan_and_execute(
         now=now,
         services=services,
         evidence_gaps=list(gaps),
+        reading=reading,
     )
     reply = provider.executor.execute(request, RunToolRunner(run=run, round_no=round_no), ctx)
     return run, plan, json.loads(reply.content)

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from contracts.plan import PlanStep, ServiceInfo
+from contracts.reading import TimeWindow
 from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.changes import (
     ANOMALY_HORIZON,
@@ -23,7 +24,6 @@ from diagnosis.agents.offline.changes import (
 from diagnosis.agents.offline.neighbours import dependencies, resources
 from diagnosis.agents.offline.planning import change_step, earlier_change_step
 from diagnosis.agents.offline.refs import Ref
-from diagnosis.reading.time_expressions import TimeWindow
 from diagnosis.tools.arguments import MAX_ANY_KEYWORD_CHARS
 
 DAY = "2026-12-01"

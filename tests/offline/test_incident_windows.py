@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from contracts.reading import TimeWindow
 from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.episodes import (
     EPISODE,
@@ -21,7 +22,7 @@ from diagnosis.agents.offline.episodes import (
     incident,
 )
 from diagnosis.agents.offline.refs import Origin, Ref
-from diagnosis.reading.time_expressions import TimeWindow, resolve_window, says_until_now
+from diagnosis.reading.time_expressions import resolve_window, says_until_now
 
 SH = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2027, 5, 6, 21, 30, tzinfo=SH)

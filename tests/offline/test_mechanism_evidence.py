@@ -18,6 +18,7 @@ from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.claims import build_contract
 from diagnosis.agents.offline.refs import collect_refs
 from diagnosis.agents.offline.selection import Focus, select_candidates
+from diagnosis.reading.conversation import resolve
 from diagnosis.reading.entities import analyse
 from diagnosis.reading.time_expressions import resolve_window
 from tests.offline.evidence import alert, assert_grounded, log_call, metrics_call, record, series
@@ -198,7 +199,7 @@ def test_clients_dropping_off_is_asked_and_read_by_the_lines_that_say_so():
     drops = log_call([record(at("09:31:04"), lost, service="booking-api", level="WARN"),
                       record(at("09:30:04"), lost.replace("bk-gw-1", "bk-gw-2"), service="booking-api", level="WARN")],
                      invocation_id="inv_2", keyword="disconnect")  # fmt: skip
-    plan = plan_normal(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES)
+    plan = plan_normal(question=question, services=SERVICES, reading=resolve(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES, context=None))
     assert any(s.arguments.get("keyword") == "disconnect" for s in plan.steps), plan.steps
     contract = build_contract(facts=analyse(question, SERVICES), window=resolve_window(question, NOW),
                               history=[warn, drops], services=SERVICES)  # fmt: skip

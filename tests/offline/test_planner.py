@@ -13,6 +13,7 @@ from contracts.plan import PlannerRequest, ServiceInfo
 from diagnosis.agents.base import AgentContext
 from diagnosis.agents.offline import build_provider
 from diagnosis.agents.offline.planning import MAX_K8S_STEPS
+from diagnosis.reading.conversation import resolve
 
 SH = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=SH)
@@ -29,8 +30,9 @@ SERVICES = [
 
 
 def plan(question: str, **extra):
+    reading = resolve(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES, context=extra.get("context"))
     request = PlannerRequest(
-        question=question, now=NOW, now_source="reference_time", services=SERVICES, **extra
+        question=question, now=NOW, now_source="reference_time", services=SERVICES, reading=reading, **extra
     )
     return build_provider().planner.plan(request, AgentContext(run_id="r"))
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contracts.plan import ServiceInfo
-from diagnosis.reading.entities import analyse, find_services, find_symptoms, service_spellings
+from diagnosis.reading.entities import analyse, find_services, find_symptoms, service_spellings, shows_items
 
 CATALOG = [
     ServiceInfo(name="payment-service", aliases=["支付服务", "支付", "payment"]),
@@ -124,8 +124,8 @@ def test_a_list_of_what_the_question_words_name_is_an_items_listing(question, li
 
 def test_an_item_of_a_listing_shows_every_item_word_as_a_whole_token():
     facts = analyse("哪些 Pod 处于 Pending？", [])
-    assert facts.lists("Pod ns/picker-0：阶段 Pending，就绪 0/1")
-    assert not facts.lists("Pod ns/picker-1：阶段 Running，pendings=0")
+    assert shows_items(facts, "Pod ns/picker-0：阶段 Pending，就绪 0/1")
+    assert not shows_items(facts, "Pod ns/picker-1：阶段 Running，pendings=0")
 
 
 DESCRIBED = [

@@ -5,18 +5,27 @@ from zoneinfo import ZoneInfo
 
 from contracts.composer import ComposerMaterial
 from contracts.plan import ExecutorRequest, Plan, PlannerRequest, PlanStep
+from diagnosis.reading.conversation import resolve
 from tests.openai_provider.dataset import WINDOW
 
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
 QUESTION = "payment-service 10:05 开始大量 500，原因是什么？"
 
 
+def reading(**overrides):
+    """The question read as the planner node reads it (the openai provider does not use it)."""
+    return resolve(question=QUESTION, now=NOW, tz="Asia/Shanghai", services=overrides.get("services", []),
+                   context=overrides.get("context"))
+
+
 def planner_request(**overrides) -> PlannerRequest:
+    overrides.setdefault("reading", reading(**overrides))
     return PlannerRequest(question=QUESTION, now=NOW, now_source="reference_time", **overrides)
 
 
 def executor_request(**overrides) -> ExecutorRequest:
     plan = Plan(goal="定位原因", steps=[PlanStep(tool="query_logs", arguments={"service": "payment-service", **WINDOW})])
+    overrides.setdefault("reading", reading(**overrides))
     return ExecutorRequest(question=QUESTION, plan=plan, now=NOW, **overrides)
 
 

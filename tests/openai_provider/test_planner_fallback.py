@@ -7,15 +7,18 @@ degraded (the next model call would fail the same way)."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 import pytest
 from django.urls import reverse
 
 from contracts import reasons as R
-from contracts.plan import PlannerRequest
+from contracts.plan import PlannerRequest, ServiceInfo
+from contracts.reading import Reading
 from diagnosis.agents.offline.agents import OfflinePlanner
 from diagnosis.graph.nodes.planner import PLAN_SOURCE_OFFLINE_FALLBACK, PLAN_SOURCE_PROVIDER
 from diagnosis.models import ToolInvocation
+from diagnosis.reading.conversation import resolve
 from tests.fake_llm.server import Reply
 from tests.openai_provider.graph_helpers import (
     ask,
@@ -37,6 +40,13 @@ PASS_CHECKS = [("c1", "direct_observation"), ("c2", "direct_observation")]
 ANSWER = "10:05:12 起 payment-service 数据库连接池耗尽。"
 NOT_A_PLAN = Reply(content="我先想一想……")
 CUT_PLAN = Reply(content='{"mode": "NORMAL", "goal": "定位', finish_reason="length")
+
+
+def read(sent: dict) -> Reading:
+    """The question of the request the model got, read as the planner node reads it."""
+    services = [ServiceInfo.model_validate(s) for s in sent["services"]]
+    now = datetime.fromisoformat(sent["now"])
+    return resolve(question=sent["question"], now=now, tz=sent["timezone"], services=services, context=None)
 
 
 @pytest.fixture
@@ -63,7 +73,8 @@ def test_a_planner_failing_its_re_ask_degrades_to_the_offline_plan_and_the_run_i
     assert evaluation["round_history"] == [] and evaluation["failure_reason"] is None
     # The executor was handed the offline planner's plan for the very request the model got.
     sent = json.loads(graph.requests_for("planner")[0].user_message())
-    expected = OfflinePlanner().plan(PlannerRequest.model_validate(sent), None)  # type: ignore[arg-type]
+    request = PlannerRequest.model_validate({**sent, "reading": read(sent)})
+    expected = OfflinePlanner().plan(request, None)  # type: ignore[arg-type]
     executor_plan = json.loads(graph.requests_for("executor")[0].user_message())["plan"]
     assert executor_plan == expected.model_dump(mode="json") and executor_plan["steps"]
     assert ToolInvocation.objects.filter(run=run).count() == 2

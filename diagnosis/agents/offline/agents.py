@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import timedelta
-from functools import partial
 from typing import Any
 
 from contracts.composer import ComposerMaterial
 from contracts.plan import ExecutorRequest, Plan, PlannerRequest, PlanStep, ServiceInfo
+from contracts.reading import QuestionFacts, TimeWindow
 from contracts.tools import ToolCallResult
 from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, ToolRunner
 from diagnosis.agents.offline.changes import first_anomaly
@@ -61,8 +61,7 @@ from diagnosis.agents.offline.survey import points_elsewhere, probe_step, survey
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.reading.asking import log_terms
 from diagnosis.reading.conversation import read_planned
-from diagnosis.reading.entities import QuestionFacts
-from diagnosis.reading.time_expressions import WIDENED, TimeWindow, says_until_now, widened
+from diagnosis.reading.time_expressions import WIDENED, says_until_now, widened
 from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID
 
 MAX_WIDENING_CALLS = 3
@@ -79,15 +78,16 @@ NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this fa
 
 class OfflinePlanner:
     def plan(self, request: PlannerRequest, ctx: AgentContext) -> Plan:
-        gaps_only = request.mode == "EVIDENCE_GAP_ONLY"
-        plan = partial(plan_gaps, gaps=request.evidence_gaps) if gaps_only else plan_normal
-        return plan(
-            question=request.question,
-            now=request.now,
-            tz=request.timezone,
-            services=request.services,
-            context=request.context,
-        )
+        if request.mode == "EVIDENCE_GAP_ONLY":
+            return plan_gaps(
+                question=request.question,
+                now=request.now,
+                tz=request.timezone,
+                services=request.services,
+                gaps=request.evidence_gaps,
+                reading=request.reading,
+            )
+        return plan_normal(question=request.question, services=request.services, reading=request.reading)
 
 
 def _candidates(
@@ -142,10 +142,10 @@ class OfflineExecutor:
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
         facts, window = read_planned(
             question=request.question,
+            reading=request.reading,
             asked=request.plan.asked,
             now=request.now,
             tz=request.timezone,
-            services=request.services,
         )
         steps = request.plan.steps[: MAX_STEPS + MAX_K8S_STEPS]
         for step in steps:

@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from contracts.plan import ServiceInfo
+from contracts.reading import QuestionFacts, TimeWindow
 from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.changes import (
     MAX_CHANGE_CLAIMS,
@@ -67,8 +68,7 @@ from diagnosis.agents.offline.selection import (
     the_failure,
 )
 from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
-from diagnosis.reading.entities import QuestionFacts
-from diagnosis.reading.time_expressions import TimeWindow
+from diagnosis.reading.entities import shows_items
 from diagnosis.reading.vocabulary import EFFECTS, SYMPTOMS_BY_ID
 from diagnosis.tools.quoting import quote, quote_name
 from diagnosis.tools.series_names import series_name
@@ -525,7 +525,7 @@ def build_contract(
     baseline = [r for r in collect_refs(history, services, only=Origin.BASELINE) if r.kind == "log"]
     candidates = select_candidates(evidence, facts, focus, baseline)
     if facts.items:
-        candidates = [c for c in candidates if facts.lists(c.first.text)]
+        candidates = [c for c in candidates if shows_items(facts, c.first.text)]
     failing = [r.message for c in candidates if c.kind == "log" for r in c.refs]
     near, said = neighbour_reads(history, services)
     beside = neighbour_evidence(near, candidates, focus, said)

@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from contracts.reading import QuestionFacts
 from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
-from diagnosis.reading.entities import QuestionFacts
+from diagnosis.reading.entities import shows_items
 from diagnosis.tools.quoting import quote
 
 TOOL = "query_k8s"
@@ -215,7 +216,7 @@ def k8s_claims(
             kind = parts[1] if len(parts) == 3 and parts[1] in KINDS and element else ""
             if not kind or not text or text in seen or not _wanted(kind, element, services):
                 continue
-            if facts.items and not facts.lists(text):
+            if facts.items and not shows_items(facts, text):
                 continue  # a listing lists what its words name, every such item
             key = (kind, _owner(kind, element) if services else "")
             if not facts.items and taken.get(key, 0) >= _CAPS[kind] * (1 if services else 2):

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Final
 
+from contracts.reading import TimeWindow
 from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.refs import LEVEL_RANK, Origin, binding
-from diagnosis.reading.time_expressions import TimeWindow
 
 QUERY_PATH: Final = "/query"
 #: Reads that are not about the asked service in the asked window.

@@ -10,8 +10,9 @@ NORMAL mode: the services, window and symptoms of the question decide the calls 
 - ``lookup_knowledge`` with the symptoms in Chinese plus terms from the named services'
   descriptions (their connection pool, database, runtime …), for runbook guidance.
 
-In a session, a follow-up is first read against the previous turn (``conversation.resolve``): its
-resolved services and window are what the calls read, and its ``asked`` has ``source = followup``.
+The question comes read (``PlannerRequest.reading``: in a session, a follow-up read against the
+previous turn by ``conversation.resolve``): its resolved services and window are what the calls
+read, and a follow-up's ``asked`` has ``source = followup``.
 
 EVIDENCE_GAP_ONLY mode: one or two calls per Verifier gap, nothing else — the gap's suggested
 tool, its suggested query read for services/symptoms/times, over a window widened by 30 minutes
@@ -26,17 +27,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from contracts.plan import Plan, PlanStep, ServiceInfo
-from contracts.session import SessionContext
+from contracts.reading import QuestionFacts, Reading, TimeWindow
 from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.changes import ANOMALY_HORIZON, READ_WORDS, span_start
 from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
 from diagnosis.agents.offline.novelty import BASELINE, LEAD
 from diagnosis.agents.offline.refs import EVIDENCE_TOOLS
 from diagnosis.reading.asking import log_terms, question_metric
-from diagnosis.reading.conversation import resolve
-from diagnosis.reading.entities import ALERT_NAME, QuestionFacts, analyse, find_symptoms
+from diagnosis.reading.entities import ALERT_NAME, analyse, find_symptoms
 from diagnosis.reading.text import nfkc
-from diagnosis.reading.time_expressions import TimeWindow, resolve_window
+from diagnosis.reading.time_expressions import resolve_window
 from diagnosis.reading.vocabulary import (
     ERRORISH,
     K8S_TRIGGERS,
@@ -200,17 +200,9 @@ def window_span(window: TimeWindow) -> dict[str, str]:
     return {"start": start, "end": end}
 
 
-def plan_normal(
-    *,
-    question: str,
-    now: datetime,
-    tz: str,
-    services: Sequence[ServiceInfo],
-    context: SessionContext | None = None,
-) -> Plan:
-    """The first round's calls; in a session, a follow-up's references resolved against the
-    previous turn first (``conversation.resolve``: its services and window are what is read)."""
-    reading = resolve(question=question, now=now, tz=tz, services=services, context=context)
+def plan_normal(*, question: str, services: Sequence[ServiceInfo], reading: Reading) -> Plan:
+    """The first round's calls, from the question's ``reading`` (in a session, a follow-up's
+    references resolved against the previous turn: its services and window are what is read)."""
     facts, window = reading.facts, reading.window
     span = window_span(window)
     symptoms = list(facts.symptoms)
@@ -262,11 +254,10 @@ def plan_gaps(
     tz: str,
     services: Sequence[ServiceInfo],
     gaps: Sequence[dict[str, Any]],
-    context: SessionContext | None = None,
+    reading: Reading,
 ) -> Plan:
     """Calls for the given gaps only (mode EVIDENCE_GAP_ONLY); a follow-up's services and window
-    are those its first round resolved."""
-    reading = resolve(question=question, now=now, tz=tz, services=services, context=context)
+    are those its first round resolved (``reading``)."""
     question_facts, question_window = reading.facts, reading.window
     steps: list[PlanStep] = []
     labels: list[str] = []

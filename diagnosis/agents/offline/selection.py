@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from contracts.reading import QuestionFacts
 from diagnosis.agents.offline.anomaly import TemplateStats
 from diagnosis.agents.offline.anomaly import score as anomaly_score
 from diagnosis.agents.offline.measures import (
@@ -45,7 +46,6 @@ from diagnosis.agents.offline.measures import (
 )
 from diagnosis.agents.offline.onsets import shift_of
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss, output_time
-from diagnosis.reading.entities import QuestionFacts
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import ERRORISH
 from diagnosis.tools.templates import mine

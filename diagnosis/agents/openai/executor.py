@@ -101,7 +101,7 @@ def output_summary(output: Any, *, limit: int = SUMMARY_MAX_CHARS) -> str:
 def executor_user_message(request: ExecutorRequest, previous: list[ToolCallResult]) -> str:
     payload = request.model_dump(mode="json", include={"question", "plan", "mode", "round", "now", "timezone", "services"})
     if request.mode == "EVIDENCE_GAP_ONLY":
-        payload["evidence_gaps"] = request.model_dump(mode="json")["evidence_gaps"]
+        payload["evidence_gaps"] = request.model_dump(mode="json", include={"evidence_gaps"})["evidence_gaps"]
     if previous:
         # Earlier rounds' results, so the final contract may cite them (ids stay valid in this run).
         payload["previous_tool_results"] = [json.loads(tool_message_content(r, limit=2000)) for r in previous]

@@ -43,7 +43,7 @@ def planner_user_message(request: PlannerRequest) -> str:
     if block is not None:
         payload["session_context"] = block
     if request.mode == "EVIDENCE_GAP_ONLY":
-        dumped = request.model_dump(mode="json")
+        dumped = request.model_dump(mode="json", include={"evidence_gaps", "tried"})
         payload["evidence_gaps"] = dumped["evidence_gaps"]
         payload["tried"] = dumped["tried"]
     return dumps(payload)

@@ -30,6 +30,7 @@ from contracts.tools import ToolCallResult
 from diagnosis.agents.base import AgentError, ExecutorReply
 from diagnosis.audit.events import EVENT_TOOL
 from diagnosis.graph.env import GraphEnv
+from diagnosis.graph.nodes.planner import read_question
 from diagnosis.graph.state import GraphState
 from diagnosis.graph.tool_runner import RunToolRunner
 
@@ -79,6 +80,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         timezone=state.timezone,
         services=state.services,
         evidence_gaps=state.retry_context.gap_dicts() if state.retry_context else [],
+        reading=read_question(state),
     )
     env.events.attach(tools.flush)
     try:

@@ -30,6 +30,7 @@ from contracts.answer import ComposerOutput
 from contracts.asked import Asked
 from contracts.nodes import PLANNER
 from contracts.plan import Plan, PlannerRequest
+from contracts.reading import Reading
 from diagnosis.agents.base import AgentError
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.composer.answer import Answer
@@ -37,7 +38,7 @@ from diagnosis.composer.templates import render_clarify
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import EVIDENCE_GAP_ONLY, GraphState
 from diagnosis.models import ToolInvocation
-from diagnosis.reading.conversation import Reading, resolve
+from diagnosis.reading.conversation import resolve
 from diagnosis.trace_summary import build_tool_trace_summary, planner_view
 
 PLANNER_MAX_ATTEMPTS: Final = 2
@@ -74,7 +75,8 @@ def clarify(state: GraphState) -> None:
 
 def run(state: GraphState, env: GraphEnv) -> None:
     env.ctx.round = state.round
-    if state.round == 1 and not read_question(state).diagnosable:
+    reading = read_question(state)
+    if state.round == 1 and not reading.diagnosable:
         clarify(state)
         return
     request = PlannerRequest(
@@ -90,6 +92,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         if state.mode == EVIDENCE_GAP_ONLY
         else [],
         context=state.session_context,
+        reading=reading,
     )
     for attempt in range(1, PLANNER_MAX_ATTEMPTS + 1):
         try:
