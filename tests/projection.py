@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from contracts.gatekeeper import VerifiedEvidence, VerifiedOutput
+from contracts.verifier import ClaimCheck
 
 
 def _binding(binding: Mapping[str, Any]) -> dict[str, Any]:
@@ -42,3 +43,8 @@ def verified_evidence(items: Iterable[Mapping[str, Any] | VerifiedEvidence] = ()
     return [item if isinstance(item, VerifiedEvidence) else VerifiedEvidence.model_validate(
         {"claim_id": "c1", "source_invocation_id": "inv_1", "tool_name": "query_logs", "raw_path": "/records/0",
          "matched_text": "", **item}) for item in items]
+
+
+def claim_checks(items: Iterable[Mapping[str, Any] | ClaimCheck] = ()) -> list[ClaimCheck]:
+    """The Verifier's claim checks, typed (a test writes them as plain data)."""
+    return [item if isinstance(item, ClaimCheck) else ClaimCheck.model_validate(item) for item in items]

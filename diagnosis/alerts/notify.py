@@ -25,14 +25,14 @@ from uuid import UUID
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
-from pydantic import ValidationError
 
-from contracts.gatekeeper import VerifiedEvidence, VerifiedOutput
+from contracts.gatekeeper import VerifiedOutput
 from diagnosis.alerts.models import AlertGroupRun
 from diagnosis.alerts.outbound import RunEnded, notification_message, robot_error
 from diagnosis.composer.material import compose_material
 from diagnosis.masking.config import Audience, for_audience_all
 from diagnosis.models import DiagnosisRun, Service, ToolInvocation
+from diagnosis.schemas.self_evaluation import SelfEvaluation
 from diagnosis.tools.prose import tool_prose
 from diagnosis.tools.quoting import ToolText
 
@@ -53,25 +53,20 @@ _OPENER: Final = urllib.request.build_opener(_NoRedirect())
 
 def confirmed_statements(run: DiagnosisRun) -> list[str]:
     """The confirmed statements the composer was given for ``run`` (empty on a fallback)."""
-    evaluation = (run.self_evaluation or {}).get("verifier_evaluation") or {}
-    verdict = evaluation.get("effective_verdict")
-    if run.outcome == DiagnosisRun.Outcome.FALLBACK or verdict not in VERDICTS:
+    evaluation = SelfEvaluation.stored(run.self_evaluation).verifier
+    verdict = evaluation.effective_verdict
+    if run.outcome == DiagnosisRun.Outcome.FALLBACK or verdict is None:
         return []
     invocations = ToolInvocation.objects.filter(run=run).order_by("seq").only("tool_name", "output", "error")
     tool_texts = [ToolText(label, text) for inv in invocations for label, text in tool_prose(inv.tool_name, inv.output, inv.error)]
     names = [name for service in Service.objects.all() for name in service.all_names()]
-    try:
-        verified_output = VerifiedOutput.model_validate(evaluation.get("verified_executor_output") or {})
-        verified_evidence = [VerifiedEvidence.model_validate(e) for e in evaluation.get("verified_evidence") or []]
-    except ValidationError:  # a record this version did not write: say nothing rather than guess
-        return []
     material, _ = compose_material(
         question=run.question,
         verdict=verdict,
-        claim_checks=evaluation.get("claim_checks") or [],
-        evidence_gaps=evaluation.get("evidence_gaps") or [],
-        verified_output=verified_output,
-        verified_evidence=verified_evidence,
+        claim_checks=evaluation.claim_checks,
+        evidence_gaps=[gap.model_dump() for gap in evaluation.evidence_gaps],
+        verified_output=evaluation.verified_executor_output or VerifiedOutput(),
+        verified_evidence=evaluation.verified_evidence,
         tool_texts=tool_texts,
         service_names=names,
     )

@@ -40,6 +40,7 @@ from contracts.composer import ComposerMaterial, ConfirmedEvidence, ConfirmedIte
 from contracts.gatekeeper import VerifiedClaim, VerifiedEvidence, VerifiedOutput
 from contracts.tools import LOOKUP_KNOWLEDGE
 from contracts.verdict import Verdict
+from contracts.verifier import ClaimCheck
 from diagnosis.composer import templates as T
 from diagnosis.composer.advice import NO_ANOMALY_NOTE, AdviceFit, fit_actions, fit_hypotheses
 from diagnosis.composer.facts import Element, claim_facts
@@ -62,7 +63,7 @@ ROUTE_FOR_VERDICT: Final[dict[str, str]] = {Verdict.PASS: "pass", Verdict.LOW_CO
 #: (spec 000 "Runbook and skill guidance do not become incident facts").
 GUIDANCE_TOOLS: Final = frozenset({LOOKUP_KNOWLEDGE})
 GUIDANCE_DIRECTION: Final = "{text}（依据处理手册，不是本次事件的观察）"
-_GAP_FOR: Final = {
+_GAP_FOR: Final[dict[str, str]] = {
     UNSUPPORTED: T.UNSUPPORTED_CLAIM_GAP,
     OVERSTATED: T.OVERSTATED_CLAIM_GAP,
     EXTERNAL_UNKNOWN: T.EXTERNAL_CLAIM_GAP,
@@ -120,7 +121,7 @@ def compose_material(
     *,
     question: str,
     verdict: str,
-    claim_checks: Sequence[Mapping[str, Any]],
+    claim_checks: Sequence[ClaimCheck],
     evidence_gaps: Sequence[Mapping[str, Any]],
     verified_output: VerifiedOutput,
     verified_evidence: Sequence[VerifiedEvidence],
@@ -151,10 +152,10 @@ def compose_material(
     claim_gaps: list[str] = []
     contradicted = 0
     for check in claim_checks:
-        claim = claims.get(str(check.get("claim_id")))
+        claim = claims.get(check.claim_id)
         if claim is None:
             continue  # only verified claims can ever be shown
-        kind = check.get("verification")
+        kind = check.verification
         evidence = evidence_by_claim.get(claim.claim_id, [])
         text = _short(claim.claim_text)
         guidance_only = bool(evidence) and all(e.tool_name in GUIDANCE_TOOLS for e in evidence)

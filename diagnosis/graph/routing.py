@@ -129,7 +129,7 @@ def round_summary(state: GraphState) -> dict[str, object]:
         "effective_verdict": current.effective_verdict,
         "groundedness_score": current.groundedness,
         "claim_checks": [
-            {"claim_id": c["claim_id"], "verification": c["verification"], "is_critical": c["is_critical"]}
+            {"claim_id": c.claim_id, "verification": c.verification, "is_critical": c.is_critical}
             for c in (output.claim_checks if output else [])
         ],
         "valid_gaps": list(current.valid_gaps),

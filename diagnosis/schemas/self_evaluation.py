@@ -19,10 +19,8 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializationInfo,
-    SerializerFunctionWrapHandler,
     ValidationError,
     field_serializer,
-    model_serializer,
 )
 
 from contracts.answer import ComposerOutput
@@ -30,6 +28,7 @@ from contracts.asked import Asked
 from contracts.executor_parse import ExecutorParseStatus
 from contracts.gatekeeper import GatekeeperResult, VerifiedEvidence, VerifiedOutput
 from contracts.verdict import Verdict
+from contracts.verifier import ClaimCheck, EvidenceGap, FactCheck, Stored
 from diagnosis.verification.coverage import Coverage
 from diagnosis.verification.verifier_input import RetryContext
 
@@ -37,61 +36,6 @@ CHANNEL_RULE = "rule_evaluation"
 CHANNEL_AIOPS_RULE = "aiops_rule_evaluation"
 CHANNEL_VERIFIER = "verifier_evaluation"
 KNOWN_CHANNELS = (CHANNEL_RULE, CHANNEL_AIOPS_RULE, CHANNEL_VERIFIER)
-
-
-class Stored(BaseModel):
-    """A shape inside a channel, stored as its writer gave it: it dumps the keys it was given
-    (and any extra ones), never a default it filled in — so typing it changes no stored byte."""
-
-    model_config = ConfigDict(extra="allow")
-
-    @model_serializer(mode="wrap")
-    def _given_keys(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        if not isinstance(self, BaseModel):  # put in unvalidated (``model_copy(update=…)``): as given
-            return dict(self)
-        given = self.model_fields_set | set(self.model_extra or {})
-        return {key: value for key, value in handler(self).items() if key in given}
-
-
-class EvidenceRef(Stored):
-    """A Verifier check's reference to one verified evidence item (``protocol.REF_KEYS``)."""
-
-    claim_id: str | None = None
-    source_invocation_id: str | None = None
-    tool_name: str | None = None
-    raw_path: str | None = None
-
-
-class ClaimCheck(Stored):
-    """The Verifier's classification of one verified claim (``protocol.parse_verifier_reply``)."""
-
-    claim_id: str = ""
-    verification: str = ""  # a ClaimVerification value
-    is_critical: bool | None = None
-    detail: str = ""
-    evidence_refs: list[EvidenceRef] = Field(default_factory=list)
-    synthesized: bool = False  # the Verifier gave no check: counted as unsupported
-
-
-class FactCheck(Stored):
-    """One legacy ``facts_checked`` row (from the model, or derived from the claim checks)."""
-
-    fact: str = ""
-    is_critical: bool | None = None
-    verification: str = ""  # a FactClass value
-    detail: str = ""
-    evidence_refs: list[EvidenceRef] = Field(default_factory=list)
-    claim_id: str | None = None
-
-
-class EvidenceGap(Stored):
-    """Evidence the Verifier found missing."""
-
-    claim_id: str | None = None
-    gap: str = ""
-    is_critical: bool | None = None
-    suggested_tool: str | None = None
-    suggested_query: str | None = None
 
 
 class PromptRef(Stored):

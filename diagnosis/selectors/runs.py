@@ -29,6 +29,7 @@ from contracts.asked import Asked, asked_label
 from contracts.executor import RecommendedAction
 from contracts.gatekeeper import VerifiedEvidence, VerifiedOutput
 from contracts.verdict import Verdict
+from contracts.verifier import CheckRef
 from diagnosis import vocabulary as V
 from diagnosis.models import (
     DiagnosisRun,
@@ -38,7 +39,7 @@ from diagnosis.models import (
     Service,
     ToolInvocation,
 )
-from diagnosis.schemas.self_evaluation import EvidenceRef, PromptAudit, SelfEvaluation
+from diagnosis.schemas.self_evaluation import PromptAudit, SelfEvaluation
 from diagnosis.tools.prose import tool_prose
 from diagnosis.tools.quoting import ToolText, quote_copies
 from diagnosis.verification.verdict import CONFIRMED
@@ -376,7 +377,7 @@ def run_badge(run: DiagnosisRun) -> Badge:
     return Badge(run.verdict, css, f"判定：{label(V.VERDICT, run.verdict)}")
 
 
-def _ref_label(ref: EvidenceRef) -> str:
+def _ref_label(ref: CheckRef) -> str:
     label = " ".join(p for p in (_text(ref.source_invocation_id), _text(ref.tool_name), _text(ref.raw_path)) if p)
     return label or _text(ref.model_dump(mode="json"))
 

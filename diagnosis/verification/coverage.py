@@ -68,6 +68,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from contracts.asked import CAUSE, EXISTENCE, LISTING, QUANTITY, Asked
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS
 from contracts.verdict import Verdict
+from contracts.verifier import ClaimCheck
 from diagnosis.reading.asking import exact_terms as hard_terms
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.text import fold
@@ -334,7 +335,7 @@ def check_coverage(
     asked: Asked,
     question: str,
     claims: Sequence[Mapping[str, Any]],
-    claim_checks: Sequence[Mapping[str, Any]],
+    claim_checks: Sequence[ClaimCheck],
     verified_evidence: Sequence[Mapping[str, Any]],
     catalog: Sequence[Sequence[str]] = (),
     tried: Sequence[str] = (),
@@ -377,9 +378,9 @@ def check_coverage(
     addressed = False
     number_missing = False
     for check in claim_checks:
-        if check.get("is_critical", True) is False:
+        if check.is_critical is False:
             continue
-        claim_id = str(check.get("claim_id"))
+        claim_id = check.claim_id
         claim = by_id.get(claim_id)
         if claim is None:
             continue
@@ -390,7 +391,7 @@ def check_coverage(
         claim_text = str(claim.get("claim_text") or "")
         texts = [claim_text, *(str(e.get("matched_text") or "") for e in own)]
         # Confirmed as a PASS confirms (a direct observation, or a reasonable inference from one).
-        direct = check.get("verification") in (DIRECT_OBSERVATION, REASONABLE_INFERENCE)
+        direct = check.verification in (DIRECT_OBSERVATION, REASONABLE_INFERENCE)
         answers_survey = survey and claim.get("claim_type") in SURVEY_ANSWERS  # a root cause, or no fault to explain
         if direct and (claim.get("claim_type") == "timeline" or answers_survey or explains("\n".join(texts), asked_symptoms)):
             explained = True  # a change, an innermost error or a mechanism (here or on a neighbour) can say why
@@ -453,7 +454,7 @@ def check_coverage(
         if survey:
             because = WHY_ROOT
         addressed = True  # about the asked services, window and dimension, however verified
-        verification = check.get("verification")
+        verification: str = check.verification
         if survey and claim.get("claim_type") == "root_cause" and verification == REASONABLE_INFERENCE:
             verification = DIRECT_OBSERVATION  # naming the component is the survey's inference from what its facts show
         if verification != DIRECT_OBSERVATION:

@@ -31,7 +31,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from contracts.verdict import ClaimVerification, FactClass, Verdict
-from contracts.verifier import VerifierOutput
+from contracts.verifier import CheckRef, ClaimCheck, VerifierOutput
 from diagnosis.verification.query_claims import query_direct_allowed
 from diagnosis.verification.verdict import (
     CLAIM_TO_FACT,
@@ -235,7 +235,7 @@ def parse_verifier_reply(
     dropped_refs: list[dict[str, Any]] = []
     dropped_checks: list[dict[str, Any]] = []
     downgraded: list[dict[str, Any]] = []
-    checks: list[dict[str, Any]] = []
+    checks: list[ClaimCheck] = []
     seen: set[str] = set()
     for check in reply.claim_checks:
         if check.claim_id not in claim_text:
@@ -272,28 +272,14 @@ def parse_verifier_reply(
         elif verification == DIRECT_OBSERVATION and check.evidence_refs and not kept_refs:
             verification = DOWNGRADE_TARGET
             downgraded.append({"claim_id": check.claim_id, "from": check.verification, "to": verification})
-        checks.append(
-            {
-                "claim_id": check.claim_id,
-                "verification": verification,
-                "is_critical": check.is_critical,
-                "detail": _bounded(check.detail, MAX_DETAIL_CHARS),
-                "evidence_refs": kept_refs,
-            }
-        )
+        checks.append(ClaimCheck(claim_id=check.claim_id, verification=verification, is_critical=check.is_critical,
+                                 detail=_bounded(check.detail, MAX_DETAIL_CHARS),
+                                 evidence_refs=[CheckRef.model_validate(ref) for ref in kept_refs]))
 
     missing = [cid for cid in claim_text if cid not in seen]
     for cid in missing:
-        checks.append(
-            {
-                "claim_id": cid,
-                "verification": UNSUPPORTED,
-                "is_critical": True,
-                "detail": "Verifier 未给出该声明的检查结果，按无证据处理",
-                "evidence_refs": [],
-                "synthesized": True,
-            }
-        )
+        checks.append(ClaimCheck(claim_id=cid, verification=UNSUPPORTED, is_critical=True,
+                                 detail="Verifier 未给出该声明的检查结果，按无证据处理", evidence_refs=[], synthesized=True))
 
     if reply.facts_checked is not None:
         facts_source: Literal["model", "derived"] = "model"
@@ -333,7 +319,7 @@ def parse_verifier_reply(
         verdict=reply.verdict,
         model_groundedness_score=float(reply.groundedness_score),
         model_critical_fact_count=reply.critical_fact_count,
-        critical_fact_count=sum(1 for c in checks if c["is_critical"]),
+        critical_fact_count=sum(1 for c in checks if c.is_critical),
         claim_checks=checks,
         facts_checked=facts,
         facts_checked_source=facts_source,
@@ -347,18 +333,16 @@ def parse_verifier_reply(
     return ParseResult(output=output)
 
 
-def derive_facts_checked(
-    claim_checks: Sequence[Mapping[str, Any]], claim_text: Mapping[str, str]
-) -> list[dict[str, Any]]:
+def derive_facts_checked(claim_checks: Sequence[ClaimCheck], claim_text: Mapping[str, str]) -> list[dict[str, Any]]:
     """Compatibility ``facts_checked`` from claim checks through the fixed mapping."""
     return [
         {
-            "fact": claim_text.get(str(c["claim_id"]), ""),
-            "claim_id": c["claim_id"],
-            "is_critical": bool(c.get("is_critical", True)),
-            "verification": fact_class_for(str(c["verification"])),
-            "detail": c.get("detail", ""),
-            "evidence_refs": list(c.get("evidence_refs", [])),
+            "fact": claim_text.get(c.claim_id, ""),
+            "claim_id": c.claim_id,
+            "is_critical": c.is_critical is not False,
+            "verification": fact_class_for(c.verification),
+            "detail": c.detail,
+            "evidence_refs": [ref.model_dump() for ref in c.evidence_refs],
         }
         for c in claim_checks
     ]

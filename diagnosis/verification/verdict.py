@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS
 from contracts.verdict import ClaimVerification, FactClass, Verdict
+from contracts.verifier import ClaimCheck
 
 PASS: Final = Verdict.PASS
 LOW_CONFID: Final = Verdict.LOW_CONFID
@@ -75,8 +76,8 @@ def fact_class_for(verification: str) -> FactClass:
     return CLAIM_TO_FACT.get(verification, NO_EVIDENCE)
 
 
-def _critical(checks: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    return [c for c in checks if c.get("is_critical", True) is not False]
+def _critical(checks: Iterable[ClaimCheck]) -> list[ClaimCheck]:
+    return [c for c in checks if c.is_critical is not False]
 
 
 def groundedness_score(fact_classes: Sequence[str]) -> float:
@@ -93,16 +94,16 @@ def groundedness_score(fact_classes: Sequence[str]) -> float:
     return min(1.0, max(0.0, mean))
 
 
-def groundedness_from_claim_checks(claim_checks: Iterable[Mapping[str, Any]]) -> float:
+def groundedness_from_claim_checks(claim_checks: Iterable[ClaimCheck]) -> float:
     """Groundedness of the critical claim checks, through the fixed fact mapping.
 
     The arithmetic always runs over the claim checks (the primary V2 result) rather than over a
     model-supplied ``facts_checked`` list, which may disagree with them.
     """
-    return groundedness_score([fact_class_for(str(c.get("verification"))) for c in _critical(claim_checks)])
+    return groundedness_score([fact_class_for(c.verification) for c in _critical(claim_checks)])
 
 
-def rule_verdict(claim_checks: Iterable[Mapping[str, Any]]) -> Verdict:
+def rule_verdict(claim_checks: Iterable[ClaimCheck]) -> Verdict:
     """The verdict the spec's rules allow for these claim checks (critical ones decide).
 
     - any critical ``contradicted`` → REJECT;
@@ -112,7 +113,7 @@ def rule_verdict(claim_checks: Iterable[Mapping[str, Any]]) -> Verdict:
     - otherwise (only inference, or some unsupported / external_unknown / overstated) → LOW_CONFID.
     """
     critical = _critical(list(claim_checks))
-    kinds = [str(c.get("verification")) for c in critical]
+    kinds = [c.verification for c in critical]
     if CONTRADICTED in kinds:
         return REJECT
     if not kinds:

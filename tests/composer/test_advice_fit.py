@@ -18,6 +18,7 @@ from diagnosis.composer.advice import (
     shows_anomaly,
 )
 from diagnosis.composer.material import compose_material
+from tests.projection import claim_checks as typed_checks
 from tests.projection import verified_evidence, verified_output
 
 POOL_LINE = "2026-11-28 10:05:12 payment-service ERROR HikariPool-1 - Connection is not available, request timed out after 3000ms (active=50, idle=0, waiting=37)"
@@ -87,7 +88,7 @@ def test_a_healthy_pass_answer_says_so_instead_of_advising():
     material, fit = compose_material(
         question="边缘节点今天上午有没有 5xx 或者告警？",
         verdict="PASS",
-        claim_checks=[{"claim_id": "c1", "verification": "direct_observation", "is_critical": True}],
+        claim_checks=typed_checks([{"claim_id": "c1", "verification": "direct_observation", "is_critical": True}]),
         evidence_gaps=[],
         verified_output=verified_output({"claims": claims, "recommended_actions": [runbook("对端证书过期：联系合作方续期。")]}),
         verified_evidence=verified_evidence(evidence),

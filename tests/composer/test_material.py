@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from diagnosis.composer.material import build_material, material_text
 from tests.composer.builders import EVIDENCE, GAP, OUTPUT, checks
+from tests.projection import claim_checks as typed_checks
 from tests.projection import verified_evidence, verified_output
 
 
 def material(verdict, claim_checks, gaps=()):
-    return build_material(question="q", verdict=verdict, claim_checks=claim_checks, evidence_gaps=list(gaps),
+    return build_material(question="q", verdict=verdict, claim_checks=typed_checks(claim_checks), evidence_gaps=list(gaps),
                           verified_output=verified_output(OUTPUT), verified_evidence=verified_evidence(EVIDENCE))
 
 

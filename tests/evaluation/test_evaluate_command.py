@@ -65,7 +65,7 @@ def test_keep_leaves_the_runs_of_the_evaluate_user_one_session_per_scenario():
 
 def test_a_mismatching_scenario_fails_the_command_unless_no_fail(monkeypatch):
     wrong = Scenario(name="expects_the_wrong_route", question="支付服务 10 点后为什么一直 500？", expected=frozenset({REJECT}))
-    monkeypatch.setattr("diagnosis.management.commands.evaluate.select", lambda names: (wrong,))
+    monkeypatch.setattr("evaluation.management.commands.evaluate.select", lambda names: (wrong,))
     with pytest.raises(CommandError, match="1 scenario"):
         evaluate("--only", "expects_the_wrong_route")
     output = evaluate("--only", "expects_the_wrong_route", "--no-fail")

@@ -188,7 +188,7 @@ def test_a_claim_without_matching_verified_evidence_is_not_direct_observation():
     }  # fmt: skip
     out = parse_verifier_reply(json.dumps(reply), verified_claims=claims, verified_evidence=evidence).output
     assert out is not None
-    assert [c["verification"] for c in out.claim_checks][1] != "direct_observation"
+    assert [c.verification for c in out.claim_checks][1] != "direct_observation"
 
 
 def test_a_claim_whose_verified_evidence_was_cut_is_never_confirmed_as_direct_observation(world, api_user):

@@ -11,6 +11,7 @@ from diagnosis.verification.coverage import (
     states_number,
 )
 from diagnosis.verification.verdict import effective_verdict
+from tests.projection import claim_checks as typed_checks
 
 CATALOG = [["inventory-service", "库存服务", "inventory"], ["payment-service", "支付服务"], ["api-gateway", "网关"]]
 WINDOW = AskedWindow(start="2026-11-28T09:00:00+08:00", end="2026-11-28T10:30:00+08:00")
@@ -34,7 +35,7 @@ def coverage(asked, *items, checks=None, question="inventory-service 的 Redis �
     evidence = [e for _, ev in items for e in ev]
     checks = checks if checks is not None else [check(c["claim_id"]) for c in claims]
     return check_coverage(
-        asked=asked, question=question, claims=claims, claim_checks=checks, verified_evidence=evidence,
+        asked=asked, question=question, claims=claims, claim_checks=typed_checks(checks), verified_evidence=evidence,
         catalog=CATALOG, tried=["query_logs service=inventory-service level=ERROR → 有结果"],
     )
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from contracts.asked import Asked, AskedDimension, AskedWindow
 from diagnosis.verification.coverage import check_coverage
 from diagnosis.verification.verdict import VERDICTS, effective_verdict, rule_verdict, verdict_rank
+from tests.projection import claim_checks as typed_checks
 
 CATALOG = [["inventory-service", "库存服务"], ["payment-service", "支付服务"], ["search-service", "搜索服务"]]
 WINDOW = AskedWindow(start="2026-11-28T09:00:00+08:00", end="2026-11-28T10:30:00+08:00")
@@ -49,8 +50,8 @@ def run_verdict(asked, items, *, model="PASS", ceiling="PASS"):
         claims_.append({"claim_id": cid, "claim_type": item["claim_type"], "claim_text": item["claim_text"]})
         evidence.append({"claim_id": cid, "source_invocation_id": "inv_1", "tool_name": item["tool"], "raw_path": "/r/0", "matched_text": item["matched_text"]})
         checks.append({"claim_id": cid, "verification": item["verification"], "is_critical": item["is_critical"]})
-    coverage = check_coverage(asked=asked, question="q", claims=claims_, claim_checks=checks, verified_evidence=evidence, catalog=CATALOG)
-    verdict = effective_verdict(model_verdict=model, rule_verdict=rule_verdict(checks), ceiling=ceiling, coverage=coverage.verdict)
+    coverage = check_coverage(asked=asked, question="q", claims=claims_, claim_checks=typed_checks(checks), verified_evidence=evidence, catalog=CATALOG)
+    verdict = effective_verdict(model_verdict=model, rule_verdict=rule_verdict(typed_checks(checks)), ceiling=ceiling, coverage=coverage.verdict)
     return verdict, coverage
 
 

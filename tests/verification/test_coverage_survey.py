@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from contracts.asked import Asked
 from diagnosis.verification.coverage import check_coverage
+from tests.projection import claim_checks as typed_checks
 
 QUESTION = "集群刚才出现问题：部分服务不可达。请排查是哪个组件出了问题，原因是什么？"
 ERROR_LINE = "2026-11-28 10:20:00 frontend ERROR dial tcp 10.96.0.11:80: connect: connection refused"
@@ -22,7 +23,7 @@ def survey_coverage(*items, verifications, services=()):
     evidence = [e for _, ev in items for e in ev]
     checks = [{"claim_id": c["claim_id"], "verification": v, "is_critical": True} for c, v in zip(claims, verifications, strict=True)]
     return check_coverage(asked=Asked(kind="cause", services=list(services)), question=QUESTION, claims=claims,
-                          claim_checks=checks, verified_evidence=evidence, why=True, survey=True)
+                          claim_checks=typed_checks(checks), verified_evidence=evidence, why=True, survey=True)
 
 
 def test_confirmed_caller_errors_alone_do_not_answer_which_component():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from contracts.asked import Asked, AskedDimension, AskedWindow
 from diagnosis.verification.coverage import ANSWERED, check_coverage
+from tests.projection import claim_checks as typed_checks
 
 WINDOW = AskedWindow(start="2026-11-28T09:55:00+08:00", end="2026-11-28T10:30:00+08:00")
 OTHER = "2026-11-28 10:05:12 mail-service ERROR e-ticket mail bounced dsn=5.7.1 550 SPF check failed"
@@ -24,8 +25,8 @@ def cover(*items, symptoms=()):
     return check_coverage(
         asked=asked, question="十点以后用户说下单特别慢，怎么回事？", claims=[c for c, _ in items],
         verified_evidence=[e for _, e in items],
-        claim_checks=[{"claim_id": c["claim_id"], "verification": "direct_observation", "is_critical": True}
-                      for c, _ in items],
+        claim_checks=typed_checks([{"claim_id": c["claim_id"], "verification": "direct_observation", "is_critical": True}
+                      for c, _ in items]),
         why=True, asked_symptoms=list(symptoms),
     )
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from contracts.asked import Asked, AskedDimension, AskedWindow
 from diagnosis.verification.coverage import ANSWERED, PARTIAL, UNANSWERED, check_coverage, coverage_gap
+from tests.projection import claim_checks as typed_checks
 
 SH = ZoneInfo("Asia/Shanghai")
 CATALOG = [["payment-service", "支付服务"], ["order-service", "订单服务"]]
@@ -34,8 +35,8 @@ def item(cid, text, *, claim_type="observation", tool="query_logs"):
 def cover(asked, *items, question="payment-service 为什么 500？", **kw):
     return check_coverage(
         asked=asked, question=question, claims=[c for c, _ in items], verified_evidence=[e for _, e in items],
-        claim_checks=[{"claim_id": c["claim_id"], "verification": "direct_observation", "is_critical": True}
-                      for c, _ in items],
+        claim_checks=typed_checks([{"claim_id": c["claim_id"], "verification": "direct_observation", "is_critical": True}
+                      for c, _ in items]),
         catalog=CATALOG, **kw,
     )
 

@@ -15,6 +15,7 @@ from diagnosis.tools.query_ref import query_text
 from diagnosis.verification.coverage import check_coverage
 from diagnosis.verification.protocol import DOWNGRADE_QUERY_NOT_RESTATED, parse_verifier_reply
 from diagnosis.verification.query_claims import query_direct_allowed, restates_query
+from tests.projection import claim_checks as typed_checks
 
 WINDOW = {"start": "2026-11-28T08:00:00+08:00", "end": "2026-11-28T12:00:00+08:00"}
 QUERY = query_text("query_logs", {"service": "edge-node", "level": "ERROR"}, WINDOW, 0)
@@ -58,14 +59,14 @@ def test_a_negative_observation_bound_to_a_no_hit_query_passes_the_gatekeeper():
 def test_a_restating_negative_observation_covers_an_existence_question():
     checks = [{"claim_id": "c1", "verification": "direct_observation", "is_critical": True}]
     coverage = check_coverage(asked=ASKED, question="边缘节点今天上午有没有 5xx 或者告警？",
-                              claims=[claim(RESTATING)], claim_checks=checks, verified_evidence=evidence(),
+                              claims=[claim(RESTATING)], claim_checks=typed_checks(checks), verified_evidence=evidence(),
                               catalog=[["edge-node", "边缘节点"]])
     assert coverage.status == "answered" and coverage.covering_claims == ["c1"]
 
 
 def test_the_model_may_call_a_restating_negative_observation_a_direct_observation():
     parsed = parse_verifier_reply(model_reply(), verified_claims=[claim(RESTATING)], verified_evidence=evidence())
-    assert parsed.ok and parsed.output.claim_checks[0]["verification"] == "direct_observation"
+    assert parsed.ok and parsed.output.claim_checks[0].verification == "direct_observation"
 
 
 @pytest.mark.parametrize(
@@ -81,7 +82,7 @@ def test_the_model_may_call_a_restating_negative_observation_a_direct_observatio
 def test_a_negative_observation_that_does_not_restate_the_query_is_not_direct(text):
     parsed = parse_verifier_reply(model_reply(), verified_claims=[claim(text)], verified_evidence=evidence())
     assert parsed.ok
-    assert parsed.output.claim_checks[0]["verification"] == "unsupported"
+    assert parsed.output.claim_checks[0].verification == "unsupported"
     assert parsed.output.downgraded_claim_checks[0]["reason"] == DOWNGRADE_QUERY_NOT_RESTATED
     offline = verify({"diagnosis_context": {"original_query": "边缘节点今天上午有没有 5xx？"},
                       "verified_executor_output": {"claims": [claim(text)]}, "verified_evidence": evidence(),

@@ -20,6 +20,7 @@ from diagnosis.verification.verdict import (
     valid_critical_gaps,
     verdict_min,
 )
+from tests.projection import claim_checks as typed_checks
 
 
 def checks(*kinds: str, critical: bool = True) -> list[dict]:
@@ -29,28 +30,28 @@ def checks(*kinds: str, critical: bool = True) -> list[dict]:
 # --- groundedness ----------------------------------------------------------------------------
 def test_contradicted_fact_forces_reject():
     claim_checks = checks("direct_observation", "contradicted")
-    assert rule_verdict(claim_checks) == REJECT
-    assert groundedness_from_claim_checks(claim_checks) == 0.0
-    assert effective_verdict(model_verdict=PASS, rule_verdict=rule_verdict(claim_checks), ceiling=PASS) == REJECT
+    assert rule_verdict(typed_checks(claim_checks)) == REJECT
+    assert groundedness_from_claim_checks(typed_checks(claim_checks)) == 0.0
+    assert effective_verdict(model_verdict=PASS, rule_verdict=rule_verdict(typed_checks(claim_checks)), ceiling=PASS) == REJECT
 
 
 def test_score_derived_from_supported_facts():
     # direct_evidence=1.0, indirect_support=0.6, no_evidence=0.0 — the mean over critical facts
-    assert groundedness_from_claim_checks(checks("direct_observation", "reasonable_inference")) == pytest.approx(0.8)
-    assert groundedness_from_claim_checks(checks("direct_observation", "overstated", "unsupported")) == pytest.approx(
+    assert groundedness_from_claim_checks(typed_checks(checks("direct_observation", "reasonable_inference"))) == pytest.approx(0.8)
+    assert groundedness_from_claim_checks(typed_checks(checks("direct_observation", "overstated", "unsupported"))) == pytest.approx(
         (1.0 + 0.6 + 0.0) / 3
     )
-    assert groundedness_from_claim_checks(checks("external_unknown")) == 0.0
+    assert groundedness_from_claim_checks(typed_checks(checks("external_unknown"))) == 0.0
 
 
 def test_score_ignores_non_critical_facts():
     claim_checks = checks("direct_observation") + [{"claim_id": "x", "verification": "unsupported", "is_critical": False}]
-    assert groundedness_from_claim_checks(claim_checks) == 1.0
+    assert groundedness_from_claim_checks(typed_checks(claim_checks)) == 1.0
 
 
 def test_score_is_zero_without_critical_facts():
     assert groundedness_score([]) == 0.0
-    assert groundedness_from_claim_checks(checks("direct_observation", critical=False)) == 0.0
+    assert groundedness_from_claim_checks(typed_checks(checks("direct_observation", critical=False))) == 0.0
 
 
 def test_claim_checks_are_mapped_to_legacy_facts():
@@ -66,26 +67,26 @@ def test_claim_checks_are_mapped_to_legacy_facts():
 
 # --- rule verdict ----------------------------------------------------------------------------
 def test_pass_verdict_when_all_claims_have_evidence():
-    assert rule_verdict(checks("direct_observation", "reasonable_inference")) == PASS
-    assert rule_verdict(checks("direct_observation")) == PASS
+    assert rule_verdict(typed_checks(checks("direct_observation", "reasonable_inference"))) == PASS
+    assert rule_verdict(typed_checks(checks("direct_observation"))) == PASS
 
 
 @pytest.mark.parametrize("weak", ["unsupported", "external_unknown", "overstated"])
 def test_low_confid_verdict_with_partial_evidence(weak):
-    assert rule_verdict(checks("direct_observation", weak)) == LOW_CONFID
+    assert rule_verdict(typed_checks(checks("direct_observation", weak))) == LOW_CONFID
 
 
 def test_low_confid_verdict_with_only_inference_support():
-    assert rule_verdict(checks("reasonable_inference", "reasonable_inference")) == LOW_CONFID
+    assert rule_verdict(typed_checks(checks("reasonable_inference", "reasonable_inference"))) == LOW_CONFID
 
 
 def test_no_critical_claims_is_low_confid():
-    assert rule_verdict([]) == LOW_CONFID
-    assert rule_verdict(checks("direct_observation", critical=False)) == LOW_CONFID
+    assert rule_verdict(typed_checks([])) == LOW_CONFID
+    assert rule_verdict(typed_checks(checks("direct_observation", critical=False))) == LOW_CONFID
 
 
 def test_check_without_is_critical_counts_as_critical():
-    assert rule_verdict([{"claim_id": "c1", "verification": "contradicted"}]) == REJECT
+    assert rule_verdict(typed_checks([{"claim_id": "c1", "verification": "contradicted"}])) == REJECT
 
 
 # --- effective verdict -----------------------------------------------------------------------
@@ -169,28 +170,28 @@ RANK = {REJECT: 0, LOW_CONFID: 1, PASS: 2}
 
 @given(check_lists, verdicts, verdicts)
 def test_effective_never_exceeds_ceiling_nor_model(claim_checks, model, ceiling):
-    effective = effective_verdict(model_verdict=model, rule_verdict=rule_verdict(claim_checks), ceiling=ceiling)
+    effective = effective_verdict(model_verdict=model, rule_verdict=rule_verdict(typed_checks(claim_checks)), ceiling=ceiling)
     assert RANK[effective] <= RANK[ceiling]
     assert RANK[effective] <= RANK[model]
-    assert RANK[effective] <= RANK[rule_verdict(claim_checks)]
+    assert RANK[effective] <= RANK[rule_verdict(typed_checks(claim_checks))]
 
 
 @given(check_lists)
 def test_groundedness_always_in_unit_interval(claim_checks):
-    assert 0.0 <= groundedness_from_claim_checks(claim_checks) <= 1.0
+    assert 0.0 <= groundedness_from_claim_checks(typed_checks(claim_checks)) <= 1.0
 
 
 @given(check_lists)
 def test_contradicted_critical_implies_reject_and_zero(claim_checks):
     if any(c["verification"] == "contradicted" and c["is_critical"] for c in claim_checks):
-        assert rule_verdict(claim_checks) == REJECT
-        assert groundedness_from_claim_checks(claim_checks) == 0.0
+        assert rule_verdict(typed_checks(claim_checks)) == REJECT
+        assert groundedness_from_claim_checks(typed_checks(claim_checks)) == 0.0
 
 
 @given(check_lists)
 def test_rule_pass_requires_direct_observation_and_half_groundedness(claim_checks):
-    if rule_verdict(claim_checks) == PASS:
+    if rule_verdict(typed_checks(claim_checks)) == PASS:
         critical = [c for c in claim_checks if c["is_critical"]]
         assert any(c["verification"] == "direct_observation" for c in critical)
         assert all(c["verification"] in ("direct_observation", "reasonable_inference") for c in critical)
-        assert groundedness_from_claim_checks(claim_checks) >= 0.5
+        assert groundedness_from_claim_checks(typed_checks(claim_checks)) >= 0.5

@@ -7,6 +7,7 @@ from __future__ import annotations
 from contracts.gatekeeper import GatekeeperResult
 from diagnosis.composer.material import build_material
 from diagnosis.verification.verifier_input import bounded_projection, build_verifier_input
+from tests.projection import claim_checks as typed_checks
 from tests.projection import verified_evidence, verified_output
 
 EVIDENCE = [{"claim_id": "c1", "source_invocation_id": "inv_1", "tool_name": "query_logs", "raw_path": "/records/0",
@@ -36,7 +37,7 @@ def test_the_composer_still_gets_hypotheses_and_actions():
     output, evidence, _ = bounded_projection(verified_output(PROJECTION), verified_evidence(EVIDENCE))
     material = build_material(
         question="q", verdict="PASS",
-        claim_checks=[{"claim_id": "c1", "verification": "direct_observation", "is_critical": True}],
+        claim_checks=typed_checks([{"claim_id": "c1", "verification": "direct_observation", "is_critical": True}]),
         evidence_gaps=[], verified_output=verified_output(output), verified_evidence=verified_evidence(evidence),
     )
     assert "HYPOTHESIS-MARKER" in material.directions and "ACTION-MARKER" in material.next_steps

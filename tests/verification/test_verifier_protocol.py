@@ -50,7 +50,7 @@ def test_valid_reply_is_accepted():
     result = parse(reply())
     assert result.ok
     assert result.output.verdict == "PASS"
-    assert [c["verification"] for c in result.output.claim_checks] == ["direct_observation"] * 2
+    assert [c.verification for c in result.output.claim_checks] == ["direct_observation"] * 2
     assert result.output.dropped_evidence_refs == []
 
 
@@ -161,7 +161,7 @@ def test_fabricated_evidence_ref_is_dropped_and_recorded():
     data = reply()
     data["claim_checks"][0]["evidence_refs"] = [ref(0), bad]
     out = parse(data).output
-    assert out.claim_checks[0]["evidence_refs"] == [ref(0)]
+    assert out.claim_checks[0].model_dump()["evidence_refs"] == [ref(0)]
     assert out.dropped_evidence_refs == [
         {"claim_id": "c1", "ref": bad, "reason": P.DROP_REF_UNMATCHED}
     ]
@@ -178,7 +178,7 @@ def test_ref_with_a_subset_of_keys_is_completed():
     data = reply()
     data["claim_checks"][0]["evidence_refs"] = [{"raw_path": "/records/0"}]
     out = parse(data).output
-    assert out.claim_checks[0]["evidence_refs"] == [ref(0)]
+    assert out.claim_checks[0].model_dump()["evidence_refs"] == [ref(0)]
 
 
 def test_ref_contradicting_verified_evidence_is_dropped():
@@ -199,7 +199,7 @@ def test_direct_observation_with_only_fabricated_refs_is_downgraded():
     data = reply()
     data["claim_checks"][0]["evidence_refs"] = [{"source_invocation_id": "inv_77"}]
     out = parse(data).output
-    assert out.claim_checks[0]["verification"] == "reasonable_inference"
+    assert out.claim_checks[0].verification == "reasonable_inference"
     assert out.downgraded_claim_checks == [{"claim_id": "c1", "from": "direct_observation", "to": "reasonable_inference"}]
 
 
@@ -207,7 +207,7 @@ def test_claim_check_for_unknown_claim_is_dropped_and_recorded():
     data = reply()
     data["claim_checks"].append({"claim_id": "c9", "verification": "direct_observation", "evidence_refs": []})
     out = parse(data).output
-    assert [c["claim_id"] for c in out.claim_checks] == ["c1", "c2"]
+    assert [c.claim_id for c in out.claim_checks] == ["c1", "c2"]
     assert out.dropped_claim_checks == [{"claim_id": "c9", "reason": P.DROP_UNKNOWN_CLAIM}]
 
 
@@ -215,7 +215,7 @@ def test_duplicate_claim_check_is_dropped():
     data = reply()
     data["claim_checks"].append(dict(data["claim_checks"][0], verification="contradicted"))
     out = parse(data).output
-    assert out.claim_checks[0]["verification"] == "direct_observation"
+    assert out.claim_checks[0].verification == "direct_observation"
     assert out.dropped_claim_checks[0]["reason"] == P.DROP_DUPLICATE_CLAIM
 
 
@@ -224,7 +224,7 @@ def test_verified_claim_without_check_counts_as_critical_unsupported():
     out = parse(data).output
     assert out.missing_claim_checks == ["c2"]
     c2 = out.claim_checks[1]
-    assert (c2["claim_id"], c2["verification"], c2["is_critical"], c2["synthesized"]) == ("c2", "unsupported", True, True)
+    assert (c2.claim_id, c2.verification, c2.is_critical, c2.synthesized) == ("c2", "unsupported", True, True)
     assert out.critical_fact_count == 2
 
 
@@ -258,6 +258,6 @@ def test_claim_checks_contain_evidence_refs():
     data = reply()
     del data["claim_checks"][1]["evidence_refs"]
     out = parse(data).output
-    assert all(isinstance(c["evidence_refs"], list) for c in out.claim_checks)
+    assert all(isinstance(c.evidence_refs, list) for c in out.claim_checks)
     verified = [{k: e[k] for k in P.REF_KEYS} for e in EVIDENCE]
-    assert all(r in verified for c in out.claim_checks for r in c["evidence_refs"])
+    assert all(r.model_dump() in verified for c in out.claim_checks for r in c.evidence_refs)

@@ -16,6 +16,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from contracts.verifier import ClaimCheck
 from diagnosis.agents.offline.checks import (
     CONTRADICTED,
     DIRECT,
@@ -143,7 +144,8 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
     if checks and not any(c["is_critical"] for c in checks):
         checks[0]["is_critical"] = True  # the first claim carries the answer when nothing else does
 
-    verdict = verdict_min(rule_verdict(checks), ceiling) if checks else LOW_CONFID
+    typed = [ClaimCheck.model_validate(c) for c in checks]
+    verdict = verdict_min(rule_verdict(typed), ceiling) if checks else LOW_CONFID
     if verdict == PASS and ceiling != PASS:
         verdict = LOW_CONFID
     counts = {
@@ -153,7 +155,7 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
     critical_count = sum(1 for c in checks if c["is_critical"])
     return {
         "verdict": verdict,
-        "groundedness_score": round(groundedness_from_claim_checks(checks), 4),
+        "groundedness_score": round(groundedness_from_claim_checks(typed), 4),
         "critical_fact_count": critical_count,
         "claim_checks": checks,
         "evidence_gaps": gaps,

@@ -68,7 +68,7 @@ def test_topology_needs_cluster():
 
 def test_a_leaking_run_fails_the_command_unless_no_fail(monkeypatch):
     leaky = ClusterFigures(runs=(*FIGURES.runs, run("hotel-c", "hotel", "storage", "blind", "pass", leaks=("claim c1",))))
-    monkeypatch.setattr("diagnosis.management.commands.evaluate.cluster_evaluate", lambda **kwargs: leaky)
+    monkeypatch.setattr("evaluation.management.commands.evaluate.cluster_evaluate", lambda **kwargs: leaky)
     with pytest.raises(CommandError, match="leaked in 1 run"):
         evaluate("--cluster")
     assert evaluate("--cluster", "--no-fail").rstrip().endswith("CLUSTER: UNSAFE (leak or audit problem)")

@@ -78,7 +78,7 @@ def test_a_leaking_world_fails_the_command_unless_no_fail(monkeypatch):
         figures = world_figures(WORLDS[name], [], k8s_loaded=False)
         return dataclasses.replace(figures, leaking=1)
 
-    monkeypatch.setattr("diagnosis.management.commands.evaluate.world_evaluate", leaky)
+    monkeypatch.setattr("evaluation.management.commands.evaluate.world_evaluate", leaky)
     with pytest.raises(CommandError, match="world ticketing leaked in 1 run"):
         evaluate("--world", "ticketing")
     assert "UNSAFE" in evaluate("--world", "ticketing", "--no-fail")
