@@ -35,7 +35,7 @@ from diagnosis.evaluation.worlds.loading import K8S_SECTION, loadable
 from diagnosis.evaluation.worlds.spec import HEALTHY, World, WorldQuestion
 from diagnosis.evidence.bundle import Bundle, bundle_parse
 from diagnosis.evidence.k8s_objects import service_from_pod_name
-from diagnosis.tools.rendering import with_unit
+from diagnosis.tools.element_text import with_unit
 
 # Pinned: a change to a generator changes its world on purpose — update the hash with the change.
 PINNED = {
