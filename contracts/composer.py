@@ -3,7 +3,7 @@ confirmed claims (spec 000 "Composer-safe protocols")."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -35,6 +35,33 @@ class ClaimFacts(BaseModel):
     line: str = ""  # a log line's message, its first line (what a conclusion quotes the head of)
 
 
+class ConfirmedEvidence(BaseModel):
+    """One verified evidence item a confirmed statement rests on (the excerpt it matched)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    invocation_id: str = ""
+    tool_name: str = ""
+    raw_path: str = ""
+    matched_text: str = ""
+
+
+class ConfirmedItem(BaseModel):
+    """A confirmed statement: the claim's text, how the Verifier classified it, and its evidence."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    claim_id: str
+    claim_type: str = "observation"
+    text: str = ""
+    verification: str = ""
+    evidence: list[ConfirmedEvidence] = Field(default_factory=list)
+
+    def texts(self) -> list[str]:
+        """The statement and every excerpt it rests on: what may be said about it."""
+        return [self.text, *(e.matched_text for e in self.evidence)]
+
+
 class ComposerMaterial(BaseModel):
     """Verifier-allowed material only (spec 000 "Composer-safe protocols"). Built by the graph;
     nothing else reaches the composer, and the leak guard checks the answer against it."""
@@ -47,7 +74,7 @@ class ComposerMaterial(BaseModel):
     # What was asked (DESIGN §10.1): the conclusion answers it.
     asked: Asked | None = None
     # Confirmed statements: claim text + the verified excerpt(s) + invocation ids they rest on.
-    confirmed: list[dict[str, Any]] = Field(default_factory=list)
+    confirmed: list[ConfirmedItem] = Field(default_factory=list)
     # The typed facts of each confirmed claim (same order as ``confirmed``).
     facts: list[ClaimFacts] = Field(default_factory=list)
     # Unverified directions (Executor hypotheses / inference-only claims), always labelled as such.

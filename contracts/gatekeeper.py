@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from contracts.verdict import Severity, Status
+from contracts.executor import (
+    ANSWER_VERSION,
+    ClaimType,
+    Hypothesis,
+    MissingInfo,
+    RecommendedAction,
+    SupportLevel,
+)
+from contracts.verdict import Severity, Status, Verdict
 
 
 class RuleSummary(BaseModel):
@@ -61,3 +69,61 @@ class GatekeeperResult(BaseModel):
     failed_rules: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     errors: list[str] = Field(default_factory=list)
+
+
+# --- The verified projection (DESIGN §5.3) ---------------------------------------------------
+class VerifiedBinding(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    source_type: str
+    tool_name: str
+    source_invocation_id: str
+    raw_path: str
+    evidence_excerpt: str
+    source_id: str | None = None
+
+
+class VerifiedClaim(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    claim_id: str
+    claim_type: ClaimType
+    claim_text: str
+    support_level: SupportLevel
+    evidence_bindings: list[VerifiedBinding]
+
+
+class VerifiedEvidence(BaseModel):
+    """One passed binding's precise reference and the original text it matched."""
+
+    model_config = ConfigDict(frozen=True)
+
+    claim_id: str
+    source_invocation_id: str
+    tool_name: str
+    raw_path: str
+    matched_text: str
+
+
+class VerifiedOutput(BaseModel):
+    """The executor contract reduced to what the Gatekeeper verified: claims that kept at least one
+    passed binding (with only those), and the contract's hypotheses, recommended actions and
+    missing info copied through (not confirmed facts). Persisted as
+    ``verifier_evaluation.verified_executor_output`` (dumped ``exclude_none``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    answer_version: str = ANSWER_VERSION
+    claims: list[VerifiedClaim] = Field(default_factory=list)
+    hypotheses: list[Hypothesis] = Field(default_factory=list)
+    recommended_actions: list[RecommendedAction] = Field(default_factory=list)
+    missing_info: list[MissingInfo] = Field(default_factory=list)
+
+
+class VerifiedProjection(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    #: The contract reduced to verified material.
+    verified_executor_output: VerifiedOutput
+    verified_evidence: list[VerifiedEvidence] = Field(default_factory=list)
+    verdict_ceiling: Verdict  # the ceiling

@@ -32,17 +32,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS
 from diagnosis.tools.quoting import quote
 
 TRACE_SUMMARY_VERSION = "tool_trace_summary_v1"
 
-EVIDENCE_TOOLS: frozenset[str] = frozenset({"lookup_knowledge", "query_logs", "query_metrics", "query_k8s"})
+EVIDENCE_TOOLS: frozenset[str] = frozenset({LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS, QUERY_K8S})
 
 DIRECT = "direct"
 NONE = "none"
@@ -198,17 +199,17 @@ def _read(item: Any, position: int) -> _Call:
 
 
 # --- Topics, input summaries --------------------------------------------------------------------------
-_TOPIC_KEYS = {
-    "query_logs": ("service", "keyword"),
-    "query_metrics": ("service", "alert_name", "metric"),
-    "lookup_knowledge": ("query",),
-    "query_k8s": ("kind", "namespace", "name", "reason"),
+_TOPIC_KEYS: dict[str, tuple[str, ...]] = {
+    QUERY_LOGS: ("service", "keyword"),
+    QUERY_METRICS: ("service", "alert_name", "metric"),
+    LOOKUP_KNOWLEDGE: ("query",),
+    QUERY_K8S: ("kind", "namespace", "name", "reason"),
 }
-_INPUT_KEYS = {
-    "query_logs": ("service", "level", "keyword", "start", "end", "limit"),
-    "query_metrics": ("service", "alert_name", "metric", "start", "end"),
-    "lookup_knowledge": ("query", "top_k"),
-    "query_k8s": ("kind", "namespace", "name", "reason", "start", "end", "limit"),
+_INPUT_KEYS: dict[str, tuple[str, ...]] = {
+    QUERY_LOGS: ("service", "level", "keyword", "start", "end", "limit"),
+    QUERY_METRICS: ("service", "alert_name", "metric", "start", "end"),
+    LOOKUP_KNOWLEDGE: ("query", "top_k"),
+    QUERY_K8S: ("kind", "namespace", "name", "reason", "start", "end", "limit"),
 }
 
 
@@ -347,7 +348,7 @@ def _generic_facts(call: _Call) -> list[str]:
     return [_text(ref, MAX_FACT_CHARS) for ref in _refs_by_path(call).values()]
 
 
-_FACTS = {"query_logs": _log_facts, "query_metrics": _metric_facts, "lookup_knowledge": _knowledge_facts}
+_FACTS: dict[str, Callable[[_Call], list[str]]] = {QUERY_LOGS: _log_facts, QUERY_METRICS: _metric_facts, LOOKUP_KNOWLEDGE: _knowledge_facts}
 
 
 def _window(output: Any) -> str:
@@ -360,19 +361,19 @@ def _window(output: Any) -> str:
 def _success_tail(call: _Call) -> str:
     output = call.output if isinstance(call.output, Mapping) else {}
     parts: list[str] = []
-    if call.tool_name == "query_logs":
+    if call.tool_name == QUERY_LOGS:
         total, returned = output.get("total"), output.get("returned")
         if isinstance(total, int) and isinstance(returned, int):
             parts.append(f"共 {total} 条，返回 {returned} 条")
-    elif call.tool_name == "query_metrics":
+    elif call.tool_name == QUERY_METRICS:
         parts.append(
             f"告警 {len(_elements(output, 'alerts'))} 条，指标 {len(_elements(output, 'series'))} 条"
         )
-    elif call.tool_name == "query_k8s":
+    elif call.tool_name == QUERY_K8S:
         kind, total = str(output.get("kind") or ""), output.get("total")
         if kind and isinstance(total, int):
             parts.append(f"{kind} 共 {total} 个，返回 {len(_elements(output, kind))} 个")
-    elif call.tool_name == "lookup_knowledge":
+    elif call.tool_name == LOOKUP_KNOWLEDGE:
         total = output.get("total_chunks")
         hits = len(_elements(output, "hits"))
         parts.append(f"命中 {hits} 个片段" + (f"（共 {total} 个）" if isinstance(total, int) else ""))
@@ -463,7 +464,7 @@ def _item(entry: _Entry, output_limit: int) -> TraceSummaryItem:
     first = calls[0]
     labels: list[str] = []
     relevance: list[float] = []
-    if rep.status == SUCCESS and rep.tool_name == "lookup_knowledge":
+    if rep.status == SUCCESS and rep.tool_name == LOOKUP_KNOWLEDGE:
         for _, hit in _elements(rep.output, "hits"):
             labels.append(_text(hit.get("document_title"), 120))
             score = hit.get("score")

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from contracts.asked import KIND_LABELS
+from contracts.tools import GET_CURRENT_TIME, LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS
 from contracts.verdict import ClaimVerification, FactClass, Severity, Verdict
 from contracts.verdict import Status as GateStatus
 
@@ -91,11 +92,11 @@ INVOCATION_STATUS: Final[Mapping[str, str]] = {
     "deduped": "重复（未再执行）",
 }
 TOOL: Final[Mapping[str, str]] = {
-    "query_logs": "日志查询",
-    "query_metrics": "指标与告警查询",
-    "query_k8s": "Kubernetes 状态查询",
-    "lookup_knowledge": "处理手册检索",
-    "get_current_time": "读取当前时间",
+    QUERY_LOGS: "日志查询",
+    QUERY_METRICS: "指标与告警查询",
+    QUERY_K8S: "Kubernetes 状态查询",
+    LOOKUP_KNOWLEDGE: "处理手册检索",
+    GET_CURRENT_TIME: "读取当前时间",
 }
 #: Where a piece of evidence or advice comes from (binding ``source_type``, action ``basis``).
 SOURCE: Final[Mapping[str, str]] = {

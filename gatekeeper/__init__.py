@@ -12,14 +12,20 @@ Pure Python over plain data — no Django, no `diagnosis` import (DESIGN §2). T
 from __future__ import annotations
 
 from contracts.executor import ContractParse, EvidenceBinding, ExecutorContract, Limits, parse_contract
-from contracts.gatekeeper import CheckedBinding, GatekeeperResult, RuleSummary
+from contracts.gatekeeper import (
+    CheckedBinding,
+    GatekeeperResult,
+    RuleSummary,
+    VerifiedEvidence,
+    VerifiedProjection,
+)
 from contracts.verdict import Severity, Verdict
 from gatekeeper.catalog import DEFAULT_CATALOG, DEFAULT_RULE_SET_VERSION, Catalog, RuleMeta, load_catalog
 from gatekeeper.check import check
 from gatekeeper.excerpt import MatchOutcome, excerpt_supported
 from gatekeeper.fallback import fallback_result
 from gatekeeper.normalize import normalize
-from gatekeeper.projection import VerifiedEvidence, VerifiedProjection, project
+from gatekeeper.projection import project
 from gatekeeper.rule_ids import (
     EVIDENCE_EXCERPT_MISMATCH,
     EVIDENCE_INVOCATION_REF,

@@ -16,68 +16,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from contracts.executor import ANSWER_VERSION, Claim, ClaimType, EvidenceBinding, SupportLevel, parse_contract
-from contracts.gatekeeper import CheckedBinding, GatekeeperResult
+from contracts.executor import Claim, EvidenceBinding, parse_contract
+from contracts.gatekeeper import (
+    CheckedBinding,
+    GatekeeperResult,
+    VerifiedBinding,
+    VerifiedClaim,
+    VerifiedEvidence,
+    VerifiedOutput,
+    VerifiedProjection,
+)
 from contracts.verdict import Verdict
 from gatekeeper.catalog import Catalog, packaged_catalog
 from gatekeeper.check import limits_from_catalog
-from gatekeeper.severity import Ceiling, ceiling_for_severity
-
-
-class VerifiedBinding(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    source_type: str
-    tool_name: str
-    source_invocation_id: str
-    raw_path: str
-    evidence_excerpt: str
-    source_id: str | None = None
-
-
-class VerifiedClaim(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    claim_id: str
-    claim_type: ClaimType
-    claim_text: str
-    support_level: SupportLevel
-    evidence_bindings: list[VerifiedBinding]
-
-
-class VerifiedEvidence(BaseModel):
-    """One passed binding's precise reference and the original text it matched."""
-
-    model_config = ConfigDict(frozen=True)
-
-    claim_id: str
-    source_invocation_id: str
-    tool_name: str
-    raw_path: str
-    matched_text: str
-
-
-class VerifiedProjection(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    #: The contract reduced to verified material (a plain dict: it is serialised into the
-    #: Verifier input as-is). Shape: answer_version, claims (VerifiedClaim), hypotheses,
-    #: recommended_actions, missing_info.
-    verified_executor_output: dict[str, Any]
-    verified_evidence: list[VerifiedEvidence] = Field(default_factory=list)
-    verdict_ceiling: Ceiling
-
-
-def _empty_output() -> dict[str, Any]:
-    return {
-        "answer_version": ANSWER_VERSION,
-        "claims": [],
-        "hypotheses": [],
-        "recommended_actions": [],
-        "missing_info": [],
-    }
+from gatekeeper.severity import ceiling_for_severity
 
 
 def _verified_binding(binding: EvidenceBinding, checked: CheckedBinding | None) -> VerifiedBinding | None:
@@ -140,27 +92,27 @@ def project(contract: Any, result: GatekeeperResult, *, catalog: Catalog | None 
     catalog = catalog or packaged_catalog()
     parsed = parse_contract(contract, limits=limits_from_catalog(catalog))
     if parsed.contract is None:
-        return VerifiedProjection(verified_executor_output=_empty_output(), verdict_ceiling=Verdict.REJECT)
+        return VerifiedProjection(verified_executor_output=VerifiedOutput(), verdict_ceiling=Verdict.REJECT)
     passed = {
         (checked.claim_id, checked.binding_index): checked
         for checked in result.checked_bindings
         if checked.passed
     }
-    claims: list[dict[str, Any]] = []
+    claims: list[VerifiedClaim] = []
     evidence: list[VerifiedEvidence] = []
     for claim in parsed.contract.claims:
         verified_claim, claim_evidence = _project_claim(claim, passed)
         if verified_claim is not None:
-            claims.append(verified_claim.model_dump(exclude_none=True))
+            claims.append(verified_claim)
             evidence.extend(claim_evidence)
     source = parsed.contract
-    output = {
-        "answer_version": source.answer_version,
-        "claims": claims,
-        "hypotheses": [item.model_dump(exclude_none=True) for item in source.hypotheses],
-        "recommended_actions": [item.model_dump(exclude_none=True) for item in source.recommended_actions],
-        "missing_info": [item.model_dump(exclude_none=True) for item in source.missing_info],
-    }
+    output = VerifiedOutput(
+        answer_version=source.answer_version,
+        claims=claims,
+        hypotheses=list(source.hypotheses),
+        recommended_actions=list(source.recommended_actions),
+        missing_info=list(source.missing_info),
+    )
     return VerifiedProjection(
         verified_executor_output=output,
         verified_evidence=evidence,

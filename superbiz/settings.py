@@ -83,6 +83,11 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI / Redoc served from our own static files, no CDN
     "csp",
     "diagnosis",
+    # The evaluation harness (top-level package ``evaluation``, outside the product): installed for its
+    # ``manage.py evaluate`` command only — no models, URLs or signals; the product imports nothing from it.
+    # Kept in every environment so an operator can measure a deployment and ``--save`` the figures the
+    # calibration page plots.
+    "evaluation",
 ]
 
 MIDDLEWARE = [

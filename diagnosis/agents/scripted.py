@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from contracts.composer import ComposerMaterial
 from contracts.plan import ExecutorRequest, Plan, PlannerRequest, Role
-from contracts.tools import ToolCallResult
+from contracts.tools import QUERY_LOGS, QUERY_METRICS, ToolCallResult
 from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, Provider, ToolRunner
 from diagnosis.verification.verdict import DIRECT_OBSERVATION, PASS
 
@@ -188,7 +188,7 @@ def binding_for(
     ref = result.evidence_refs[ref_index] if result.evidence_refs else {}
     text = str(ref.get("text", ""))
     binding: dict[str, Any] = {
-        "source_type": source_type or {"query_logs": "log", "query_metrics": "metric"}.get(result.tool_name, "knowledge"),
+        "source_type": source_type or {QUERY_LOGS: "log", QUERY_METRICS: "metric"}.get(result.tool_name, "knowledge"),
         "tool_name": tool_name or result.tool_name,
         "source_invocation_id": result.invocation_id if invocation_id is _MISSING else invocation_id,
         "raw_path": ref.get("raw_path") if raw_path is _MISSING else raw_path,

@@ -25,7 +25,9 @@ from uuid import UUID
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
+from pydantic import ValidationError
 
+from contracts.gatekeeper import VerifiedEvidence, VerifiedOutput
 from diagnosis.alerts.models import AlertGroupRun
 from diagnosis.alerts.outbound import RunEnded, notification_message, robot_error
 from diagnosis.composer.material import compose_material
@@ -58,17 +60,22 @@ def confirmed_statements(run: DiagnosisRun) -> list[str]:
     invocations = ToolInvocation.objects.filter(run=run).order_by("seq").only("tool_name", "output", "error")
     tool_texts = [ToolText(label, text) for inv in invocations for label, text in tool_prose(inv.tool_name, inv.output, inv.error)]
     names = [name for service in Service.objects.all() for name in service.all_names()]
+    try:
+        verified_output = VerifiedOutput.model_validate(evaluation.get("verified_executor_output") or {})
+        verified_evidence = [VerifiedEvidence.model_validate(e) for e in evaluation.get("verified_evidence") or []]
+    except ValidationError:  # a record this version did not write: say nothing rather than guess
+        return []
     material, _ = compose_material(
         question=run.question,
         verdict=verdict,
         claim_checks=evaluation.get("claim_checks") or [],
         evidence_gaps=evaluation.get("evidence_gaps") or [],
-        verified_executor_output=evaluation.get("verified_executor_output") or {},
-        verified_evidence=evaluation.get("verified_evidence") or [],
+        verified_output=verified_output,
+        verified_evidence=verified_evidence,
         tool_texts=tool_texts,
         service_names=names,
     )
-    return [str(item.get("text") or "") for item in material.confirmed if item.get("text")]
+    return [item.text for item in material.confirmed if item.text]
 
 
 def run_ended_facts(group: AlertGroupRun) -> RunEnded:

@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from contracts.composer import ConfirmedItem
+from contracts.executor import Hypothesis, RecommendedAction
 from diagnosis.retrieval.synonyms import expand
 from diagnosis.retrieval.tokenize import tokenize_query
 
@@ -79,7 +81,7 @@ def _fold(text: Any) -> str:
 
 @dataclass
 class AdviceFit:
-    kept: list[Mapping[str, Any]] = field(default_factory=list)
+    kept: list[RecommendedAction] = field(default_factory=list)
     dropped: list[dict[str, str]] = field(default_factory=list)
     dropped_hypotheses: list[dict[str, str]] = field(default_factory=list)
     anomaly: bool = True
@@ -95,20 +97,19 @@ def _anomalous(text: Any) -> bool:
     return any(int(b) > 0 and int(a) / int(b) >= NEAR_FULL for a, b in _RATIO.findall(folded))
 
 
-def shows_anomaly(confirmed: Sequence[Mapping[str, Any]]) -> bool:
+def shows_anomaly(confirmed: Sequence[ConfirmedItem]) -> bool:
     """True when a confirmed, non-negative claim (or its evidence) shows something wrong."""
     for item in confirmed:
-        if item.get("claim_type") == "negative_observation":
+        if item.claim_type == "negative_observation":
             continue
-        texts = [item.get("text"), *(e.get("matched_text") for e in item.get("evidence") or [])]
-        if any(_anomalous(t) for t in texts):
+        if any(_anomalous(t) for t in item.texts()):
             return True
     return False
 
 
-def _evidence_terms(confirmed: Sequence[Mapping[str, Any]]) -> tuple[set[str], str]:
-    texts = [str(item.get("text") or "") for item in confirmed]
-    texts += [str(e.get("matched_text") or "") for item in confirmed for e in item.get("evidence") or []]
+def _evidence_terms(confirmed: Sequence[ConfirmedItem]) -> tuple[set[str], str]:
+    texts = [item.text for item in confirmed]
+    texts += [e.matched_text for item in confirmed for e in item.evidence]
     joined = "\n".join(texts)
     return set(expand(tokenize_query(joined))), _fold(joined)
 
@@ -122,7 +123,7 @@ _OBSERVABLE: Final = re.compile(
 )
 
 
-def names_unseen(text: str, confirmed: Sequence[Mapping[str, Any]]) -> bool:
+def names_unseen(text: str, confirmed: Sequence[ConfirmedItem]) -> bool:
     """The item names observables and the confirmed evidence shows none of them."""
     named = {m.group(0).casefold() for m in _OBSERVABLE.finditer(str(text or ""))}
     if not named:
@@ -138,7 +139,7 @@ def title_terms(title: str) -> list[str]:
     return [t for t in terms if not any(t != o and t in o for o in terms)]
 
 
-def runbook_fit(title: str, confirmed: Sequence[Mapping[str, Any]]) -> float:
+def runbook_fit(title: str, confirmed: Sequence[ConfirmedItem]) -> float:
     """Share of the runbook title's distinctive words named by the confirmed evidence."""
     terms = title_terms(title)
     if not terms:
@@ -166,14 +167,10 @@ def _source_section(action: str, sections: Sequence[Mapping[str, Any]]) -> Mappi
     return best if best_share >= ACTION_SECTION_MIN else None
 
 
-def _action_text(action: Mapping[str, Any] | Any) -> str:
-    return str(action.get("action") if isinstance(action, Mapping) else action or "")
-
-
 def fit_actions(
-    actions: Iterable[Mapping[str, Any] | Any],
+    actions: Iterable[RecommendedAction],
     *,
-    confirmed: Sequence[Mapping[str, Any]],
+    confirmed: Sequence[ConfirmedItem],
     runbook_sections: Sequence[Mapping[str, Any]],
 ) -> AdviceFit:
     """Split ``actions`` into kept and dropped (see the module docstring). ``confirmed`` is the
@@ -181,16 +178,15 @@ def fit_actions(
     ``runbook_sections`` the knowledge hits this run retrieved (document_title, heading_path, text)."""
     # Nothing confirmed is not "healthy": the other rules apply (and drop what rests on nothing).
     result = AdviceFit(anomaly=shows_anomaly(confirmed) if confirmed else True)
-    confirmed_ids = {str(c.get("claim_id")) for c in confirmed}
+    confirmed_ids = {c.claim_id for c in confirmed}
     for action in actions:
-        text = _action_text(action)
-        basis = str(action.get("basis") or "") if isinstance(action, Mapping) else ""
+        text = action.action
+        basis = action.basis or ""
         reason = ""
         if not result.anomaly:
             reason = NO_ANOMALY
         elif basis == "evidence":
-            cited = action.get("claim_ids") if isinstance(action, Mapping) else None
-            if not isinstance(cited, list) or not confirmed_ids & {str(c) for c in cited}:
+            if not confirmed_ids & set(action.claim_ids or []):
                 reason = NO_CONFIRMED_CLAIM
         elif basis == "runbook":
             section = _source_section(text, runbook_sections)
@@ -213,20 +209,20 @@ def fit_actions(
 
 
 def fit_hypotheses(
-    hypotheses: Iterable[Mapping[str, Any] | Any],
+    hypotheses: Iterable[Hypothesis],
     *,
-    confirmed: Sequence[Mapping[str, Any]],
+    confirmed: Sequence[ConfirmedItem],
     runbook_sections: Sequence[Mapping[str, Any]],
-) -> tuple[list[Mapping[str, Any] | Any], list[dict[str, str]]]:
+) -> tuple[list[Hypothesis], list[dict[str, str]]]:
     """Hypotheses taken from a runbook (its 常见原因) that does not fit the confirmed evidence are
     dropped like its advice: a DNS runbook's causes are no direction for a failure that shows no
     DNS trouble. A hypothesis found in no retrieved section (the model's own) is kept — it is
     shown as unverified anyway. Returns (kept, dropped)."""
-    kept: list[Mapping[str, Any] | Any] = []
+    kept: list[Hypothesis] = []
     dropped: list[dict[str, str]] = []
     scores: dict[str, float] = {}
     for hypothesis in hypotheses:
-        text = str(hypothesis.get("text") if isinstance(hypothesis, Mapping) else hypothesis or "")
+        text = hypothesis.text
         section = _source_section(text, runbook_sections)
         if section is not None and confirmed and names_unseen(text, confirmed):
             title = str(section.get("document_title") or section.get("heading_path") or "")

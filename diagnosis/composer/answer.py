@@ -23,7 +23,7 @@ from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from contracts.composer import ClaimFacts, ComposerMaterial
+from contracts.composer import ClaimFacts, ComposerMaterial, ConfirmedItem
 from diagnosis.reading.vocabulary import EFFECTS
 from diagnosis.tools.quoting import quote
 
@@ -151,7 +151,7 @@ def choose_key_evidence(material: ComposerMaterial, asked_symptoms: frozenset[st
     Changes belong to the timeline, not here, unless a listing asks for them."""
     facts = {f.claim_id: f for f in material.facts}
     kind = material.asked.kind if material.asked is not None else "cause"
-    ids = [str(item.get("claim_id")) for item in material.confirmed]
+    ids = [item.claim_id for item in material.confirmed]
     if kind == "listing":
         return ids
     candidates = [i for i in ids if (f := facts.get(i)) is None or f.claim_type != "timeline"]
@@ -171,7 +171,7 @@ def _clock(value: str, day: str) -> str:
 def build_timeline(material: ComposerMaterial, labels: dict[str, str], day: str) -> list[TimelineEntry]:
     """Changes, onsets of failures, peaks and recoveries of the confirmed claims, in time order."""
     entries: list[tuple[datetime, TimelineEntry]] = []
-    texts = {str(i.get("claim_id")): str(i.get("text") or "") for i in material.confirmed}
+    texts = {i.claim_id: i.text for i in material.confirmed}
     for f in material.facts:
         at = parse_time(f.at)
         if f.claim_type == "timeline" and at is not None:
@@ -269,18 +269,17 @@ def render_answer(answer: Answer, day: str = "") -> str:
     return "\n".join(out)
 
 
-def quote_of(item: dict) -> str:
-    evidence = item.get("evidence") or []
-    return str(evidence[0].get("matched_text") or "") if evidence else ""
+def quote_of(item: ConfirmedItem) -> str:
+    return item.evidence[0].matched_text if item.evidence else ""
 
 
 def key_items(material: ComposerMaterial, ids: Sequence[str]) -> list[KeyEvidence]:
-    by_id = {str(i.get("claim_id")): i for i in material.confirmed}
+    by_id = {i.claim_id: i for i in material.confirmed}
     facts = {f.claim_id: f for f in material.facts}
     out: list[KeyEvidence] = []
     for claim_id in ids:
         item = by_id[claim_id]
         f = facts.get(claim_id)
-        out.append(KeyEvidence(claim_id=claim_id, text=str(item.get("text") or ""), quote=quote_of(item),
+        out.append(KeyEvidence(claim_id=claim_id, text=item.text, quote=quote_of(item),
                                at=f.at if f else "", series=f.name if f is not None and f.kind == "series" else None))
     return out

@@ -28,8 +28,7 @@ def assemble_answer(material: ComposerMaterial, conclusion: list[Sentence], *, d
     timeline = build_timeline(material, labels, day) if material.route != "reject" else []
     in_timeline = {t.claim_id for t in timeline if t.kind == "change"}
     others = [
-        str(i.get("claim_id")) for i in material.confirmed
-        if str(i.get("claim_id")) not in key_ids and str(i.get("claim_id")) not in in_timeline
+        i.claim_id for i in material.confirmed if i.claim_id not in key_ids and i.claim_id not in in_timeline
     ]
     return Answer(
         verdict=material.verdict,  # type: ignore[arg-type]
@@ -45,8 +44,7 @@ def assemble_answer(material: ComposerMaterial, conclusion: list[Sentence], *, d
 
 
 def _claim_text(material: ComposerMaterial, claim_id: str) -> str:
-    item = next(i for i in material.confirmed if str(i.get("claim_id")) == claim_id)
-    return "\n".join([str(item.get("text") or ""), *(str(e.get("matched_text") or "") for e in item.get("evidence") or [])])
+    return "\n".join(next(i for i in material.confirmed if i.claim_id == claim_id).texts())
 
 
 def material_day(material: ComposerMaterial) -> str:

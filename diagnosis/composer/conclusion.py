@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any, Final
+from typing import Final
 
 from pydantic import ValidationError
 
 from contracts.asked import EXISTENCE, LISTING, QUANTITY, Asked
-from contracts.composer import ClaimFacts, ComposerMaterial
+from contracts.composer import ClaimFacts, ComposerMaterial, ConfirmedItem
 from diagnosis.composer.answer import Sentence, parse_time
 from diagnosis.composer.leak_guard import FORBIDDEN_MARKERS, unknown_tokens
 from diagnosis.reading.asking import exact_terms as hard_terms
@@ -123,12 +123,8 @@ def symptom_words(facts: Iterable[ClaimFacts], allowed: str) -> list[str]:
     return labels[:MAX_LABELS]
 
 
-def _allowed(items: Iterable[Mapping[str, Any]]) -> str:
-    parts: list[str] = []
-    for item in items:
-        parts.append(str(item.get("text") or ""))
-        parts.extend(str(e.get("matched_text") or "") for e in item.get("evidence") or [])
-    return "\n".join(parts)
+def _allowed(items: Iterable[ConfirmedItem]) -> str:
+    return "\n".join(text for item in items for text in item.texts())
 
 
 @dataclass(frozen=True)
@@ -140,8 +136,8 @@ class _View:
     def facts(self) -> list[ClaimFacts]:
         return list(self.material.facts)
 
-    def item(self, claim_id: str) -> Mapping[str, Any]:
-        return next(i for i in self.material.confirmed if str(i.get("claim_id")) == claim_id)
+    def item(self, claim_id: str) -> ConfirmedItem:
+        return next(i for i in self.material.confirmed if i.claim_id == claim_id)
 
     def allowed(self, ids: Iterable[str]) -> str:
         return _allowed(self.item(i) for i in ids)
@@ -303,13 +299,13 @@ def _survey(view: _View) -> list[Sentence]:
     roots = [f for f in view.facts if f.claim_type == "root_cause"]
     if not roots:
         clean = [f for f in view.facts if f.claim_type == "negative_observation" and f.kind == "k8s"]
-        return [Sentence(text=str(view.item(f.claim_id).get("text") or "").rstrip(END) + END, claims=[f.claim_id])
+        return [Sentence(text=view.item(f.claim_id).text.rstrip(END) + END, claims=[f.claim_id])
                 for f in clean[:1]]  # fmt: skip
     root = roots[0]
-    sentences = [Sentence(text=ROOT.format(text=str(view.item(root.claim_id).get("text") or "").rstrip(END)) + END,
+    sentences = [Sentence(text=ROOT.format(text=view.item(root.claim_id).text.rstrip(END)) + END,
                           claims=[root.claim_id])]  # fmt: skip
     chain = [f for f in view.facts if f.kind == "log" and f.claim_type == "observation" and f.claim_id != root.claim_id]
-    steps = [str(view.item(f.claim_id).get("text") or "") for f in chain[:MAX_ROOT_CHAIN]]
+    steps = [view.item(f.claim_id).text for f in chain[:MAX_ROOT_CHAIN]]
     if steps:
         sentences.append(Sentence(text=ROOT_CHAIN.format(steps="；".join(steps)) + END,
                                   claims=[f.claim_id for f in chain[:MAX_ROOT_CHAIN]]))  # fmt: skip
@@ -343,7 +339,7 @@ def _figure(view: _View) -> list[Sentence]:
         (f for f in view.facts if f.kind == "alert"), None)
     if figure is None:
         return []
-    text = str(view.item(figure.claim_id).get("text") or "").rstrip("。")
+    text = view.item(figure.claim_id).text.rstrip("。")
     return [Sentence(text=text + END, claims=[figure.claim_id])] if text else []
 
 
@@ -390,7 +386,7 @@ def guard_sentences(
 ) -> GuardedConclusion:
     """Each sentence checked against the claims it cites (see the module docstring)."""
     out = GuardedConclusion()
-    confirmed = {str(i.get("claim_id")): i for i in material.confirmed}
+    confirmed = {i.claim_id: i for i in material.confirmed}
     names = [list(group) for group in service_names]
     flat = [n for group in names for n in group]
     for sentence in sentences[:MAX_SENTENCES]:

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from contracts.composer import ClaimFacts
+from contracts.gatekeeper import VerifiedClaim
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS
 from diagnosis.evidence.k8s_objects import service_from_pod_name
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import innermost
@@ -32,11 +34,11 @@ Element = tuple[str, str, Mapping[str, Any]]  # (tool name, raw_path, the elemen
 def _kind(tool: str, raw_path: str, element: Mapping[str, Any]) -> str:
     if raw_path == QUERY_PATH:
         return "query"
-    if tool == "query_logs":
+    if tool == QUERY_LOGS:
         return "log"
-    if tool == "query_k8s":
+    if tool == QUERY_K8S:
         return "k8s"
-    if tool == "lookup_knowledge":
+    if tool == LOOKUP_KNOWLEDGE:
         return "hit"
     return "alert" if raw_path.startswith("/alerts/") else "series"
 
@@ -86,10 +88,10 @@ def _object_service(element: Mapping[str, Any]) -> str:
     return service_from_pod_name(name) if kind in ("Pod", "ReplicaSet", "Deployment") and name else ""
 
 
-def claim_facts(claim: Mapping[str, Any], evidence: Sequence[Element]) -> ClaimFacts:
+def claim_facts(claim: VerifiedClaim, evidence: Sequence[Element]) -> ClaimFacts:
     """The facts of one claim from the elements of its verified bindings (in binding order; the
     first that is not ``/query`` speaks for the claim)."""
-    claim_type = str(claim.get("claim_type") or "observation")
+    claim_type = claim.claim_type or "observation"
     chosen: tuple[str, str, Mapping[str, Any]] | None = None
     kinds = []
     for tool, raw_path, element in evidence:
@@ -102,7 +104,7 @@ def claim_facts(claim: Mapping[str, Any], evidence: Sequence[Element]) -> ClaimF
         found = query.get("arguments")
         arguments: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
         return ClaimFacts(
-            claim_id=str(claim.get("claim_id")), claim_type=claim_type, kind="query" if query else "",
+            claim_id=claim.claim_id, claim_type=claim_type, kind="query" if query else "",
             service=str(arguments.get("service") or ""), name=str(arguments.get("keyword") or ""),
             level=str(arguments.get("level") or "").upper(),
         )
@@ -114,7 +116,7 @@ def claim_facts(claim: Mapping[str, Any], evidence: Sequence[Element]) -> ClaimF
     symptoms = evidence_symptoms(text) if text else frozenset()
     cause = innermost(text) if kind == "log" else ""
     return ClaimFacts(
-        claim_id=str(claim.get("claim_id")),
+        claim_id=claim.claim_id,
         claim_type=claim_type,
         kind=kind,
         service=str(element.get("service") or "") or _object_service(element),

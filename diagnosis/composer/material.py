@@ -36,7 +36,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from contracts.asked import Asked
-from contracts.composer import ComposerMaterial
+from contracts.composer import ComposerMaterial, ConfirmedEvidence, ConfirmedItem
+from contracts.gatekeeper import VerifiedClaim, VerifiedEvidence, VerifiedOutput
+from contracts.tools import LOOKUP_KNOWLEDGE
 from contracts.verdict import Verdict
 from diagnosis.composer import templates as T
 from diagnosis.composer.advice import NO_ANOMALY_NOTE, AdviceFit, fit_actions, fit_hypotheses
@@ -58,7 +60,7 @@ REJECT_CONFIRMABLE_TYPES: Final = frozenset({"observation", "negative_observatio
 ROUTE_FOR_VERDICT: Final[dict[str, str]] = {Verdict.PASS: "pass", Verdict.LOW_CONFID: "low_confid", Verdict.REJECT: "reject"}
 #: Tools whose evidence is guidance (runbooks, knowledge), not an observation of this incident
 #: (spec 000 "Runbook and skill guidance do not become incident facts").
-GUIDANCE_TOOLS: Final = frozenset({"lookup_knowledge"})
+GUIDANCE_TOOLS: Final = frozenset({LOOKUP_KNOWLEDGE})
 GUIDANCE_DIRECTION: Final = "{text}（依据处理手册，不是本次事件的观察）"
 _GAP_FOR: Final = {
     UNSUPPORTED: T.UNSUPPORTED_CLAIM_GAP,
@@ -76,29 +78,22 @@ def _dedup(values: Sequence[str]) -> list[str]:
     return [v for v in dict.fromkeys(v for v in values if v)][:MAX_ITEMS]
 
 
-def _confirmed_item(claim: Mapping[str, Any], evidence: Sequence[Mapping[str, Any]], verification: str) -> dict[str, Any]:
-    return {
-        "claim_id": claim.get("claim_id"),
-        "claim_type": claim.get("claim_type") or "observation",
-        "text": _short(claim.get("claim_text")),
-        "verification": verification,
-        "evidence": [
-            {
-                "invocation_id": e.get("source_invocation_id"),
-                "tool_name": e.get("tool_name"),
-                "raw_path": e.get("raw_path"),
-                "matched_text": _short(e.get("matched_text"), 300),
-            }
+def _confirmed_item(claim: VerifiedClaim, evidence: Sequence[VerifiedEvidence], verification: str) -> ConfirmedItem:
+    return ConfirmedItem(
+        claim_id=claim.claim_id,
+        claim_type=claim.claim_type or "observation",
+        text=_short(claim.claim_text),
+        verification=verification,
+        evidence=[
+            ConfirmedEvidence(invocation_id=e.source_invocation_id, tool_name=e.tool_name, raw_path=e.raw_path,
+                              matched_text=_short(e.matched_text, 300))
             for e in evidence[:MAX_EVIDENCE_PER_CLAIM]
         ],
-    }
+    )
 
 
-def _about(item: Mapping[str, Any], services: Sequence[str]) -> bool:
-    if not services:
-        return True
-    texts = [str(item.get("text") or ""), *(str(e.get("matched_text") or "") for e in item.get("evidence") or [])]
-    return any(s in t for s in services for t in texts)
+def _about(item: ConfirmedItem, services: Sequence[str]) -> bool:
+    return not services or any(s in t for s in services for t in item.texts())
 
 
 def _gap_steps(gaps: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -127,8 +122,8 @@ def compose_material(
     verdict: str,
     claim_checks: Sequence[Mapping[str, Any]],
     evidence_gaps: Sequence[Mapping[str, Any]],
-    verified_executor_output: Mapping[str, Any],
-    verified_evidence: Sequence[Mapping[str, Any]],
+    verified_output: VerifiedOutput,
+    verified_evidence: Sequence[VerifiedEvidence],
     runbook_sections: Sequence[Mapping[str, Any]] | None = None,
     coverage_gap: str = "",
     tool_texts: Sequence[ToolText] = (),
@@ -146,12 +141,12 @@ def compose_material(
     the tool output element it points at — the typed facts of each confirmed claim are read from
     them (``facts.claim_facts``)."""
     route = ROUTE_FOR_VERDICT[verdict]
-    claims = {str(c.get("claim_id")): c for c in verified_executor_output.get("claims") or []}
-    evidence_by_claim: dict[str, list[Mapping[str, Any]]] = {}
-    for item in verified_evidence:
-        evidence_by_claim.setdefault(str(item.get("claim_id")), []).append(item)
+    claims = {c.claim_id: c for c in verified_output.claims}
+    evidence_by_claim: dict[str, list[VerifiedEvidence]] = {}
+    for verified in verified_evidence:
+        evidence_by_claim.setdefault(verified.claim_id, []).append(verified)
 
-    confirmed: list[dict[str, Any]] = []
+    confirmed: list[ConfirmedItem] = []
     inference_directions: list[str] = []
     claim_gaps: list[str] = []
     contradicted = 0
@@ -160,16 +155,16 @@ def compose_material(
         if claim is None:
             continue  # only verified claims can ever be shown
         kind = check.get("verification")
-        evidence = evidence_by_claim.get(str(claim.get("claim_id")), [])
-        text = _short(claim.get("claim_text"))
-        guidance_only = bool(evidence) and all(e.get("tool_name") in GUIDANCE_TOOLS for e in evidence)
+        evidence = evidence_by_claim.get(claim.claim_id, [])
+        text = _short(claim.claim_text)
+        guidance_only = bool(evidence) and all(e.tool_name in GUIDANCE_TOOLS for e in evidence)
         if kind == CONTRADICTED:
             contradicted += 1
         elif guidance_only and kind in (DIRECT_OBSERVATION, REASONABLE_INFERENCE):
             if route != "reject":
                 inference_directions.append(GUIDANCE_DIRECTION.format(text=text))
         elif kind == DIRECT_OBSERVATION:
-            if route != "reject" or claim.get("claim_type") in REJECT_CONFIRMABLE_TYPES:
+            if route != "reject" or claim.claim_type in REJECT_CONFIRMABLE_TYPES:
                 confirmed.append(_confirmed_item(claim, evidence, kind))
         elif kind == REASONABLE_INFERENCE:
             if route == "pass":
@@ -186,22 +181,21 @@ def compose_material(
         if contradicted:
             gaps.append(T.CONTRADICTED_GAP.format(count=contradicted))
 
-    raw_hypotheses = list(verified_executor_output.get("hypotheses") or [])
-    raw_actions = list(verified_executor_output.get("recommended_actions") or [])
+    raw_hypotheses = list(verified_output.hypotheses)
+    raw_actions = list(verified_output.recommended_actions)
     fit: AdviceFit | None = None
     if runbook_sections is not None:
-        typed = [{**item, "claim_type": claims[str(item["claim_id"])].get("claim_type")} for item in confirmed]
         # Advice fits the asked services' confirmed evidence (a payment answer gets no inventory
         # runbook's remedy because an inventory line was also confirmed).
-        about = [item for item in typed if _about(item, asked.services if asked is not None else [])]
-        typed = about or typed
-        fit = fit_actions(raw_actions, confirmed=typed, runbook_sections=runbook_sections)
+        about = [item for item in confirmed if _about(item, asked.services if asked is not None else [])]
+        basis = about or confirmed
+        fit = fit_actions(raw_actions, confirmed=basis, runbook_sections=runbook_sections)
         raw_actions = list(fit.kept)
         raw_hypotheses, fit.dropped_hypotheses = fit_hypotheses(
-            raw_hypotheses, confirmed=typed, runbook_sections=runbook_sections
+            raw_hypotheses, confirmed=basis, runbook_sections=runbook_sections
         )
-    hypotheses = [_short(h.get("text") if isinstance(h, Mapping) else h) for h in raw_hypotheses]
-    actions = [_short(a.get("action") if isinstance(a, Mapping) else a) for a in raw_actions]
+    hypotheses = [_short(h.text) for h in raw_hypotheses]
+    actions = [_short(a.action) for a in raw_actions]
     if fit is not None and not fit.anomaly:
         actions = [NO_ANOMALY_NOTE]
     if route == "pass":
@@ -214,16 +208,14 @@ def compose_material(
     def shown(values: Sequence[str]) -> list[str]:
         return [quote_copies(v, tool_texts, names=service_names) for v in values]
 
-    for item in confirmed:
-        item["text"] = quote_copies(item["text"], tool_texts, names=service_names)
-    confirmed = confirmed[:MAX_ITEMS]
+    confirmed = [item.model_copy(update={"text": quote_copies(item.text, tool_texts, names=service_names)})
+                 for item in confirmed][:MAX_ITEMS]
     facts = []
     if elements is not None:
         for item in confirmed:
-            bound = evidence_by_claim.get(str(item["claim_id"]), [])
-            found = [elements[key] for e in bound if (key := (str(e.get("source_invocation_id")), str(e.get("raw_path"))))
-                     in elements]
-            facts.append(claim_facts(claims[str(item["claim_id"])], found))
+            bound = evidence_by_claim.get(item.claim_id, [])
+            found = [elements[key] for e in bound if (key := (e.source_invocation_id, e.raw_path)) in elements]
+            facts.append(claim_facts(claims[item.claim_id], found))
     material = ComposerMaterial(
         question=_short(question, 2000),
         route=route,  # type: ignore[arg-type]
@@ -244,9 +236,9 @@ def material_text(material: ComposerMaterial) -> str:
     evidence, and an answer must not restate it as a finding."""
     parts: list[str] = [material.verdict]
     for item in material.confirmed:
-        parts.append(str(item.get("text", "")))
-        for ev in item.get("evidence", []):
-            parts.extend(str(ev.get(k, "")) for k in ("invocation_id", "tool_name", "raw_path", "matched_text"))
+        parts.append(item.text)
+        for ev in item.evidence:
+            parts.extend((ev.invocation_id, ev.tool_name, ev.raw_path, ev.matched_text))
     parts.extend(material.directions)
     parts.extend(material.gaps)
     parts.extend(material.next_steps)

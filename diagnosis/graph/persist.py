@@ -26,7 +26,7 @@ from diagnosis.graph.state import GraphState
 from diagnosis.masking.config import masking_audit
 from diagnosis.models import DiagnosisRun
 from diagnosis.prompts_catalog import prompt_audit
-from diagnosis.schemas.self_evaluation import CHANNEL_RULE, CHANNEL_VERIFIER, VerifierEvaluation
+from diagnosis.schemas.self_evaluation import CHANNEL_RULE, CHANNEL_VERIFIER, MaskingAudit, VerifierEvaluation
 
 TRACEABILITY_VERSION: Final = "verified-projection-v1"
 OUTCOME_FOR_VERDICT: Final = {
@@ -105,7 +105,9 @@ def verifier_evaluation_from_state(state: GraphState, ctx: AgentContext | None =
 
 def graph_terminal(*, run: DiagnosisRun, state: GraphState, provider: Provider, ctx: AgentContext) -> RunTerminal:
     """The ending of a finished graph, for the run finaliser (which writes it in one transaction)."""
-    evaluation = verifier_evaluation_from_state(state, ctx).model_copy(update={"masking": masking_audit(ctx.masker)})
+    evaluation = verifier_evaluation_from_state(state, ctx).model_copy(
+        update={"masking": MaskingAudit.model_validate(masking_audit(ctx.masker))}
+    )
 
     def verifier_mutation(old: dict[str, Any] | None) -> VerifierEvaluation:
         return evaluation.model_copy(update={"updates": int((old or {}).get("updates", 0)) + 1})

@@ -16,7 +16,7 @@ from contracts.answer import ComposerOutput
 from contracts.asked import Asked
 from contracts.composer import ComposerMaterial
 from contracts.executor_parse import ExecutorParseStatus
-from contracts.gatekeeper import GatekeeperResult
+from contracts.gatekeeper import GatekeeperResult, VerifiedEvidence, VerifiedOutput
 from contracts.plan import Plan, PlannerMode, ServiceInfo
 from contracts.session import SessionContext
 from contracts.verdict import Verdict
@@ -51,8 +51,8 @@ class RoundState:
     # Gatekeeper
     gatekeeper_result: GatekeeperResult | None = None  # DESIGN §5.2
     verdict_ceiling: Verdict | None = None
-    verified_output: dict[str, Any] | None = None  # bounded projection (what the Verifier sees)
-    verified_evidence: list[dict[str, Any]] = field(default_factory=list)
+    verified_output: VerifiedOutput | None = None  # bounded projection (what the Verifier sees)
+    verified_evidence: list[VerifiedEvidence] = field(default_factory=list)
     projection_truncation: list[str] = field(default_factory=list)
 
     # Verifier
@@ -73,7 +73,7 @@ class RoundState:
 
     @property
     def verified_claim_ids(self) -> list[str]:
-        return [str(c.get("claim_id")) for c in (self.verified_output or {}).get("claims", [])]
+        return [c.claim_id for c in self.verified_output.claims] if self.verified_output else []
 
     @property
     def passed_binding_count(self) -> int:

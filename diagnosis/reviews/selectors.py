@@ -10,29 +10,20 @@ from diagnosis.models import DiagnosisRun
 from diagnosis.reviews.calibration import CalibrationTable, LabelledRun, calibration_table
 from diagnosis.reviews.history import HistoryChart, HistoryPoint, history_chart
 from diagnosis.reviews.models import ClaimLabel, EvaluationRecord, RunLabel
+from diagnosis.schemas.self_evaluation import SelfEvaluation
 
 HISTORY_LIMIT = 60
 
 
-def _verifier_evaluation(run: DiagnosisRun) -> dict[str, Any]:
-    container = run.self_evaluation if isinstance(run.self_evaluation, dict) else {}
-    value = container.get("verifier_evaluation")
-    return value if isinstance(value, dict) else {}
-
-
 def run_prompt_version(run: DiagnosisRun) -> str:
-    audit = _verifier_evaluation(run).get("prompt_audit")
-    return str(audit.get("version") or "")[:64] if isinstance(audit, dict) else ""
+    prompt_audit = SelfEvaluation.stored(run.self_evaluation).verifier.prompt_audit
+    return (prompt_audit.version or "")[:64] if prompt_audit is not None else ""
 
 
 def claim_classifications(run: DiagnosisRun) -> dict[str, str]:
     """claim_id → the Verifier's classification, for the claims it checked in this run."""
-    checks = _verifier_evaluation(run).get("claim_checks")
-    result: dict[str, str] = {}
-    for check in checks if isinstance(checks, list) else []:
-        if isinstance(check, dict) and isinstance(check.get("claim_id"), str):
-            result[check["claim_id"]] = str(check.get("verification") or "")
-    return result
+    checks = SelfEvaluation.stored(run.self_evaluation).verifier.claim_checks
+    return {check.claim_id: check.verification for check in checks if "claim_id" in check.model_fields_set}
 
 
 def labels_of_run(run: DiagnosisRun) -> dict[str, Any]:

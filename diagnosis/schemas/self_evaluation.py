@@ -3,18 +3,32 @@
 One pydantic model per channel (STYLE §2). The container keeps channels it does not know
 (``extra="allow"``) so a writer of one channel never drops another's data (spec 000
 "self_evaluation SHALL be a container object").
+
+Every reader of the stored JSON goes through ``SelfEvaluation.stored``: the channels and the
+shapes inside them are typed here once, every field has a default (an old run may lack a newer
+key, a run that failed before the Verifier has no verifier channel), and a stored value that
+does not validate reads as an empty container — never a crash of a page.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_serializer,
+    model_serializer,
+)
 
 from contracts.answer import ComposerOutput
 from contracts.asked import Asked
 from contracts.executor_parse import ExecutorParseStatus
-from contracts.gatekeeper import GatekeeperResult
+from contracts.gatekeeper import GatekeeperResult, VerifiedEvidence, VerifiedOutput
 from contracts.verdict import Verdict
 from diagnosis.verification.coverage import Coverage
 from diagnosis.verification.verifier_input import RetryContext
@@ -23,6 +37,83 @@ CHANNEL_RULE = "rule_evaluation"
 CHANNEL_AIOPS_RULE = "aiops_rule_evaluation"
 CHANNEL_VERIFIER = "verifier_evaluation"
 KNOWN_CHANNELS = (CHANNEL_RULE, CHANNEL_AIOPS_RULE, CHANNEL_VERIFIER)
+
+
+class Stored(BaseModel):
+    """A shape inside a channel, stored as its writer gave it: it dumps the keys it was given
+    (and any extra ones), never a default it filled in — so typing it changes no stored byte."""
+
+    model_config = ConfigDict(extra="allow")
+
+    @model_serializer(mode="wrap")
+    def _given_keys(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        if not isinstance(self, BaseModel):  # put in unvalidated (``model_copy(update=…)``): as given
+            return dict(self)
+        given = self.model_fields_set | set(self.model_extra or {})
+        return {key: value for key, value in handler(self).items() if key in given}
+
+
+class EvidenceRef(Stored):
+    """A Verifier check's reference to one verified evidence item (``protocol.REF_KEYS``)."""
+
+    claim_id: str | None = None
+    source_invocation_id: str | None = None
+    tool_name: str | None = None
+    raw_path: str | None = None
+
+
+class ClaimCheck(Stored):
+    """The Verifier's classification of one verified claim (``protocol.parse_verifier_reply``)."""
+
+    claim_id: str = ""
+    verification: str = ""  # a ClaimVerification value
+    is_critical: bool | None = None
+    detail: str = ""
+    evidence_refs: list[EvidenceRef] = Field(default_factory=list)
+    synthesized: bool = False  # the Verifier gave no check: counted as unsupported
+
+
+class FactCheck(Stored):
+    """One legacy ``facts_checked`` row (from the model, or derived from the claim checks)."""
+
+    fact: str = ""
+    is_critical: bool | None = None
+    verification: str = ""  # a FactClass value
+    detail: str = ""
+    evidence_refs: list[EvidenceRef] = Field(default_factory=list)
+    claim_id: str | None = None
+
+
+class EvidenceGap(Stored):
+    """Evidence the Verifier found missing."""
+
+    claim_id: str | None = None
+    gap: str = ""
+    is_critical: bool | None = None
+    suggested_tool: str | None = None
+    suggested_query: str | None = None
+
+
+class PromptRef(Stored):
+    role: str = ""
+    name: str = ""
+    version: str = ""
+    sha256: str = ""
+
+
+class PromptAudit(Stored):
+    """Which prompts the run used (``prompts_catalog.prompt_audit``); ``error`` when unavailable."""
+
+    version: str = ""
+    prompts: list[PromptRef] = Field(default_factory=list)
+    error: str | None = None
+
+
+class MaskingAudit(Stored):
+    """Whether masking ran and how many values of each type (``masking.config.masking_audit``)."""
+
+    enabled: bool = False
+    entities: dict[str, int] = Field(default_factory=dict)
 
 
 class RuleEvaluation(BaseModel):
@@ -73,17 +164,17 @@ class VerifierEvaluation(BaseModel):
     groundedness_score: float | None = None
     model_groundedness_score: float | None = None
     critical_fact_count: int | None = None
-    claim_checks: list[dict[str, Any]] = Field(default_factory=list)
-    facts_checked: list[dict[str, Any]] = Field(default_factory=list)
-    evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
+    claim_checks: list[ClaimCheck] = Field(default_factory=list)
+    facts_checked: list[FactCheck] = Field(default_factory=list)
+    evidence_gaps: list[EvidenceGap] = Field(default_factory=list)
     rationale: str = ""
     dropped_evidence_refs: list[dict[str, Any]] = Field(default_factory=list)
-    verified_executor_output: dict[str, Any] | None = None
-    verified_evidence: list[dict[str, Any]] = Field(default_factory=list)
+    verified_executor_output: VerifiedOutput | None = None
+    verified_evidence: list[VerifiedEvidence] = Field(default_factory=list)
     gatekeeper_result: GatekeeperResult | None = None
     verdict_ceiling: Verdict | None = None
     traceability_version: str = ""
-    prompt_audit: dict[str, Any] | None = None
+    prompt_audit: PromptAudit | None = None
     composer_output: ComposerOutput | None = None
     executor_output_parse_status: ExecutorParseStatus | None = None
     evidence_retry_count: int = 0
@@ -113,8 +204,13 @@ class VerifierEvaluation(BaseModel):
     coverage: Coverage | None = None
     coverage_verdict: Literal[Verdict.PASS, Verdict.LOW_CONFID] | None = None
     # DESIGN §10.4: whether masking ran and how many values of each type — never the map itself.
-    masking: dict[str, Any] | None = None
+    masking: MaskingAudit | None = None
     updates: int = 0
+
+    @field_serializer("verified_executor_output")
+    def _as_projected(self, output: VerifiedOutput | None, info: SerializationInfo) -> dict[str, Any] | None:
+        # Stored as the Gatekeeper projects it: absent optional fields left out.
+        return output.model_dump(mode=info.mode, exclude_none=True) if output is not None else None
 
 
 class SelfEvaluation(BaseModel):
@@ -123,6 +219,21 @@ class SelfEvaluation(BaseModel):
     rule_evaluation: RuleEvaluation | None = None
     aiops_rule_evaluation: AiopsRuleEvaluation | None = None
     verifier_evaluation: VerifierEvaluation | None = None
+
+    @classmethod
+    def stored(cls, value: Any) -> SelfEvaluation:
+        """The ``DiagnosisRun.self_evaluation`` column read back. A null column — or stored JSON
+        that does not validate (legacy, hand-edited) — reads as the empty container: what a run
+        without any channel shows, never an exception."""
+        try:
+            return cls.model_validate(value if value is not None else {})
+        except ValidationError:
+            return cls()
+
+    @property
+    def verifier(self) -> VerifierEvaluation:
+        """The verifier channel; an unset (empty) one when the run has none."""
+        return self.verifier_evaluation or VerifierEvaluation()
 
 
 CHANNEL_MODELS: dict[str, type[BaseModel]] = {

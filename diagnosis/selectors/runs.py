@@ -9,9 +9,9 @@ Visibility rule: a user sees their own sessions and runs; staff users see everyo
 browse everything in the admin.
 
 ``run_audit_view`` turns the persisted ``self_evaluation`` container (EXAMPLE-RUN §7) into plain
-rows for the admin audit console and the staff answer page. The container is model-shaped JSON,
-so every accessor here is defensive: a missing key or a value of the wrong type renders as
-empty, never as a crash. Rendering (and escaping) is the templates' job.
+rows for the admin audit console and the staff answer page. The container is read through its
+model (``SelfEvaluation.stored``): a missing key reads as its default and a container that does
+not validate as an empty one, never as a crash. Rendering (and escaping) is the templates' job.
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ from typing import Any
 from uuid import UUID
 
 from django.db.models import Count, Max, Q, QuerySet
-from pydantic import ValidationError
+from pydantic import BaseModel
 
 from contracts.asked import Asked, asked_label
+from contracts.executor import RecommendedAction
+from contracts.gatekeeper import VerifiedEvidence, VerifiedOutput
 from contracts.verdict import Verdict
 from diagnosis import vocabulary as V
 from diagnosis.models import (
@@ -36,6 +38,7 @@ from diagnosis.models import (
     Service,
     ToolInvocation,
 )
+from diagnosis.schemas.self_evaluation import EvidenceRef, PromptAudit, SelfEvaluation
 from diagnosis.tools.prose import tool_prose
 from diagnosis.tools.quoting import ToolText, quote_copies
 from diagnosis.verification.verdict import CONFIRMED
@@ -146,7 +149,7 @@ def _text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, str):
-        return value
+        return str(value)  # a StrEnum member reads as its value
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, (int, float)):
@@ -154,20 +157,13 @@ def _text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-def _list(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, (list, tuple)) else []
-
-
-def _dicts(value: Any) -> list[Mapping[str, Any]]:
-    return [item for item in _list(value) if isinstance(item, Mapping)]
-
-
-def _dict(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _bool(value: Any) -> bool | None:
-    return value if isinstance(value, bool) else None
+def _stored(model: BaseModel | None, keys: Iterable[str] | None = None) -> list[tuple[str, Any]]:
+    """(key, value as stored in JSON) of each key the stored ``model`` holds (of ``keys``, in that
+    order, when given): the audit tables list what was stored, not defaults filled in on reading."""
+    if model is None:
+        return []
+    values = model.model_dump(mode="json", exclude_unset=True)
+    return [(k, values[k]) for k in (values if keys is None else keys) if k in values]
 
 
 @dataclass(frozen=True)
@@ -380,26 +376,23 @@ def run_badge(run: DiagnosisRun) -> Badge:
     return Badge(run.verdict, css, f"判定：{label(V.VERDICT, run.verdict)}")
 
 
-def _ref_label(ref: Any) -> str:
-    if isinstance(ref, Mapping):
-        parts = [_text(ref.get(k)) for k in ("source_invocation_id", "tool_name", "raw_path")]
-        label = " ".join(p for p in parts if p)
-        return label or _text(ref)
-    return _text(ref)
+def _ref_label(ref: EvidenceRef) -> str:
+    label = " ".join(p for p in (_text(ref.source_invocation_id), _text(ref.tool_name), _text(ref.raw_path)) if p)
+    return label or _text(ref.model_dump(mode="json"))
 
 
-def _key_values(mapping: Mapping[str, Any], *, skip: Iterable[str] = ()) -> list[KeyValue]:
+def _key_values(pairs: Iterable[tuple[str, Any]], *, skip: Iterable[str] = ()) -> list[KeyValue]:
     skipped = set(skip)
-    return [KeyValue(str(k), _text(v)) for k, v in mapping.items() if k not in skipped]
+    return [KeyValue(str(k), _text(v)) for k, v in pairs if k not in skipped]
 
 
-def _evidence_item(raw: Mapping[str, Any]) -> EvidenceItem:
+def _evidence_item(item: VerifiedEvidence) -> EvidenceItem:
     return EvidenceItem(
-        claim_id=_text(raw.get("claim_id")),
-        invocation_id=_text(raw.get("source_invocation_id")),
-        tool_name=_text(raw.get("tool_name")),
-        raw_path=_text(raw.get("raw_path")),
-        matched_text=_text(raw.get("matched_text")),
+        claim_id=_text(item.claim_id),
+        invocation_id=_text(item.source_invocation_id),
+        tool_name=_text(item.tool_name),
+        raw_path=_text(item.raw_path),
+        matched_text=_text(item.matched_text),
     )
 
 
@@ -421,30 +414,41 @@ def _quoting_tool_text(invocations: Iterable[ToolInvocation], services: Iterable
 
 def run_followup_reading(run: DiagnosisRun) -> str:
     """How a follow-up question was understood (``asked_label`` of its persisted ``asked``); ""
-    for a standalone question, a run not planned yet, or an ``asked`` that does not validate."""
-    return _followup_reading(_dict(_dict(_dict(run.self_evaluation).get("verifier_evaluation")).get("asked")))
+    for a standalone question, a run not planned yet, or a container that does not validate."""
+    return _followup_reading(SelfEvaluation.stored(run.self_evaluation).verifier.asked)
 
 
-def _followup_reading(asked: Mapping[str, Any]) -> str:
-    if asked.get("source") != "followup":
-        return ""
-    try:
-        return asked_label(Asked.model_validate(asked))
-    except ValidationError:
-        return ""
+def _followup_reading(asked: Asked | None) -> str:
+    return asked_label(asked) if asked is not None and asked.source == "followup" else ""
+
+
+SUMMARY_KEYS = (
+    "verifier_status",
+    "model_verdict",
+    "rule_verdict",
+    "effective_verdict",
+    "verdict_ceiling",
+    "groundedness_score",
+    "model_groundedness_score",
+    "critical_fact_count",
+    "evidence_retry_count",
+    "failure_reason",
+    "route",
+    "plan_source",
+    "planner_failure",
+    "run_budget",
+    "traceability_version",
+    "rationale",
+)
 
 
 def run_audit_view(run: DiagnosisRun) -> RunAudit:
     """The whole audit record of one run as plain rows (admin console and answer page)."""
-    container = _dict(run.self_evaluation)
-    verifier = _dict(container.get("verifier_evaluation"))
-    verified_output = _dict(verifier.get("verified_executor_output"))
-    claims_by_id = {
-        _text(c.get("claim_id")): c
-        for c in _dicts(verified_output.get("claims"))
-        if c.get("claim_id") is not None
-    }
-    verified_evidence = [_evidence_item(v) for v in _dicts(verifier.get("verified_evidence"))]
+    container = SelfEvaluation.stored(run.self_evaluation)
+    verifier = container.verifier
+    verified_output = verifier.verified_executor_output or VerifiedOutput()
+    claims_by_id = {claim.claim_id: claim for claim in verified_output.claims}
+    verified_evidence = [_evidence_item(item) for item in verifier.verified_evidence]
     invocations = _prefetched(run, "tool_invocations", ToolInvocation, "seq")
     shown = _quoting_tool_text(invocations, Service.objects.filter(scope__sessions__runs=run))
 
@@ -452,66 +456,45 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
     audit.verified_evidence = verified_evidence
     audit.raw_json = pretty_json(run.self_evaluation) if run.self_evaluation is not None else ""
 
-    summary_keys = (
-        "verifier_status",
-        "model_verdict",
-        "rule_verdict",
-        "effective_verdict",
-        "verdict_ceiling",
-        "groundedness_score",
-        "model_groundedness_score",
-        "critical_fact_count",
-        "evidence_retry_count",
-        "failure_reason",
-        "route",
-        "plan_source",
-        "planner_failure",
-        "run_budget",
-        "traceability_version",
-        "rationale",
-    )
-    audit.verifier = [
-        _kv(k, verifier.get(k)) for k in summary_keys if verifier.get(k) not in (None, "")
-    ]
-    parse_status = verifier.get("executor_output_parse_status")
-    if parse_status:
-        audit.verifier.append(_kv("executor_output_parse_status", parse_status))
-    masking = verifier.get("masking")
-    if isinstance(masking, dict):
-        entities = masking.get("entities") if isinstance(masking.get("entities"), dict) else {}
-        counts = "，".join(f"{kind} {count}" for kind, count in sorted(entities.items())) or "无"
-        audit.verifier.append(_kv("masking", f"已脱敏：{counts}" if masking.get("enabled") else "未启用（未向模型发送数据）"))
+    audit.verifier = [_kv(k, v) for k, v in _stored(verifier, SUMMARY_KEYS) if v not in (None, "")]
+    parse_status = _stored(verifier, ("executor_output_parse_status",))
+    if parse_status and parse_status[0][1]:
+        audit.verifier.append(_kv(*parse_status[0]))
+    masking = verifier.masking
+    if masking is not None:
+        counts = "，".join(f"{kind} {count}" for kind, count in sorted(masking.entities.items())) or "无"
+        audit.verifier.append(_kv("masking", f"已脱敏：{counts}" if masking.enabled else "未启用（未向模型发送数据）"))
 
-    for check in _dicts(verifier.get("claim_checks")):
-        claim_id = _text(check.get("claim_id"))
-        classification = _text(check.get("verification"))
-        claim = claims_by_id.get(claim_id, {})
-        refs = _dicts(check.get("evidence_refs"))
+    for check in verifier.claim_checks:
+        claim_id = _text(check.claim_id)
+        classification = _text(check.verification)
+        claim = claims_by_id.get(claim_id)
+        claim_text = claim.claim_text if claim is not None else ""
         audit.claim_checks.append(
             ClaimCheckRow(
                 claim_id=claim_id,
-                claim_text=_text(claim.get("claim_text")),
+                claim_text=claim_text,
                 classification=classification,
                 classification_label=label(VERIFICATION, classification),
-                is_critical=_bool(check.get("is_critical")),
-                detail=_text(check.get("detail")),
-                evidence_refs=[_ref_label(r) for r in _list(check.get("evidence_refs"))],
+                is_critical=check.is_critical,
+                detail=_text(check.detail),
+                evidence_refs=[_ref_label(r) for r in check.evidence_refs],
             )
         )
         # The evidence a statement rests on: the verified evidence its check cites, or (when the
         # check cites none) all verified evidence of that claim.
-        cited = {(_text(r.get("source_invocation_id")), _text(r.get("raw_path"))) for r in refs}
+        cited = {(_text(r.source_invocation_id), _text(r.raw_path)) for r in check.evidence_refs}
         own = [e for e in verified_evidence if e.claim_id == claim_id]
         evidence = [e for e in own if (e.invocation_id, e.raw_path) in cited] if cited else own
         audit.statements.append(
             Statement(
                 claim_id=claim_id,
-                text=shown(_text(claim.get("claim_text"))) or claim_id,
-                claim_type=_text(claim.get("claim_type")),
+                text=shown(claim_text) or claim_id,
+                claim_type=_text(claim.claim_type) if claim is not None else "",
                 classification=classification,
                 classification_label=label(VERIFICATION, classification),
-                is_critical=_bool(check.get("is_critical")),
-                detail=_text(check.get("detail")),
+                is_critical=check.is_critical,
+                detail=_text(check.detail),
                 confirmed=classification in CONFIRMED_CLASSIFICATIONS,
                 evidence=evidence or own,
             )
@@ -519,103 +502,88 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
 
     audit.facts_checked = [
         FactRow(
-            fact=_text(f.get("fact")),
-            is_critical=_bool(f.get("is_critical")),
-            verification=_text(f.get("verification")),
-            detail=_text(f.get("detail")),
-            evidence_refs=[_ref_label(r) for r in _list(f.get("evidence_refs"))],
+            fact=_text(f.fact),
+            is_critical=f.is_critical,
+            verification=_text(f.verification),
+            detail=_text(f.detail),
+            evidence_refs=[_ref_label(r) for r in f.evidence_refs],
         )
-        for f in _dicts(verifier.get("facts_checked"))
+        for f in verifier.facts_checked
     ]
 
-    gatekeeper = _dict(verifier.get("gatekeeper_result"))
-    if gatekeeper:
+    gatekeeper = verifier.gatekeeper_result
+    if gatekeeper is not None:
         audit.gatekeeper = [
-            _kv(k, gatekeeper.get(k), tables={"status": V.GATEKEEPER_STATUS, "severity": V.GATEKEEPER_SEVERITY})
-            for k in ("status", "severity", "rule_set_version", "failed_rules", "warnings", "errors")
-            if k in gatekeeper
+            _kv(k, v, tables={"status": V.GATEKEEPER_STATUS, "severity": V.GATEKEEPER_SEVERITY})
+            for k, v in _stored(gatekeeper, ("status", "severity", "rule_set_version", "failed_rules", "warnings", "errors"))
         ]
         audit.gatekeeper_rules = [
-            KeyValue(
-                _text(r.get("id")), f"{_text(r.get('default_severity'))} — {_text(r.get('description'))}"
-            )
-            for r in _dicts(gatekeeper.get("rules"))
+            KeyValue(_text(r.id), f"{_text(r.default_severity)} — {_text(r.description)}") for r in gatekeeper.rules
         ]
-    for b in _dicts(gatekeeper.get("checked_bindings")):
-        audit.checked_bindings.append(
+        audit.checked_bindings = [
             BindingRow(
-                claim_id=_text(b.get("claim_id")),
-                binding_index=_text(b.get("binding_index")),
-                invocation_id=_text(b.get("source_invocation_id")),
-                tool_name=_text(b.get("tool_name")),
-                raw_path=_text(b.get("raw_path")),
-                passed=_bool(b.get("passed")),
-                severity=_text(b.get("severity")),
-                failed_rules=[_text(r) for r in _list(b.get("failed_rules"))],
-                matched_text=_text(b.get("matched_text")),
+                claim_id=_text(b.claim_id),
+                binding_index=_text(b.binding_index),
+                invocation_id=_text(b.source_invocation_id),
+                tool_name=_text(b.tool_name),
+                raw_path=_text(b.raw_path),
+                passed=b.passed,
+                severity=_text(b.severity),
+                failed_rules=[_text(r) for r in b.failed_rules],
+                matched_text=_text(b.matched_text),
             )
-        )
+            for b in gatekeeper.checked_bindings
+        ]
 
     audit.evidence_gaps = [
         GapRow(
-            claim_id=_text(g.get("claim_id")),
-            gap=shown(_text(g.get("gap"))),
-            is_critical=_bool(g.get("is_critical")),
-            suggested_tool=_text(g.get("suggested_tool")),
-            suggested_query=_text(g.get("suggested_query")),
+            claim_id=_text(g.claim_id),
+            gap=shown(_text(g.gap)),
+            is_critical=g.is_critical,
+            suggested_tool=_text(g.suggested_tool),
+            suggested_query=_text(g.suggested_query),
         )
-        for g in _dicts(verifier.get("evidence_gaps"))
+        for g in verifier.evidence_gaps
     ]
-    audit.hypotheses = [
-        KeyValue(shown(_text(h.get("text"))), shown(_text(h.get("rationale"))))
-        for h in _dicts(verified_output.get("hypotheses"))
-    ]
+    audit.hypotheses = [KeyValue(shown(_text(h.text)), shown(_text(h.rationale))) for h in verified_output.hypotheses]
     audit.recommended_actions = [
-        KeyValue(shown(_text(a.get("action"))), _action_note(a)) for a in _dicts(verified_output.get("recommended_actions"))
+        KeyValue(shown(_text(a.action)), _action_note(a)) for a in verified_output.recommended_actions
     ]
-    audit.missing_info = [
-        KeyValue(shown(_text(m.get("item"))), shown(_text(m.get("reason"))))
-        for m in _dicts(verified_output.get("missing_info"))
-    ]
+    audit.missing_info = [KeyValue(shown(_text(m.item)), shown(_text(m.reason))) for m in verified_output.missing_info]
 
-    prompt_audit = _dict(verifier.get("prompt_audit"))
-    audit.prompt_audit_version = _text(prompt_audit.get("version"))
+    prompt_audit = verifier.prompt_audit or PromptAudit()
+    audit.prompt_audit_version = _text(prompt_audit.version)
     audit.prompt_audit = [
-        KeyValue(
-            _text(p.get("role")), " ".join(x for x in (_text(p.get("name")), _text(p.get("version"))) if x)
-        )
-        for p in _dicts(prompt_audit.get("prompts"))
-    ] + _key_values(prompt_audit, skip=("version", "prompts"))
-    composer_output = _dict(verifier.get("composer_output"))
-    audit.composer_output = _key_values(composer_output, skip=("dropped_actions", "dropped_hypotheses"))
-    audit.dropped_actions = [
-        KeyValue(
-            _text(a.get("action")),
-            " / ".join(p for p in (label(SOURCE, a.get("basis")), label(V.DROP_REASON, a.get("reason"))) if p),
-        )
-        for a in _dicts(composer_output.get("dropped_actions"))
-    ] + [
-        KeyValue(
-            _text(h.get("hypothesis")),
-            " / ".join(p for p in ("可能的方向", _text(h.get("runbook")), label(V.DROP_REASON, h.get("reason"))) if p),
-        )
-        for h in _dicts(composer_output.get("dropped_hypotheses"))
-    ]
-    asked = _dict(verifier.get("asked"))
-    audit.followup_reading = _followup_reading(asked)
-    audit.asked = [
-        _kv(k, asked.get(k)) for k in ("kind", "services", "window", "dimension", "source") if k in asked
-    ]
-    coverage = _dict(verifier.get("coverage"))
+        KeyValue(_text(p.role), " ".join(x for x in (_text(p.name), _text(p.version)) if x)) for p in prompt_audit.prompts
+    ] + _key_values(_stored(prompt_audit), skip=("version", "prompts"))
+    composer_output = verifier.composer_output
+    audit.composer_output = _key_values(_stored(composer_output), skip=("dropped_actions", "dropped_hypotheses"))
+    if composer_output is not None:
+        audit.dropped_actions = [
+            KeyValue(
+                _text(a.get("action")),
+                " / ".join(p for p in (label(SOURCE, a.get("basis")), label(V.DROP_REASON, a.get("reason"))) if p),
+            )
+            for a in composer_output.dropped_actions or []
+        ] + [
+            KeyValue(
+                _text(h.get("hypothesis")),
+                " / ".join(p for p in ("可能的方向", _text(h.get("runbook")), label(V.DROP_REASON, h.get("reason"))) if p),
+            )
+            for h in composer_output.dropped_hypotheses or []
+        ]
+    audit.followup_reading = _followup_reading(verifier.asked)
+    audit.asked = [_kv(k, v) for k, v in _stored(verifier.asked, ("kind", "services", "window", "dimension", "source"))]
+    coverage = verifier.coverage
     audit.coverage = [
-        _kv(k, coverage.get(k), tables={"status": V.COVERAGE_STATUS})
-        for k in ("status", "covering_claims", "gap", "tried")
-        if coverage.get(k) not in (None, "", [])
+        _kv(k, v, tables={"status": V.COVERAGE_STATUS})
+        for k, v in _stored(coverage, ("status", "covering_claims", "gap", "tried"))
+        if v not in (None, "", [])
     ]
-    if verifier.get("coverage_verdict"):
-        audit.coverage.append(_kv("coverage_verdict", verifier.get("coverage_verdict")))
-    audit.coverage_reasons = [_text(r) for r in _list(coverage.get("reasons"))]
-    audit.rule_evaluation = _key_values(_dict(container.get("rule_evaluation")))
+    if verifier.coverage_verdict:
+        audit.coverage.append(_kv("coverage_verdict", verifier.coverage_verdict))
+    audit.coverage_reasons = [_text(r) for r in coverage.reasons] if coverage is not None else []
+    audit.rule_evaluation = _key_values(_stored(container.rule_evaluation))
 
     for inv in invocations:
         audit.invocations.append(
@@ -653,13 +621,13 @@ def run_audit_view(run: DiagnosisRun) -> RunAudit:
     return audit
 
 
-def _action_note(action: Mapping[str, Any]) -> str:
+def _action_note(action: RecommendedAction) -> str:
     """"优先级 高 · 依据 处理手册" for ``{"priority": "high", "basis": "runbook"}``."""
     parts = []
-    if action.get("priority"):
-        parts.append(f"优先级 {label(PRIORITY, action.get('priority'))}")
-    if action.get("basis"):
-        parts.append(f"依据 {label(SOURCE, action.get('basis'))}")
+    if action.priority:
+        parts.append(f"优先级 {label(PRIORITY, action.priority)}")
+    if action.basis:
+        parts.append(f"依据 {label(SOURCE, action.basis)}")
     return " · ".join(parts)
 
 

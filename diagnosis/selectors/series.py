@@ -12,10 +12,11 @@ from django.conf import settings
 from django.urls import reverse
 
 from contracts.pointer import PointerError, resolve_pointer
+from contracts.tools import QUERY_METRICS
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.selectors.runs import RunAudit, run_audit_view
 
-METRICS_TOOL: Final = "query_metrics"
+METRICS_TOOL: Final = QUERY_METRICS
 SERIES_POINTER: Final = re.compile(r"^/series/(0|[1-9][0-9]{0,3})$")
 
 

@@ -17,12 +17,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
-
 from contracts.asked import Asked
 from contracts.pointer import PointerError, resolve_pointer
 from contracts.session import MAX_TURNS, PreviousTurn, SessionContext
+from contracts.tools import QUERY_METRICS
+from contracts.verdict import Verdict
 from diagnosis.models import DiagnosisRun, DiagnosisSession, ToolInvocation
+from diagnosis.schemas.self_evaluation import SelfEvaluation, VerifierEvaluation
 from diagnosis.selectors.runs import Badge, run_badge, run_followup_reading, session_runs
 
 #: Earlier runs looked at (some may have no ``asked``: a run that fell back before planning).
@@ -31,32 +32,16 @@ _CONFIRMING = frozenset({"direct_observation"})
 _CONFIRMING_ON_PASS = frozenset({"direct_observation", "reasonable_inference"})
 
 
-def _evaluation(run: DiagnosisRun) -> Mapping[str, Any]:
-    value = (run.self_evaluation or {}).get("verifier_evaluation")
-    return value if isinstance(value, Mapping) else {}
-
-
-def _asked(evaluation: Mapping[str, Any]) -> Asked | None:
-    try:
-        return Asked.model_validate(evaluation.get("asked"))
-    except ValidationError:
-        return None
-
-
-def _confirmed_evidence(run: DiagnosisRun, evaluation: Mapping[str, Any]) -> list[tuple[str, str]]:
+def _confirmed_evidence(run: DiagnosisRun, evaluation: VerifierEvaluation) -> list[tuple[str, str]]:
     """(invocation id, raw path) of each verified evidence item of a confirmed claim."""
     if run.outcome == DiagnosisRun.Outcome.FALLBACK:
         return []
-    kinds = _CONFIRMING_ON_PASS if evaluation.get("effective_verdict") == "PASS" else _CONFIRMING
-    confirmed = {
-        str(check.get("claim_id"))
-        for check in evaluation.get("claim_checks") or []
-        if isinstance(check, Mapping) and check.get("verification") in kinds
-    }
+    kinds = _CONFIRMING_ON_PASS if evaluation.effective_verdict == Verdict.PASS else _CONFIRMING
+    confirmed = {check.claim_id for check in evaluation.claim_checks if check.verification in kinds}
     return [
-        (str(item.get("source_invocation_id")), str(item.get("raw_path") or ""))
-        for item in evaluation.get("verified_evidence") or []
-        if isinstance(item, Mapping) and str(item.get("claim_id")) in confirmed
+        (item.source_invocation_id, item.raw_path)
+        for item in evaluation.verified_evidence
+        if item.claim_id in confirmed
     ]
 
 
@@ -67,9 +52,9 @@ def _entities(element: Any, tool_name: str, raw_path: str) -> tuple[list[str], l
     service = str(element.get("service") or "")
     services = [service] if service else []
     name = str(element.get("name") or "")
-    if tool_name == "query_metrics" and name and raw_path.startswith("/series/"):
+    if tool_name == QUERY_METRICS and name and raw_path.startswith("/series/"):
         return services, [name], []
-    if tool_name == "query_metrics" and name and raw_path.startswith("/alerts/"):
+    if tool_name == QUERY_METRICS and name and raw_path.startswith("/alerts/"):
         return services, [], [name]
     return services, [], []
 
@@ -109,8 +94,8 @@ def session_context_for_run(run: DiagnosisRun) -> SessionContext | None:
     )
     kept: list[tuple[Any, Asked, list[tuple[str, str]]]] = []
     for previous in earlier:
-        evaluation = _evaluation(previous)
-        asked = _asked(evaluation)
+        evaluation = SelfEvaluation.stored(previous.self_evaluation).verifier
+        asked = evaluation.asked
         if asked is not None:
             kept.append((previous.pk, asked, _confirmed_evidence(previous, evaluation)))
         if len(kept) >= MAX_TURNS:

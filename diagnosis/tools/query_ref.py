@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS
 from diagnosis.tools.base import bounded, evidence_ref
 
 QUERY_KEY: Final = "query"
@@ -26,10 +27,10 @@ QUERY_LABEL: Final = "query"
 ARROW: Final = "→"
 #: What each tool counts (the noun after the count); tools not listed count "条结果".
 COUNT_NOUNS: Final[dict[str, str]] = {
-    "query_logs": "条记录",
-    "query_metrics": "条告警或指标序列",
-    "lookup_knowledge": "条知识片段",
-    "query_k8s": "条对象",
+    QUERY_LOGS: "条记录",
+    QUERY_METRICS: "条告警或指标序列",
+    LOOKUP_KNOWLEDGE: "条知识片段",
+    QUERY_K8S: "条对象",
 }
 DEFAULT_NOUN: Final = "条结果"
 #: Arguments that bound the result size, not its scope (not part of the text).

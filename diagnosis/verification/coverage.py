@@ -66,6 +66,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from contracts.asked import CAUSE, EXISTENCE, LISTING, QUANTITY, Asked
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS
 from contracts.verdict import Verdict
 from diagnosis.reading.asking import exact_terms as hard_terms
 from diagnosis.reading.entities import evidence_symptoms
@@ -79,7 +80,7 @@ PARTIAL: Final = "partial"
 UNANSWERED: Final = "unanswered"
 
 #: Tools whose evidence is guidance, never an observation that answers an incident question.
-GUIDANCE_TOOLS: Final = frozenset({"lookup_knowledge"})
+GUIDANCE_TOOLS: Final = frozenset({LOOKUP_KNOWLEDGE})
 NEGATIVE_OBSERVATION: Final = "negative_observation"
 MAX_TRIED: Final = 6
 
@@ -321,7 +322,7 @@ def gap_subject(asked: Asked, question: str) -> str:
 
 
 def _suggestion(asked: Asked) -> tuple[str, str]:
-    tool = "query_metrics" if asked.kind == LISTING or (asked.kind == QUANTITY and asked.dimension.metric) else "query_logs"
+    tool = QUERY_METRICS if asked.kind == LISTING or (asked.kind == QUANTITY and asked.dimension.metric) else QUERY_LOGS
     parts = [*asked.services, *asked.dimension.terms]
     if asked.dimension.metric:
         parts.append(asked.dimension.metric)

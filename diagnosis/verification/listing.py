@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from contracts.asked import Asked
+from contracts.tools import QUERY_METRICS
 from diagnosis.reading.entities import evidence_symptoms
 
 
@@ -39,7 +40,7 @@ def alert_universe(
         start = end = None
     names: list[str] = []
     for tool, output in outputs:
-        if tool != "query_metrics" or not isinstance(output, Mapping):
+        if tool != QUERY_METRICS or not isinstance(output, Mapping):
             continue
         for alert in output.get("alerts") or []:
             if not isinstance(alert, Mapping) or not alert.get("name"):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS
 from contracts.verdict import ClaimVerification, FactClass, Verdict
 
 PASS: Final = Verdict.PASS
@@ -54,7 +55,7 @@ FACT_WEIGHTS: Final[dict[str, float]] = {DIRECT_EVIDENCE: 1.0, INDIRECT_SUPPORT:
 PASS_MIN_GROUNDEDNESS: Final = 0.5
 
 #: Tools a valid evidence gap may name (the evidence-bearing tools; DESIGN §5.5).
-EVIDENCE_TOOLS: Final[frozenset[str]] = frozenset({"lookup_knowledge", "query_logs", "query_metrics", "query_k8s"})
+EVIDENCE_TOOLS: Final[frozenset[str]] = frozenset({LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS, QUERY_K8S})
 
 
 def verdict_rank(verdict: str | None) -> int:

@@ -26,12 +26,14 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from contracts.gatekeeper import GatekeeperResult
+from contracts.gatekeeper import GatekeeperResult, VerifiedClaim, VerifiedEvidence, VerifiedOutput
 from contracts.verdict import Verdict
+
+M = TypeVar("M", bound=BaseModel)
 
 MAX_CLAIMS: Final = 40
 MAX_BINDINGS_PER_CLAIM: Final = 8
@@ -95,69 +97,57 @@ class _Cutter:
         return values[:limit]
 
 
-def _bounded_item(item: Mapping[str, Any], cut: _Cutter, where: str) -> dict[str, Any]:
-    return {
-        k: (cut.text(v, MAX_TEXT_CHARS, f"{where}.{k}") if isinstance(v, str) else v)
-        for k, v in item.items()
-        if v is not None
+def _bounded(model: M, cut: _Cutter, where: str) -> M:
+    """``model`` with every text field cut to MAX_TEXT_CHARS (in field order, as persisted)."""
+    update = {
+        name: cut.text(value, MAX_TEXT_CHARS, f"{where}.{name}")
+        for name, info in type(model).model_fields.items()
+        if not info.exclude and isinstance(value := getattr(model, name), str)
     }
+    return model.model_copy(update=update)
 
 
 def bounded_projection(
-    verified_executor_output: Mapping[str, Any], verified_evidence: Sequence[Mapping[str, Any]]
-) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
+    verified_output: VerifiedOutput, verified_evidence: Sequence[VerifiedEvidence]
+) -> tuple[VerifiedOutput, list[VerifiedEvidence], list[str]]:
     """Cap claims, bindings, evidence items and string lengths. Evidence items follow the claims
     that were kept, so every evidence item belongs to a claim the Verifier sees."""
     cut = _Cutter()
-    claims_out = []
-    for i, claim in enumerate(cut.items(verified_executor_output.get("claims") or [], MAX_CLAIMS, "claims")):
-        bindings = cut.items(claim.get("evidence_bindings") or [], MAX_BINDINGS_PER_CLAIM, f"claims[{i}].evidence_bindings")
-        claims_out.append(
-            {
-                **_bounded_item({k: v for k, v in claim.items() if k != "evidence_bindings"}, cut, f"claims[{i}]"),
-                "evidence_bindings": [
-                    _bounded_item(b, cut, f"claims[{i}].evidence_bindings[{j}]") for j, b in enumerate(bindings)
-                ],
-            }
-        )
-    output: dict[str, Any] = {"answer_version": verified_executor_output.get("answer_version"), "claims": claims_out}
-    for key in ("hypotheses", "recommended_actions", "missing_info"):
-        output[key] = [
-            _bounded_item(item, cut, f"{key}[{i}]") if isinstance(item, Mapping) else cut.text(item, MAX_TEXT_CHARS, key)
-            for i, item in enumerate(cut.items(verified_executor_output.get(key) or [], MAX_LIST_ITEMS, key))
-        ]
-    kept_bindings = {
-        (c["claim_id"], b.get("source_invocation_id"), b.get("raw_path"))
-        for c in claims_out
-        for b in c["evidence_bindings"]
+    claims: list[VerifiedClaim] = []
+    for i, claim in enumerate(cut.items(verified_output.claims, MAX_CLAIMS, "claims")):
+        bindings = cut.items(claim.evidence_bindings, MAX_BINDINGS_PER_CLAIM, f"claims[{i}].evidence_bindings")
+        claim = _bounded(claim, cut, f"claims[{i}]")
+        claims.append(claim.model_copy(update={"evidence_bindings": [
+            _bounded(b, cut, f"claims[{i}].evidence_bindings[{j}]") for j, b in enumerate(bindings)
+        ]}))
+    lists = {
+        key: [_bounded(item, cut, f"{key}[{i}]")
+              for i, item in enumerate(cut.items(getattr(verified_output, key), MAX_LIST_ITEMS, key))]
+        for key in ("hypotheses", "recommended_actions", "missing_info")
     }
-    evidence = [
-        dict(e) for e in verified_evidence if (e.get("claim_id"), e.get("source_invocation_id"), e.get("raw_path")) in kept_bindings
-    ]
+    kept_bindings = {(c.claim_id, b.source_invocation_id, b.raw_path) for c in claims for b in c.evidence_bindings}
+    evidence = [e for e in verified_evidence if (e.claim_id, e.source_invocation_id, e.raw_path) in kept_bindings]
     if len(evidence) < len(verified_evidence):
         cut.notes.append(f"verified_evidence: {len(verified_evidence) - len(evidence)} items of cut claims/bindings left out")
     evidence = cut.items(evidence, MAX_EVIDENCE_ITEMS, "verified_evidence")
     # Keep claims and evidence consistent: a binding whose evidence item was cut goes too, and a
     # claim left without any verified evidence is not shown to the Verifier at all.
-    kept_refs = {(e.get("claim_id"), e.get("source_invocation_id"), e.get("raw_path")) for e in evidence}
-    for c in claims_out:
-        c["evidence_bindings"] = [
-            b for b in c["evidence_bindings"] if (c["claim_id"], b.get("source_invocation_id"), b.get("raw_path")) in kept_refs
-        ]
-    left_out = [c["claim_id"] for c in claims_out if not c["evidence_bindings"]]
+    kept_refs = {(e.claim_id, e.source_invocation_id, e.raw_path) for e in evidence}
+    claims = [
+        c.model_copy(update={"evidence_bindings": [
+            b for b in c.evidence_bindings if (c.claim_id, b.source_invocation_id, b.raw_path) in kept_refs
+        ]})
+        for c in claims
+    ]
+    left_out = [c.claim_id for c in claims if not c.evidence_bindings]
     if left_out:
         cut.notes.append(f"claims: {len(left_out)} left out because their verified evidence was cut ({', '.join(left_out[:10])})")
-        output["claims"] = [c for c in claims_out if c["evidence_bindings"]]
+        claims = [c for c in claims if c.evidence_bindings]
     evidence = [
-        {
-            "claim_id": e.get("claim_id"),
-            "source_invocation_id": e.get("source_invocation_id"),
-            "tool_name": e.get("tool_name"),
-            "raw_path": e.get("raw_path"),
-            "matched_text": cut.text(e.get("matched_text"), MAX_TEXT_CHARS, f"verified_evidence[{i}].matched_text"),
-        }
+        e.model_copy(update={"matched_text": cut.text(e.matched_text, MAX_TEXT_CHARS, f"verified_evidence[{i}].matched_text")})
         for i, e in enumerate(evidence)
     ]
+    output = VerifiedOutput(answer_version=verified_output.answer_version, claims=claims, **lists)
     return output, evidence, cut.notes
 
 
@@ -239,14 +229,14 @@ def build_verifier_input(
     mode: str,
     reference_time: str,
     timezone: str,
-    verified_executor_output: Mapping[str, Any],
-    verified_evidence: Sequence[Mapping[str, Any]],
+    verified_output: VerifiedOutput,
+    verified_evidence: Sequence[VerifiedEvidence],
     gatekeeper_result: GatekeeperResult,
     verdict_ceiling: str,
     retry_context: RetryContext | None = None,
 ) -> VerifierInput:
     """Build and serialise the round's Verifier input (call once per round)."""
-    output, evidence, notes = bounded_projection(verified_executor_output, verified_evidence)
+    output, evidence, notes = bounded_projection(verified_output, verified_evidence)
     cut = _Cutter()
     payload: dict[str, Any] = {
         "diagnosis_context": {
@@ -259,8 +249,8 @@ def build_verifier_input(
         # Claims only: hypotheses, recommended actions and missing info are Executor material the
         # Verifier does not check (spec 001 "the Verifier reads only projected claims and verified
         # claim-local evidence"); the Composer gets them through its own material.
-        "verified_executor_output": {k: output[k] for k in VERIFIER_OUTPUT_KEYS if k in output},
-        "verified_evidence": evidence,
+        "verified_executor_output": output.model_dump(include=set(VERIFIER_OUTPUT_KEYS), exclude_none=True),
+        "verified_evidence": [e.model_dump() for e in evidence],
         "gatekeeper_audit": gatekeeper_audit(gatekeeper_result),
         "verdict_ceiling": verdict_ceiling,
     }

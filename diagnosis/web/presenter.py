@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from diagnosis import vocabulary as V
 from diagnosis.composer.answer import Answer, KeyEvidence, TimelineEntry
+from diagnosis.schemas.self_evaluation import SelfEvaluation
 from diagnosis.selectors.runs import ClaimCheckRow, InvocationRow, RunAudit, Statement
 from diagnosis.selectors.series import ChartRef
 
@@ -182,11 +183,9 @@ class AnswerView:
 def answer_view(audit: RunAudit, charts: Iterable[ChartRef]) -> AnswerView | None:
     """The stored answer model, with each key evidence item's chart; None when the run has none
     (a run answered before it existed, a clarification) or it does not read as the §10.5 shape."""
-    container = audit.run.self_evaluation if isinstance(audit.run.self_evaluation, Mapping) else {}
-    verifier = container.get("verifier_evaluation")
-    composer = verifier.get("composer_output") if isinstance(verifier, Mapping) else None
-    raw = composer.get("answer") if isinstance(composer, Mapping) else None
-    if not isinstance(raw, Mapping):
+    composer = SelfEvaluation.stored(audit.run.self_evaluation).verifier.composer_output
+    raw = composer.answer if composer is not None else None
+    if raw is None:
         return None
     try:
         answer = Answer.model_validate(raw)

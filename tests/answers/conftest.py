@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.evaluation.runner import load_demo_world
+from evaluation.runner import load_demo_world
 from tests.answers.pods_world import load_pods_world
 
 

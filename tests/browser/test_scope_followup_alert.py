@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 
 from diagnosis.alerts.services import alert_receiver_create
 from diagnosis.demo import DEMO_BUNDLE_PATH
-from diagnosis.evaluation.worlds.loading import world_load
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import DiagnosisRun, ToolInvocation
+from evaluation.worlds.loading import world_load
 from tests.alerts.conftest import URL, payload
 from tests.personas import PASSWORD
 

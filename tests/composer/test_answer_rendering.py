@@ -13,11 +13,12 @@ from diagnosis.composer import templates as T
 from diagnosis.composer.compose import render_material
 from diagnosis.composer.material import build_material
 from tests.composer.builders import ASKED, ELEMENTS, EVIDENCE, GAP, OUTPUT, checks
+from tests.projection import verified_evidence, verified_output
 
 
 def material(verdict, claim_checks, gaps=()):
     return build_material(question="payment-service 为什么 500？", verdict=verdict, claim_checks=claim_checks,
-                          evidence_gaps=list(gaps), verified_executor_output=OUTPUT, verified_evidence=EVIDENCE,
+                          evidence_gaps=list(gaps), verified_output=verified_output(OUTPUT), verified_evidence=verified_evidence(EVIDENCE),
                           asked=Asked.model_validate(ASKED), elements=ELEMENTS)
 
 
@@ -49,7 +50,7 @@ def test_low_confid_first_line_says_what_is_known_and_what_is_missing():
 
 def test_low_confid_with_nothing_found_states_the_gap():
     text = render_material(build_material(question="q", verdict="LOW_CONFID", claim_checks=[], evidence_gaps=[],
-                                          verified_executor_output={"claims": []}, verified_evidence=[]))
+                                          verified_output=verified_output({"claims": []}), verified_evidence=verified_evidence([])))
     assert text.startswith("部分确认：" + A.KNOWN_NOTHING)
     assert A.NONE_CONFIRMED in text and A.NONE_GAPS in text and A.DEFAULT_NEXT_STEP in text
 

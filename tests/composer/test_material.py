@@ -5,22 +5,23 @@ from __future__ import annotations
 
 from diagnosis.composer.material import build_material, material_text
 from tests.composer.builders import EVIDENCE, GAP, OUTPUT, checks
+from tests.projection import verified_evidence, verified_output
 
 
 def material(verdict, claim_checks, gaps=()):
     return build_material(question="q", verdict=verdict, claim_checks=claim_checks, evidence_gaps=list(gaps),
-                          verified_executor_output=OUTPUT, verified_evidence=EVIDENCE)
+                          verified_output=verified_output(OUTPUT), verified_evidence=verified_evidence(EVIDENCE))
 
 
 def confirmed_ids(m):
-    return [c["claim_id"] for c in m.confirmed]
+    return [c.claim_id for c in m.confirmed]
 
 
 def test_pass_confirms_direct_and_inference_claims_with_their_evidence():
     m = material("PASS", checks(c1="direct_observation", c2="reasonable_inference"))
     assert m.route == "pass"
     assert confirmed_ids(m) == ["c1", "c2"]
-    assert m.confirmed[0]["evidence"][0] == {
+    assert m.confirmed[0].evidence[0].model_dump() == {
         "invocation_id": "inv_1", "tool_name": "query_logs", "raw_path": "/records/0", "matched_text": EVIDENCE[0]["matched_text"]
     }
     assert m.directions == ["连接泄漏"]

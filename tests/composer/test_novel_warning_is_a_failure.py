@@ -5,10 +5,11 @@ whatever its words; the same words seen in the baseline do not."""
 from __future__ import annotations
 
 from diagnosis.composer.facts import claim_facts
+from tests.projection import verified_output
 
 LINE = {"timestamp": "2026-12-14T14:05:51+08:00", "service": "k8s-nodes", "level": "WARN", "instance": "node-06",
         "message": "kernel: nf_conntrack: table full, dropping packet", "trace_id": ""}
-CLAIM = {"claim_id": "c1", "claim_type": "observation"}
+CLAIM = verified_output({"claims": [{"claim_id": "c1", "claim_type": "observation"}]}).claims[0]
 
 
 def test_a_warning_whose_template_the_baseline_never_showed_is_anomalous():

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from diagnosis.composer.compose import render_material
 from diagnosis.composer.material import build_material
 from diagnosis.tools.quoting import QUOTE_CLOSE, QUOTE_OPEN, ToolText, quote_copies
+from tests.projection import verified_evidence, verified_output
 
 NAMES = ["ts-route-service", "route-service", "线路服务"]
 METRIC = "kube_pod_container_status_restarts_total"
@@ -79,7 +80,7 @@ def test_the_rendered_answer_never_cuts_an_identifier():
         question="ts-route-service 为什么一直重启？", verdict="PASS",
         claim_checks=[{"claim_id": c, "verification": "direct_observation", "is_critical": True, "detail": "",
                        "evidence_refs": []} for c in ("c1", "c2", "c3")],
-        evidence_gaps=[], verified_executor_output=output, verified_evidence=evidence,
+        evidence_gaps=[], verified_output=verified_output(output), verified_evidence=verified_evidence(evidence),
         tool_texts=SOURCES, service_names=NAMES,
     )
     answer = render_material(material)

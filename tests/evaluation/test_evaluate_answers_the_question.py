@@ -8,10 +8,10 @@ import pytest
 from django.db import transaction
 
 from contracts.asked import ASKED_KINDS
-from diagnosis.evaluation.metrics import misattributed_advice, pass_unanswered, table_rows
-from diagnosis.evaluation.runner import EvaluationReport, evaluation_run
-from diagnosis.evaluation.scenario import Observation, Scenario
-from diagnosis.evaluation.suite import SCENARIOS
+from evaluation.metrics import misattributed_advice, pass_unanswered, table_rows
+from evaluation.runner import EvaluationReport, evaluation_run
+from evaluation.scenario import Observation, Scenario
+from evaluation.suite import SCENARIOS
 
 pytestmark = pytest.mark.django_db
 

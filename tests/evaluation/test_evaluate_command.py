@@ -9,10 +9,10 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from diagnosis.evaluation import suite
-from diagnosis.evaluation.runner import EVALUATE_USERNAME
-from diagnosis.evaluation.scenario import REJECT, Scenario
 from diagnosis.models import DiagnosisRun, EvidenceBundle, EvidenceScope
+from evaluation import suite
+from evaluation.runner import EVALUATE_USERNAME
+from evaluation.scenario import REJECT, Scenario
 
 pytestmark = pytest.mark.django_db
 

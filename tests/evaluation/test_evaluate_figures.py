@@ -11,9 +11,9 @@ import pytest
 from django.db import transaction
 
 from contracts import reasons as R
-from diagnosis.evaluation.metrics import render_table
-from diagnosis.evaluation.runner import EvaluationReport, evaluation_run
-from diagnosis.evaluation.scenario import ADVERSARIAL, HONEST, REQUIRED_ROUTES
+from evaluation.metrics import render_table
+from evaluation.runner import EvaluationReport, evaluation_run
+from evaluation.scenario import ADVERSARIAL, HONEST, REQUIRED_ROUTES
 
 #: Measured 0.99 (92 of 93 honest claims confirmed; the miss is an honest pool claim the offline
 #: verifier reads as an inference next to an invented root cause); the bar leaves room for

@@ -1,4 +1,4 @@
-"""The pure judging functions of ``diagnosis.evaluation.metrics``: leak detection finds injected
+"""The pure judging functions of ``evaluation.metrics``: leak detection finds injected
 leaks (the leak metric can fail), expectations, audit rules and the summary figures."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from contracts import reasons as R
 from contracts.composer import ComposerMaterial
 from diagnosis.composer.compose import render_material as render
 from diagnosis.composer.templates import render_fallback
-from diagnosis.evaluation import checks as C
-from diagnosis.evaluation.metrics import (
+from evaluation import checks as C
+from evaluation.metrics import (
     audit_problems,
     confirmed_section,
     find_leaks,
@@ -20,7 +20,7 @@ from diagnosis.evaluation.metrics import (
     summary_json,
     valid_claim_ids,
 )
-from diagnosis.evaluation.scenario import (
+from evaluation.scenario import (
     HONEST,
     LOW_CONFID,
     PASS,

@@ -9,10 +9,10 @@ import unicodedata
 import pytest
 
 from diagnosis.demo import DEMO_BUNDLE_PATH
-from diagnosis.evaluation.adversarial import FABRICATED_VALUES
-from diagnosis.evaluation.honest import HONEST_SCENARIOS
-from diagnosis.evaluation.scenario import ADVERSARIAL, PASS, Scenario
-from diagnosis.evaluation.suite import SCENARIOS
+from evaluation.adversarial import FABRICATED_VALUES
+from evaluation.honest import HONEST_SCENARIOS
+from evaluation.scenario import ADVERSARIAL, PASS, Scenario
+from evaluation.suite import SCENARIOS
 
 
 def folded(text: str) -> str:

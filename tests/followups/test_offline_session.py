@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from diagnosis.agents.base import services_from
-from diagnosis.evaluation.suite import SCENARIOS
 from diagnosis.models import DiagnosisRun, Service, ToolInvocation
 from diagnosis.reading.conversation import find_references
 from diagnosis.reading.entities import find_services
+from evaluation.suite import SCENARIOS
 
 pytestmark = pytest.mark.django_db
 

@@ -26,6 +26,13 @@ pytestmark = pytest.mark.django_db
 WINDOW = {"start": "2026-11-28T09:55:00+08:00", "end": "2026-11-28T10:30:00+08:00"}
 
 
+def _claim(claim_id: str, text: str, invocation_id: str, tool_name: str, raw_path: str) -> dict:
+    """A claim of the verified projection, as ``gatekeeper.projection.project`` stores it."""
+    return {"claim_id": claim_id, "claim_type": "observation", "claim_text": text, "support_level": "direct",
+            "evidence_bindings": [{"source_type": "tool", "tool_name": tool_name, "source_invocation_id": invocation_id,
+                                   "raw_path": raw_path, "evidence_excerpt": text}]}
+
+
 def finished(owner, session, *, question: str, asked: dict | None, minutes_ago: int, text: str = "", outcome: str = "pass"):
     """A completed run with one confirmed claim (c1, bound to an alert) and one unsupported claim
     (c2, bound to a log line), its texts carrying ``text``."""
@@ -48,7 +55,8 @@ def finished(owner, session, *, question: str, asked: dict | None, minutes_ago: 
             {"claim_id": "c2", "verification": "unsupported", "detail": text},
         ],
         "verified_executor_output": {
-            "claims": [{"claim_id": "c1", "claim_text": f"告警 {text}"}, {"claim_id": "c2", "claim_text": text}],
+            "claims": [_claim("c1", f"告警 {text}", "inv_1", "query_metrics", "/alerts/0"),
+                       _claim("c2", text, "inv_2", "query_logs", "/records/0")],
             "hypotheses": [{"text": text}],
         },
         "verified_evidence": [

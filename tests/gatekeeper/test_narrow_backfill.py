@@ -24,7 +24,7 @@ def test_unique_invocation_candidate_may_be_backfilled():
     projection = gatekeeper.project(data, result)
     assert projection.verified_evidence[0].source_invocation_id == "inv_2"
     assert (
-        projection.verified_executor_output["claims"][0]["evidence_bindings"][0]["source_invocation_id"]
+        projection.verified_executor_output.model_dump(exclude_none=True)["claims"][0]["evidence_bindings"][0]["source_invocation_id"]
         == "inv_2"
     )
 

@@ -46,7 +46,7 @@ def test_valid_contract_projects_every_claim_with_its_verified_evidence():
             "matched_text": C2_EXCERPT,
         },
     ]
-    output = projection.verified_executor_output
+    output = projection.verified_executor_output.model_dump(exclude_none=True)
     assert list(output) == ["answer_version", "claims", "hypotheses", "recommended_actions", "missing_info"]
     assert output["claims"][0] == {
         "claim_id": "c1",
@@ -73,7 +73,7 @@ def test_mixed_passed_and_failed_bindings_keep_only_passed_material():
     )
     result, projection = _project(data)
     assert [b.passed for b in result.checked_bindings] == [True, False, False, False]
-    claims = projection.verified_executor_output["claims"]
+    claims = projection.verified_executor_output.model_dump(exclude_none=True)["claims"]
     assert [c["claim_id"] for c in claims] == ["c1"]
     assert len(claims[0]["evidence_bindings"]) == 1
     assert [e.raw_path for e in projection.verified_evidence] == ["/records/0"]
@@ -86,7 +86,7 @@ def test_low_confidence_projection_has_low_confid_ceiling_and_passed_bindings():
     data = contract(claim("c1", binding()), claim("c2", alert_binding(raw_path=DROP)))
     _, projection = _project(data)
     assert projection.verdict_ceiling == "LOW_CONFID"
-    assert [c["claim_id"] for c in projection.verified_executor_output["claims"]] == ["c1"]
+    assert [c["claim_id"] for c in projection.verified_executor_output.model_dump(exclude_none=True)["claims"]] == ["c1"]
 
 
 @pytest.mark.parametrize("given", ["payment-service 挂了", "[]", {"claims": []}, None])
@@ -95,7 +95,7 @@ def test_invalid_contract_projects_to_nothing_with_reject_ceiling(given):
     assert result.status == "fail"
     assert projection.verdict_ceiling == "REJECT"
     assert projection.verified_evidence == []
-    assert projection.verified_executor_output == {
+    assert projection.verified_executor_output.model_dump(exclude_none=True) == {
         "answer_version": "executor_evidence_v2",
         "claims": [],
         "hypotheses": [],
@@ -110,7 +110,7 @@ def test_hypotheses_actions_and_missing_info_are_copied_through_known_fields_onl
     data["claims"][0]["evidence_bindings"][0]["chunk_id"] = "chunk-9"
     data["claims"][0]["internal_note"] = "raw executor reasoning"
     _, projection = _project(data)
-    output = projection.verified_executor_output
+    output = projection.verified_executor_output.model_dump(exclude_none=True)
     assert output["hypotheses"] == [
         {
             "hypothesis_id": "h1",
@@ -133,7 +133,7 @@ def test_hypotheses_actions_and_missing_info_are_copied_through_known_fields_onl
 def test_source_id_is_kept_when_present():
     data = contract(claim("c1", binding(source_id="log-0")))
     _, projection = _project(data)
-    assert projection.verified_executor_output["claims"][0]["evidence_bindings"][0]["source_id"] == "log-0"
+    assert projection.verified_executor_output.model_dump(exclude_none=True)["claims"][0]["evidence_bindings"][0]["source_id"] == "log-0"
 
 
 def test_a_result_for_another_contract_cannot_smuggle_material_in():
@@ -143,7 +143,7 @@ def test_a_result_for_another_contract_cannot_smuggle_material_in():
     other["claims"][0]["evidence_bindings"][0]["raw_path"] = "/records/1"
     other["claims"][1]["evidence_bindings"][0]["tool_name"] = "query_logs"
     projection = gatekeeper.project(other, result)
-    assert projection.verified_executor_output["claims"] == []
+    assert projection.verified_executor_output.model_dump(exclude_none=True)["claims"] == []
     assert projection.verified_evidence == []
 
 

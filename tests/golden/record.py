@@ -62,11 +62,11 @@ def _key(scenario: Any) -> str:
 
 def record(only: str = "", explain: str = "") -> dict[str, dict[str, str]]:
     """name → {outcome, verdict, answer, audit} for every question (``only``: names containing it)."""
-    from diagnosis.evaluation.odd import ODD_QUESTIONS
-    from diagnosis.evaluation.runner import evaluation_owner, evaluation_run
-    from diagnosis.evaluation.suite import SCENARIOS
-    from diagnosis.evaluation.worlds import WORLDS, world_get
     from diagnosis.models import DiagnosisRun
+    from evaluation.odd import ODD_QUESTIONS
+    from evaluation.runner import evaluation_owner, evaluation_run
+    from evaluation.suite import SCENARIOS
+    from evaluation.worlds import WORLDS, world_get
 
     scenarios = [*SCENARIOS]
     for name in WORLDS:

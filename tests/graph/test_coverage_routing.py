@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from contracts import reasons as R
+from contracts.gatekeeper import VerifiedOutput
 from contracts.nodes import COMPOSER, PLANNER
 from diagnosis.graph.routing import Route, apply_route, route_after_verifier
 from tests.graph.test_routing import completed
@@ -36,7 +37,7 @@ def test_a_coverage_gap_obeys_the_same_bounds_as_any_gap(overrides):
 
 def test_a_coverage_gap_without_any_verified_claim_does_not_qualify():
     s = with_coverage_gap()
-    s.current.verified_output = {"claims": []}
+    s.current.verified_output = VerifiedOutput()
     assert route_after_verifier(s) == Route(COMPOSER, R.LOW_CONFID_NO_RETRY)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from contracts import reasons as R
 from contracts.executor_parse import ExecutorParseStatus
-from contracts.gatekeeper import GatekeeperResult
+from contracts.gatekeeper import GatekeeperResult, VerifiedOutput
 from contracts.nodes import COMPOSER, END, EXECUTOR, FALLBACK, GATEKEEPER, NODES, PLANNER, VERIFIER
 from contracts.plan import Plan
 from diagnosis.graph.routing import (
@@ -24,6 +24,7 @@ from diagnosis.graph.routing import (
     route_to_end,
 )
 from diagnosis.graph.state import EVIDENCE_GAP_ONLY, GraphState, RoundState
+from tests.projection import verified_output
 
 ROUND_FIELDS = frozenset(f.name for f in dataclasses.fields(RoundState))
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
@@ -54,8 +55,8 @@ def gk(severity: str, passed: list[bool]) -> GatekeeperResult:
     })
 
 
-def verified(*claim_ids: str) -> dict:
-    return {"claims": [{"claim_id": c} for c in claim_ids]}
+def verified(*claim_ids: str) -> VerifiedOutput:
+    return verified_output({"claims": [{"claim_id": c} for c in claim_ids]})
 
 
 def completed(effective: str, *, ceiling: str = "PASS", gaps=(), retry_count: int = 0, round_no: int = 1) -> GraphState:

@@ -1,5 +1,5 @@
 """The story world of issue 10 lives with the evaluation suite (it is one of its worlds)."""
 
-from diagnosis.evaluation.story_world import BUNDLE, INJECTION, REDIS_POOL, load_story_world
+from evaluation.story_world import BUNDLE, INJECTION, REDIS_POOL, load_story_world
 
 __all__ = ["BUNDLE", "INJECTION", "REDIS_POOL", "load_story_world"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from contracts.composer import ConfirmedEvidence, ConfirmedItem
 from diagnosis.agents.offline.followups import evidence_knowledge_query
 from diagnosis.agents.offline.refs import Ref, innermost
 from diagnosis.agents.offline.runbooks import (
@@ -140,8 +141,8 @@ def test_the_database_refusing_connections_is_no_application_pool_symptom():
 
 
 def test_a_title_quoting_an_error_fits_by_its_content_words():
-    confirmed = [{"text": "org.postgresql.util.PSQLException: FATAL: remaining connection slots are reserved",
-                  "evidence": [{"matched_text": "db-01 连接数 397，达到 max_connections 400 的 99%"}]}]  # fmt: skip
+    confirmed = [ConfirmedItem(claim_id="c1", text="org.postgresql.util.PSQLException: FATAL: remaining connection slots are reserved",
+                               evidence=[ConfirmedEvidence(matched_text="db-01 连接数 397，达到 max_connections 400 的 99%")])]  # fmt: skip
     # "too" and "many" are no content: postgresql and 连接数 are two of its four content words.
     assert title_terms("PostgreSQL 连接数打满（too many clients）处理手册") == ["postgresql", "连接数", "打满", "clients"]
     assert runbook_fit("PostgreSQL 连接数打满（too many clients）处理手册", confirmed) >= RUNBOOK_FIT_MIN

@@ -13,6 +13,7 @@ from diagnosis.agents.offline import build_provider
 from diagnosis.agents.offline.checks import check_claim
 from diagnosis.verification.protocol import parse_verifier_reply
 from diagnosis.verification.verifier_input import build_verifier_input
+from tests.projection import verified_evidence, verified_output
 
 POOL = (
     "2026-11-28 10:05:12 payment-service ERROR HikariPool-1 - Connection is not available, request timed out after "
@@ -110,14 +111,14 @@ def _input(
         mode="NORMAL",
         reference_time="2026-11-28T10:30:00+08:00",
         timezone="Asia/Shanghai",
-        verified_executor_output={
+        verified_output=verified_output({
             "answer_version": "executor_evidence_v2",
             "claims": claims,
             "hypotheses": [],
             "recommended_actions": [],
             "missing_info": list(missing),
-        },
-        verified_evidence=evidence,
+        }),
+        verified_evidence=verified_evidence(evidence),
         gatekeeper_result=GatekeeperResult(status="pass", severity="none", rule_set_version="test", rules=[]),
         verdict_ceiling=ceiling,
     )

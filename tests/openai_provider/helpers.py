@@ -25,7 +25,8 @@ def composer_material() -> ComposerMaterial:
         question=QUESTION,
         route="pass",
         verdict="PASS",
-        confirmed=[{"claim_text": "10:05:12 起连接池耗尽", "excerpts": ["request timed out after 3000ms"], "invocation_ids": ["inv_1"]}],
+        confirmed=[{"claim_id": "c1", "text": "10:05:12 起连接池耗尽",
+                    "evidence": [{"invocation_id": "inv_1", "matched_text": "request timed out after 3000ms"}]}],
         directions=["慢查询导致连接池被占满"],
         next_steps=["排查慢查询"],
     )

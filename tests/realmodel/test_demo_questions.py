@@ -15,10 +15,10 @@ import re
 import pytest
 
 from diagnosis.composer.templates import render_fallback
-from diagnosis.evaluation.runner import demo_ensure_loaded
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from diagnosis.tools.registry import TOOLS
+from evaluation.runner import demo_ensure_loaded
 from tests.realmodel.conftest import MODEL_ALIAS
 
 pytestmark = [pytest.mark.realmodel, pytest.mark.django_db]

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.evaluation.runner import evaluation_run
-from diagnosis.evaluation.suite import select
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import (
     Alert,
@@ -20,6 +18,8 @@ from diagnosis.models import (
     Service,
 )
 from diagnosis.selectors.scopes import DEMO_SCOPE
+from evaluation.runner import evaluation_run
+from evaluation.suite import select
 from tests.factories import make_session
 from tests.scopes.worlds import alpha_bundle, beta_bundle, load_both
 

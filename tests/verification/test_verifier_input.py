@@ -9,6 +9,7 @@ import json
 
 from contracts.gatekeeper import GatekeeperResult
 from diagnosis.verification import verifier_input as V
+from tests.projection import verified_evidence, verified_output
 
 OUTPUT = {
     "answer_version": "executor_evidence_v2",
@@ -58,8 +59,8 @@ def build(**overrides) -> V.VerifierInput:
         mode="NORMAL",
         reference_time="2026-11-28T10:30:00+08:00",
         timezone="Asia/Shanghai",
-        verified_executor_output=OUTPUT,
-        verified_evidence=EVIDENCE,
+        verified_output=verified_output(OUTPUT),
+        verified_evidence=verified_evidence(EVIDENCE),
         gatekeeper_result=GK,
         verdict_ceiling="LOW_CONFID",
     )
@@ -118,13 +119,13 @@ def test_canonical_json_is_sorted_compact_and_utf8():
 def test_building_twice_gives_byte_identical_input():
     assert build().text.encode() == build().text.encode()
     reordered = dict(reversed(list(OUTPUT.items())))
-    assert build(verified_executor_output=reordered).text == build().text
+    assert build(verified_output=verified_output(reordered)).text == build().text
 
 
 def test_verifier_input_is_bounded_and_records_the_cut():
     claims = [dict(OUTPUT["claims"][0], claim_id=f"c{i}", claim_text="长" * 5000) for i in range(V.MAX_CLAIMS + 5)]
     evidence = [dict(EVIDENCE[0], claim_id=f"c{i}") for i in range(V.MAX_CLAIMS + 5)]
-    vi = build(verified_executor_output=dict(OUTPUT, claims=claims), verified_evidence=evidence)
+    vi = build(verified_output=verified_output(dict(OUTPUT, claims=claims)), verified_evidence=verified_evidence(evidence))
     out = vi.payload["verified_executor_output"]
     assert len(out["claims"]) == V.MAX_CLAIMS
     assert all(len(c["claim_text"]) <= V.MAX_TEXT_CHARS for c in out["claims"])
@@ -135,5 +136,5 @@ def test_verifier_input_is_bounded_and_records_the_cut():
 
 
 def test_verifier_input_excludes_unknown_projection_keys():
-    vi = build(verified_executor_output=dict(OUTPUT, user_facing_answer="RAW", diagnosis_summary="RAW"))
+    vi = build(verified_output=verified_output(dict(OUTPUT, user_facing_answer="RAW", diagnosis_summary="RAW")))
     assert "RAW" not in vi.text

@@ -7,6 +7,7 @@ from __future__ import annotations
 from contracts.gatekeeper import GatekeeperResult
 from diagnosis.composer.material import build_material
 from diagnosis.verification.verifier_input import bounded_projection, build_verifier_input
+from tests.projection import verified_evidence, verified_output
 
 EVIDENCE = [{"claim_id": "c1", "source_invocation_id": "inv_1", "tool_name": "query_logs", "raw_path": "/records/0",
              "matched_text": "2026-11-28 10:05:12 payment-service ERROR HTTP 500"}]
@@ -23,7 +24,7 @@ PROJECTION = {
 def test_the_verifier_input_has_claims_and_evidence_but_no_hypotheses_actions_or_missing_info():
     vi = build_verifier_input(
         question="q", round_no=1, mode="NORMAL", reference_time="2026-11-28T10:30:00+08:00", timezone="Asia/Shanghai",
-        verified_executor_output=PROJECTION, verified_evidence=EVIDENCE,
+        verified_output=verified_output(PROJECTION), verified_evidence=verified_evidence(EVIDENCE),
         gatekeeper_result=GatekeeperResult(status="pass", severity="none", rule_set_version="test", rules=[]), verdict_ceiling="PASS",
     )
     assert set(vi.payload["verified_executor_output"]) == {"answer_version", "claims"}
@@ -32,10 +33,10 @@ def test_the_verifier_input_has_claims_and_evidence_but_no_hypotheses_actions_or
 
 
 def test_the_composer_still_gets_hypotheses_and_actions():
-    output, evidence, _ = bounded_projection(PROJECTION, EVIDENCE)
+    output, evidence, _ = bounded_projection(verified_output(PROJECTION), verified_evidence(EVIDENCE))
     material = build_material(
         question="q", verdict="PASS",
         claim_checks=[{"claim_id": "c1", "verification": "direct_observation", "is_critical": True}],
-        evidence_gaps=[], verified_executor_output=output, verified_evidence=evidence,
+        evidence_gaps=[], verified_output=verified_output(output), verified_evidence=verified_evidence(evidence),
     )
     assert "HYPOTHESIS-MARKER" in material.directions and "ACTION-MARKER" in material.next_steps

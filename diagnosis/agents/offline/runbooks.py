@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from contracts.composer import ConfirmedEvidence, ConfirmedItem
 from diagnosis.agents.offline.refs import Ref
 from diagnosis.composer.advice import RUNBOOK_FIT_MIN, runbook_fit
 from diagnosis.reading.entities import evidence_symptoms
@@ -150,12 +151,9 @@ def fits_claims(title: str, claims: Sequence[Mapping[str, Any]]) -> bool:
     """The runbook fits what the claims show (the composer's one threshold, ``RUNBOOK_FIT_MIN``):
     enough of its title's distinctive words are in the claims and their excerpts."""
     confirmed = [
-        {
-            "text": c.get("claim_text"),
-            "evidence": [
-                {"matched_text": b.get("evidence_excerpt")} for b in c.get("evidence_bindings") or []
-            ],
-        }
+        ConfirmedItem(claim_id=str(c.get("claim_id") or ""), text=str(c.get("claim_text") or ""), evidence=[
+            ConfirmedEvidence(matched_text=str(b.get("evidence_excerpt") or "")) for b in c.get("evidence_bindings") or []
+        ])
         for c in claims
     ]
     return runbook_fit(title, confirmed) >= RUNBOOK_FIT_MIN

@@ -13,8 +13,10 @@ from typing import Any, Final
 
 from contracts.answer import ComposerOutput
 from contracts.composer import ComposerMaterial
+from contracts.gatekeeper import VerifiedOutput
 from contracts.nodes import COMPOSER
 from contracts.pointer import PointerError, resolve_pointer
+from contracts.tools import LOOKUP_KNOWLEDGE
 from diagnosis.agents.base import AgentError
 from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.composer.advice import AdviceFit
@@ -86,7 +88,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         verdict=state.current.effective_verdict or REJECT,
         claim_checks=state.current.verifier_output.claim_checks if state.current.verifier_output else [],
         evidence_gaps=state.current.evidence_gaps,
-        verified_executor_output=state.current.verified_output or {},
+        verified_output=state.current.verified_output or VerifiedOutput(),
         verified_evidence=state.current.verified_evidence,
         runbook_sections=runbook_sections(invocations),
         coverage_gap=state.current.coverage.gap if state.current.coverage else "",
@@ -136,7 +138,7 @@ def runbook_sections(invocations: Iterable[ToolInvocation]) -> list[dict[str, An
     """The knowledge hits this run retrieved (title, heading path, text): where runbook advice
     may come from."""
     sections: list[dict[str, Any]] = []
-    for inv in (i for i in invocations if i.tool_name == "lookup_knowledge"):
+    for inv in (i for i in invocations if i.tool_name == LOOKUP_KNOWLEDGE):
         output = inv.output if isinstance(inv.output, dict) else {}
         for hit in output.get("hits") or []:
             if isinstance(hit, dict):

@@ -15,7 +15,5 @@ def run(state: GraphState, env: GraphEnv) -> None:
     projection = gatekeeper.project(contract, result)
     state.current.gatekeeper_result = result
     state.current.verdict_ceiling = projection.verdict_ceiling
-    output, evidence, notes = bounded_projection(
-        projection.verified_executor_output, [e.model_dump(mode="json") for e in projection.verified_evidence]
-    )
+    output, evidence, notes = bounded_projection(projection.verified_executor_output, projection.verified_evidence)
     state.current.verified_output, state.current.verified_evidence, state.current.projection_truncation = output, evidence, notes

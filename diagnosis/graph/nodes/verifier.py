@@ -17,6 +17,7 @@ from typing import Final
 
 from contracts import reasons as R
 from contracts.asked import Asked
+from contracts.gatekeeper import VerifiedOutput
 from contracts.nodes import VERIFIER
 from contracts.reasons import REASON_CIRCUIT_OPEN
 from diagnosis.agents.base import AgentError
@@ -52,7 +53,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
             mode=state.mode,
             reference_time=state.now.isoformat(),
             timezone=state.timezone,
-            verified_executor_output=state.current.verified_output or {},
+            verified_output=state.current.verified_output or VerifiedOutput(),
             verified_evidence=state.current.verified_evidence,
             gatekeeper_result=state.current.gatekeeper_result,
             verdict_ceiling=state.current.verdict_ceiling or LOW_CONFID,

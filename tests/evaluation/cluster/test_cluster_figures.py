@@ -3,8 +3,8 @@ per phrasing — and only a leak or a lost audit makes the evaluation unsafe. Pu
 
 from __future__ import annotations
 
-from diagnosis.evaluation.cluster.figures import ClusterFigures, QuestionRun, cluster_json, render_cluster
-from diagnosis.evaluation.cluster.judge import NAMES_ANOTHER, ClusterVerdict
+from evaluation.cluster.figures import ClusterFigures, QuestionRun, cluster_json, render_cluster
+from evaluation.cluster.judge import NAMES_ANOTHER, ClusterVerdict
 
 
 def run(recording, topology, category, phrasing, outcome, *, named=False, right=False, false_pass="", leaks=()):

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from diagnosis.composer import templates as T
-from diagnosis.evaluation.cluster.judge import (
+from evaluation.cluster.judge import (
     CALLS_HEALTHY,
     FAULT_IN_HEALTHY,
     HEALTHY_NOT_SAID,
@@ -17,9 +17,9 @@ from diagnosis.evaluation.cluster.judge import (
     cluster_verdict,
     spelled,
 )
-from diagnosis.evaluation.cluster.spec import HEALTHY_CLUSTER, Category, Truth
-from diagnosis.evaluation.metrics import normalize
-from diagnosis.evaluation.worlds.spec import fact
+from evaluation.cluster.spec import HEALTHY_CLUSTER, Category, Truth
+from evaluation.metrics import normalize
+from evaluation.worlds.spec import fact
 
 RATE = Truth(fault="missing_secret", category=Category.STARTUP, kind="Deployment", name="rate", namespace="hotel-reservation",
              component=fact("rate", "房价服务", "rate-7d9f8c6b5-x2x7k"),

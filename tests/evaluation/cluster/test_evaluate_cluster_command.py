@@ -10,9 +10,9 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from diagnosis.evaluation.cluster.figures import ClusterFigures
-from diagnosis.evaluation.runner import CLUSTER_SCOPE_PREFIX, EVALUATE_USERNAME
 from diagnosis.models import DiagnosisRun, EvidenceScope, LogRecord
+from evaluation.cluster.figures import ClusterFigures
+from evaluation.runner import CLUSTER_SCOPE_PREFIX, EVALUATE_USERNAME
 from tests.evaluation.cluster.test_cluster_figures import FIGURES, run
 
 pytestmark = pytest.mark.django_db

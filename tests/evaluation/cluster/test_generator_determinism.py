@@ -3,7 +3,7 @@ bytes for another seed — an exam nobody can quietly change after seeing the an
 
 from __future__ import annotations
 
-from diagnosis.evaluation.cluster.generate import (
+from evaluation.cluster.generate import (
     SEED,
     _plan,
     build_recording,

@@ -4,11 +4,11 @@ change to the evaluation. Pure."""
 
 from __future__ import annotations
 
-from diagnosis.evaluation.cluster import bundle as cluster_bundle
-from diagnosis.evaluation.cluster.generate import recording_get
 from diagnosis.evidence import bundle as evidence_bundle
 from diagnosis.evidence.bundle import K8sPod
 from diagnosis.tools.backends import kube_mapping
+from evaluation.cluster import bundle as cluster_bundle
+from evaluation.cluster.generate import recording_get
 
 RECORDING = recording_get("hotel-node-not-ready")
 

@@ -10,12 +10,12 @@ from collections import Counter
 
 import pytest
 
-from diagnosis.evaluation.cluster.faults import FAULTS
-from diagnosis.evaluation.cluster.generate import BLIND, _plan, build_recording, recordings
-from diagnosis.evaluation.cluster.judge import spelled
-from diagnosis.evaluation.cluster.spec import HEALTHY_CLUSTER, Category, Phrasing
-from diagnosis.evaluation.cluster.topologies import TOPOLOGIES
-from diagnosis.evaluation.metrics import normalize
+from evaluation.cluster.faults import FAULTS
+from evaluation.cluster.generate import BLIND, _plan, build_recording, recordings
+from evaluation.cluster.judge import spelled
+from evaluation.cluster.spec import HEALTHY_CLUSTER, Category, Phrasing
+from evaluation.cluster.topologies import TOPOLOGIES
+from evaluation.metrics import normalize
 
 RECORDINGS = recordings()
 BROKEN = [r for r in RECORDINGS if not r.truth.healthy]

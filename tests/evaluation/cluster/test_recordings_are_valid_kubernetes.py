@@ -12,10 +12,10 @@ from collections import Counter
 
 import pytest
 
-from diagnosis.evaluation.cluster.bundle import mapped_kinds, recording_bundle
-from diagnosis.evaluation.cluster.generate import recordings
-from diagnosis.evaluation.cluster.spec import API_KINDS, CLUSTER_SCOPED, KINDS
 from diagnosis.evidence.bundle import bundle_parse
+from evaluation.cluster.bundle import mapped_kinds, recording_bundle
+from evaluation.cluster.generate import recordings
+from evaluation.cluster.spec import API_KINDS, CLUSTER_SCOPED, KINDS
 
 RECORDINGS = recordings()
 EACH = pytest.mark.parametrize("recording", RECORDINGS, ids=[r.name for r in RECORDINGS])

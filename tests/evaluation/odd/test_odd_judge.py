@@ -4,9 +4,9 @@ naming another incident is a false PASS; a clarification of garbage is strictly 
 from __future__ import annotations
 
 from diagnosis.composer import templates as T
-from diagnosis.evaluation.odd import ODD_QUESTIONS, odd_judge
-from diagnosis.evaluation.scenario import CLARIFY, LOW_CONFID, PASS
-from diagnosis.evaluation.worlds import WORLDS
+from evaluation.odd import ODD_QUESTIONS, odd_judge
+from evaluation.scenario import CLARIFY, LOW_CONFID, PASS
+from evaluation.worlds import WORLDS
 
 ODD = {q.name: q for q in ODD_QUESTIONS}
 GARBAGE = ODD["odd_garbage_keyboard"]

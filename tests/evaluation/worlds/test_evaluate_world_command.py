@@ -13,11 +13,11 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from diagnosis.evaluation.world_figures import world_figures
-from diagnosis.evaluation.worlds import WORLDS, boutique, ticketing
-from diagnosis.evaluation.worlds.loading import K8S_SECTION, k8s_loaded, world_load
 from diagnosis.evidence.bundle import Bundle
 from diagnosis.models import DiagnosisRun, LogRecord, Service
+from evaluation.world_figures import world_figures
+from evaluation.worlds import WORLDS, boutique, ticketing
+from evaluation.worlds.loading import K8S_SECTION, k8s_loaded, world_load
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from diagnosis.composer import templates as T
-from diagnosis.evaluation.fully_right import fully_right, without_gaps
-from diagnosis.evaluation.scenario import Observation
-from diagnosis.evaluation.world_figures import question_judge, world_figures
-from diagnosis.evaluation.worlds import ticketing
-from diagnosis.evaluation.worlds.spec import HEALTHY, Peak, WorldQuestion, fact
+from evaluation.fully_right import fully_right, without_gaps
+from evaluation.scenario import Observation
+from evaluation.world_figures import question_judge, world_figures
+from evaluation.worlds import ticketing
+from evaluation.worlds.spec import HEALTHY, Peak, WorldQuestion, fact
 
 TLS = next(q for q in ticketing.QUESTIONS if q.name == "ticketing_tls_cause")
 LINE = ("send sms failed provider=dxcloud host=sms.dxcloud-partner.cn:443: javax.net.ssl.SSLHandshakeException: "

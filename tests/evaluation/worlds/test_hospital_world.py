@@ -9,9 +9,9 @@ import re
 from functools import cache
 from typing import Any
 
-from diagnosis.evaluation.worlds import hospital
-from diagnosis.evaluation.worlds.loading import K8S_SECTION
 from diagnosis.evidence.k8s_objects import service_from_pod_name
+from evaluation.worlds import hospital
+from evaluation.worlds.loading import K8S_SECTION
 
 
 @cache

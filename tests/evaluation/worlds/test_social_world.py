@@ -10,9 +10,9 @@ import functools
 import re
 from typing import Any
 
-from diagnosis.evaluation.worlds import social
-from diagnosis.evaluation.worlds.loading import K8S_SECTION
 from diagnosis.evidence.k8s_objects import service_from_pod_name
+from evaluation.worlds import social
+from evaluation.worlds.loading import K8S_SECTION
 
 
 @functools.cache

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from diagnosis.evaluation.runner import world_evaluate
+from evaluation.runner import world_evaluate
 
 pytestmark = pytest.mark.django_db
 

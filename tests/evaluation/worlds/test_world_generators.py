@@ -12,8 +12,11 @@ from typing import Any
 import pytest
 
 from contracts.asked import ASKED_KINDS
-from diagnosis.evaluation.suite import SCENARIOS
-from diagnosis.evaluation.worlds import (
+from diagnosis.evidence.bundle import Bundle, bundle_parse
+from diagnosis.evidence.k8s_objects import service_from_pod_name
+from diagnosis.tools.element_text import with_unit
+from evaluation.suite import SCENARIOS
+from evaluation.worlds import (
     WORLDS,
     boutique,
     brokerage,
@@ -30,12 +33,9 @@ from diagnosis.evaluation.worlds import (
     ticketing,
     travel,
 )
-from diagnosis.evaluation.worlds.common import bundle_hash, job_pod
-from diagnosis.evaluation.worlds.loading import K8S_SECTION, loadable
-from diagnosis.evaluation.worlds.spec import HEALTHY, World, WorldQuestion
-from diagnosis.evidence.bundle import Bundle, bundle_parse
-from diagnosis.evidence.k8s_objects import service_from_pod_name
-from diagnosis.tools.element_text import with_unit
+from evaluation.worlds.common import bundle_hash, job_pod
+from evaluation.worlds.loading import K8S_SECTION, loadable
+from evaluation.worlds.spec import HEALTHY, World, WorldQuestion
 
 # Pinned: a change to a generator changes its world on purpose — update the hash with the change.
 PINNED = {

@@ -1,0 +1,107 @@
+"""Evaluation worlds nobody tuned the agents to (issue 11 item 7): seeded, pure-Python generators
+of evidence bundles of other companies, services and incident families, each with questions and
+what a fully right answer to each must contain.
+
+- ``spec`` — the shapes (``World``, ``WorldQuestion``, ``Fact``);
+- ``common`` — the builder both generators share (noise, series, alerts, Kubernetes state);
+- ``ticketing`` — RailGo, train-ticket-like Java microservices (TLS expiry, upstream 429, a
+  feature-flag push, GC pauses, MySQL deadlocks);
+- ``boutique`` — an Online Boutique on Kubernetes (ImagePullBackOff, OOMKilled/CrashLoopBackOff,
+  missing ServiceAccount, FailedScheduling), with a ``k8s`` section (DESIGN §10.2);
+- ``delivery`` — QuickBite 快送外卖, a food-delivery platform (disk full after a logrotate change,
+  CoreDNS forwarder change → no such host, Kafka rebalance storm and consumer lag, clock skew →
+  JWT 401s, load-balancer idle timeout → connection resets and 502s);
+- ``streaming`` — 米视频 MiVideo, an online video platform (Elasticsearch red after replicas 1 → 0 and
+  a node restart, Redis eviction after a key family without TTL, a circuit breaker opened by a slow
+  downstream, object-storage 403 after a secret rotation, thread-pool rejections in a premiere);
+- ``payments`` — 融汇支付 RongPay, a payment service provider (file-descriptor exhaustion after a deploy,
+  PostgreSQL max_connections reached after another service's HPA scale-out, a poison message after a
+  producer's schema change and its dead-letter topic, a base backup saturating the database host's disk,
+  a shortened liveness-probe timeout restarting pods), with a ``k8s`` section;
+- ``campus`` — 学而在线 XueEr Online, an online-education platform (a cache stampede after an operator's FLUSHDB,
+  an NFS failover onto a read-only export, an ingress rewrite-target change answering 404, a slow memory leak since
+  a dawn deploy ending in OOMKilled pods, ZooKeeper leader flapping after a node's disk moved to slow storage that
+  costs a scheduler its leadership), with a ``k8s`` section;
+- ``logistics`` — 顺达快运 ShunDa Express, an express-parcel carrier (an MQTT connection storm after a PDA firmware push
+  with a 5 s keepalive, a settlement CronJob's schedule read in UTC after a chart upgrade, a package-id sequence still
+  ``AS integer`` reaching 2147483647, a map provider's daily quota after the commercial package expired, a Kafka broker's
+  disk filled by an unthrottled reassignment → NOT_ENOUGH_REPLICAS), with a ``k8s`` section;
+- ``hospital`` — 仁和医疗 RenHe Health, a regional hospital group's online services (scalper bots at the slot release on
+  one Redis master, an HIS upgrade script leaving a package body invalid, a WeChat access_token taken over by another
+  system, a 医保 line failover into an MTU black hole, one node's conntrack table filled by a rerun upload job, a stock
+  sync on a half-uploaded file, an expiry rule on the report bucket, WeChat Pay's new platform certificate, TURN relay
+  ports closed by a security group, DEBUG logging blocking the HIS gateway), with a ``k8s`` section;
+- ``gaming`` — 星火互娱 XingHuo Games, a mobile game operator on a season-launch evening (a CDN caching the 404s of a patch
+  published before its upload finished, Apple's rotated signing key against a 24 h JWKS cache, a payment channel's new
+  callback IPs against the gateway's allow-list, ClickHouse TOO_MANY_PARTS from a backfill, an Agones fleet capped at
+  maxReplicas, a migration's replica lag read by the delivery worker, Redis pub/sub output-buffer kills in a red-envelope
+  rain, a scraper's full-range ZREVRANGE, one game node's conntrack table, an anti-cheat vendor's false positive), with a
+  ``k8s`` section;
+- ``charging`` — 闪充能源 ShanChong Energy, an EV charging network operator (a rightsizer's CPU limit throttling a Go
+  service, a NAT egress-IP swap outside a partner's whitelist, a crawler on the nearby-stations API, WeChat Pay's new
+  platform certificate failing callback verification, pt-archiver lagging the replica the App reads, one node's
+  conntrack table filled by a CronJob, a tariff imported in 分 holding orders, InfluxDB's series limit after a tag per
+  session, a RabbitMQ memory alarm blocking publishers, a grid demand-response power cap), with a ``k8s`` section;
+- ``travel`` — 游途旅行 YouTu Travel, an online travel agency on its 双12 sale day (an FX feed's new quote unit → hotel
+  PRICE_CHANGED, one node's failing optic, an airline's NDC version retired → 410 Gone, coupon bots on a Redis hot key,
+  replica lag after a backfill script, a cloned VM's duplicate snowflake worker id, a supplier's batched callbacks → 413,
+  a broken SPF record → e-ticket mail bounces, a bulk outreach saturating a managed Redis's bandwidth, a blacklist
+  swallowing a mobile carrier's range), with a ``k8s`` section — written before the agents were tuned on it (a judging
+  world: its figures are the lead's to measure);
+- ``social`` — 邻里圈 LinLi Circle, a neighbourhood social app on the day of an evening live event (a spam purge's
+  Cassandra tombstones, a nightly index built without its template, a revoked APNs key, a campaign's backtracking
+  regex, new comment shards in utf8mb3, an IM certificate without its intermediate, a bucket quota filled by abandoned
+  multipart uploads, an SMS signature failing re-review, a push linking the origin instead of the CDN, one GPU node's
+  GPUs off the bus), with a ``k8s`` section;
+- ``brokerage`` — 金桥证券 JinQiao Securities, an online securities brokerage on a trading day (a holiday file imported
+  with ``--mode replace`` leaving today unknown to the calendar, a kernel patch's sysctl baseline shrinking a market-data
+  socket buffer into sequence gaps, reference data loaded from yesterday's exchange file, a night clearing batch waiting
+  for a late settlement file past the open, an exchange gateway's sequence store emptied by a hotfix, a face vendor's new
+  liveness model against our threshold, a TA's new OFD layout read with the old one, a haircut list with text
+  percentages, websocket compression switched on for every subscriber, one node's CPUs left in powersave by a BIOS
+  update), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``factory`` — 恒锐智造 HengRui Manufacturing, an auto-parts plant's factory systems on a production day (a PLC firmware
+  moving the OPC UA namespace index → BadNodeIdUnknown, a shift calendar row ending at 24:00 skipped, a replaced energy
+  meter read with the wrong float word order → load shedding, a vision station's new ring light at full intensity, an
+  AGV map published while vehicles slept, an OT switch port moved to the wrong VLAN under one edge node, a customer's
+  GS1 DataMatrix label the WMS cannot parse, a base unit changed EA → BOX, a BOM revision effective before release, a
+  rollup policy keeping 72m of raw curves), with a ``k8s`` section — a judging world written before the agents were
+  tuned on it;
+- ``loading`` — the one Django edge: loading a world into the evaluation's data.
+
+``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from evaluation.worlds import (
+    boutique,
+    brokerage,
+    campus,
+    charging,
+    delivery,
+    factory,
+    gaming,
+    hospital,
+    logistics,
+    payments,
+    social,
+    streaming,
+    ticketing,
+    travel,
+)
+from evaluation.worlds.spec import World
+
+WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
+                                                                streaming.WORLD, payments.WORLD, campus.WORLD,
+                                                                logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
+                                                                travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD)}
+
+
+def world_get(name: str) -> World:
+    try:
+        return WORLDS[name]
+    except KeyError:
+        raise KeyError(f"unknown world {name!r}; known: {', '.join(WORLDS)}") from None
