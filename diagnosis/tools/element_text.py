@@ -66,12 +66,16 @@ def number(value: float | int | None, *, exact: bool = False) -> str:
     return text or "0"
 
 
+def spaced(unit: str) -> bool:
+    """Whether ``unit`` is written after the number and a space ("50 connections"), not on it ("12.5%")."""
+    return unit.lower() not in _TIGHT_UNITS
+
+
 def with_unit(value: float | int | None, unit: str, *, exact: bool = False) -> str:
     text = number(value, exact=exact)
     if not unit:
         return text
-    sep = "" if unit.lower() in _TIGHT_UNITS else " "
-    return f"{text}{sep}{unit}"
+    return f"{text} {unit}" if spaced(unit) else f"{text}{unit}"
 
 
 # --- Times -----------------------------------------------------------------------------------------
