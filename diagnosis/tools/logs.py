@@ -6,12 +6,14 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from contracts.elements import LogRecord
 from contracts.evidence import MAX_REFS_PER_INVOCATION
 from contracts.pointer import make_pointer
 from diagnosis.tools.arguments import LEVEL_ALIASES, LEVEL_RANK, QueryLogsArgs
 from diagnosis.tools.backends import LogEntry, LogQuery, LogsBackend
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref
-from diagnosis.tools.rendering import clock, iso
+from diagnosis.tools.element_text import render_record, wall_clock
+from diagnosis.tools.rendering import iso
 from diagnosis.tools.templates import Line, group_by_template
 from diagnosis.tools.windows import resolve_window
 
@@ -109,18 +111,14 @@ def _grouped(args: QueryLogsArgs, query: LogQuery, backend: LogsBackend, *, base
     return ToolOutcome(output=output, result_count=len(kept), details={"backend": getattr(backend, "name", "")})
 
 
-def render_record(record: dict[str, Any]) -> str:
-    """ "2026-11-28 10:05:12 payment-service ERROR <message>" (local time, no offset)."""
-    return f"{clock(record['timestamp'])} {record['service']} {record['level']} {record['message']}"
-
-
 def refs(output: dict[str, Any]) -> list[dict[str, Any]]:
+    records = [LogRecord.model_validate(r) for r in output.get("records", [])[:MAX_REFS_PER_INVOCATION]]
     return [
         evidence_ref(
             make_pointer("records", i),
             render_record(record),
-            source_id=record.get("trace_id") or "",
-            label=f"{record['service']} {record['level']} {clock(record['timestamp'])}",
+            source_id=record.trace_id or "",
+            label=f"{record.service} {record.level} {wall_clock(record.timestamp)}",
         )
-        for i, record in enumerate(output.get("records", [])[:MAX_REFS_PER_INVOCATION])
+        for i, record in enumerate(records)
     ]

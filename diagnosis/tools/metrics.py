@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from contracts.elements import AlertElement, SeriesSummary
 from contracts.evidence import MAX_REFS_PER_INVOCATION
 from contracts.pointer import make_pointer
 from diagnosis.tools.arguments import QueryMetricsArgs
 from diagnosis.tools.backends import MetricQuery, MetricsBackend, SeriesEntry
 from diagnosis.tools.base import ToolContext, ToolOutcome, bounded, evidence_ref
 from diagnosis.tools.downsample import MIN_LIMIT, keep_indices
+from diagnosis.tools.element_text import render_alert, render_series
 from diagnosis.tools.logs import service_filter
-from diagnosis.tools.rendering import clock, iso, local, number, with_unit
+from diagnosis.tools.rendering import iso
 from diagnosis.tools.series_names import SHARED_LABELS as SHARED_LABELS
-from diagnosis.tools.series_names import series_name
 from diagnosis.tools.windows import resolve_window
 
 MAX_ALERTS = 50
@@ -110,65 +111,13 @@ def run(args: QueryMetricsArgs, ctx: ToolContext) -> ToolOutcome:
     return ToolOutcome(output=output, result_count=count, details={"backend": getattr(backend, "name", "")})
 
 
-def _moment(value: str) -> str:
-    """ "2026-11-28 10:06" — with seconds only when they are not zero."""
-    return clock(value, seconds=local(value).second != 0)
-
-
-def render_alert(alert: dict[str, Any]) -> str:
-    """ "HighErrorRate payment-service critical firing since 2026-11-28 10:06 value 12.5% (…)"."""
-    parts = [alert["name"], alert["service"]]
-    if alert.get("severity"):
-        parts.append(alert["severity"])
-    parts += [alert["state"], "since", _moment(alert["starts_at"])]
-    if alert.get("ends_at") and alert["state"] != "firing":
-        parts += ["resolved at", _moment(alert["ends_at"])]
-    if alert.get("value"):
-        parts += ["value", str(alert["value"])]
-    text = " ".join(parts)
-    if alert.get("summary"):
-        text += f" ({alert['summary']})"
-    return text
-
-
-def _time_of_day(value: str, first_day: str) -> str:
-    moment = local(value)
-    fmt = "%H:%M:%S" if moment.second else "%H:%M"
-    if moment.strftime("%Y-%m-%d") != first_day:
-        fmt = "%Y-%m-%d " + fmt
-    return moment.strftime(fmt)
-
-
-def render_series(series: dict[str, Any]) -> str:
-    """ "http_5xx_rate payment-service 2026-11-28 10:00–10:30 min 0.2% max 14.1% avg 6.3% last 12.5%;
-    峰值于 10:12; 超过阈值 5% 于 10:06" — every number a claim might quote."""
-    unit = series.get("unit") or ""
-    first = local(series["first_at"])
-    day = first.strftime("%Y-%m-%d")
-    span = f"{first.strftime('%Y-%m-%d ')}{_time_of_day(series['first_at'], day)}–{_time_of_day(series['last_at'], day)}"
-    text = (
-        f"{series_name(series)} {series['service']} {span} "
-        f"min {with_unit(series['min'], unit, exact=True)} max {with_unit(series['max'], unit, exact=True)} "
-        f"avg {with_unit(series['avg'], unit)} last {with_unit(series['last'], unit, exact=True)}"
-    )
-    text += f"; 峰值于 {_time_of_day(series['peak_at'], day)}"
-    threshold = series.get("threshold")
-    if threshold is not None:
-        if series.get("crossed_at"):
-            text += f"; 超过阈值 {with_unit(threshold, unit, exact=True)} 于 {_time_of_day(series['crossed_at'], day)}"
-        else:
-            text += f"; 未超过阈值 {with_unit(threshold, unit, exact=True)}"
-    text += f" ({number(series['point_count'])} 个点)"
-    return text
-
-
 def refs(output: dict[str, Any]) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     for i, alert in enumerate(output.get("alerts", [])):
         items.append(
             evidence_ref(
                 make_pointer("alerts", i),
-                render_alert(alert),
+                render_alert(AlertElement.model_validate(alert)),
                 source_id=alert["name"],
                 label=f"{alert['name']} ({alert['state']})",
             )
@@ -177,7 +126,7 @@ def refs(output: dict[str, Any]) -> list[dict[str, Any]]:
         items.append(
             evidence_ref(
                 make_pointer("series", i),
-                render_series(series),
+                render_series(SeriesSummary.model_validate(series)),
                 source_id=series["name"],
                 label=f"{series['name']} {series['service']}",
             )

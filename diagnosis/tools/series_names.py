@@ -10,9 +10,8 @@ from typing import Any, Final
 SHARED_LABELS: Final = frozenset({"env", "environment", "cluster", "region", "zone", "job", "prometheus", "service", "team"})
 
 
-def series_name(series: Mapping[str, Any]) -> str:
+def series_name(name: str, labels: Mapping[str, Any] | None) -> str:
     """``pg_stat_activity_count{usename=rp_report}``, ``transcode_queue_depth{queue=transcode.jobs}``;
     labels in ``SHARED_LABELS`` are left out."""
-    labels = series.get("labels") or {}
-    shown = [f"{k}={v}" for k, v in sorted(labels.items()) if k not in SHARED_LABELS and str(v).strip()]
-    return f"{series['name']}{{{','.join(''.join(str(p).split()) for p in shown)}}}" if shown else str(series["name"])
+    shown = [f"{k}={v}" for k, v in sorted((labels or {}).items()) if k not in SHARED_LABELS and str(v).strip()]
+    return f"{name}{{{','.join(''.join(str(p).split()) for p in shown)}}}" if shown else name

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from contracts.elements import AlertElement, LogRecord, SeriesSummary
 from contracts.evidence import MAX_REF_TEXT_CHARS, EvidenceRef
 from contracts.pointer import resolve_pointer
 from diagnosis.models import ToolInvocation
-from diagnosis.tools import k8s, knowledge, logs, metrics
+from diagnosis.tools import k8s, knowledge
 from diagnosis.tools.base import bounded
+from diagnosis.tools.element_text import render_alert, render_record, render_series
 from diagnosis.tools.query_ref import QUERY_RAW_PATH, query_text
 
 RENDERERS = {
-    "records": logs.render_record,
-    "alerts": metrics.render_alert,
-    "series": metrics.render_series,
+    "records": lambda e: render_record(LogRecord.model_validate(e)),
+    "alerts": lambda e: render_alert(AlertElement.model_validate(e)),
+    "series": lambda e: render_series(SeriesSummary.model_validate(e)),
     "hits": knowledge.render_hit,
     **k8s.RENDERERS,
 }

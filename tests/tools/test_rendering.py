@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diagnosis.tools.rendering import clock, number, with_unit
+from diagnosis.tools.element_text import number, with_unit
+from diagnosis.tools.rendering import clock
 
 
 @pytest.mark.parametrize(

@@ -141,7 +141,7 @@ def change_refs(
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
     first = first_anomaly(anomalies)
     since = span_start(start, first)
-    found: dict[str, tuple[int, str, str, Ref]] = {}  # one per message
+    found: dict[str, tuple[int, datetime, str, Ref]] = {}  # one per message
     event: dict[str, tuple[datetime, str]] = {}  # each service's current event: its start, its cited message
     lines = sorted(
         {(r.invocation_id, r.raw_path): r for r in refs if r.kind == "log"}.values(),
@@ -170,12 +170,12 @@ def change_refs(
             del found[cited]
         else:
             started = at
-        found[ref.message] = (0 if own else 1 if _names(ref, pointed) else 2, ref.text[:19], kind, ref)
+        found[ref.message] = (0 if own else 1 if _names(ref, pointed) else 2, at.replace(microsecond=0), kind, ref)
         event[ref.service] = (started, ref.message)
     # Lines that say they are changes first; a merely new line (``novel``) fills the room left.
     ordered = sorted(found.values(), key=lambda t: (t[0], t[2] == NOVEL_KIND, t[1]))
     if nearest and first is not None:
-        def distance(t: tuple[int, str, str, Ref]) -> tuple[int, datetime, bool, bool, float]:
+        def distance(t: tuple[int, datetime, str, Ref]) -> tuple[int, datetime, bool, bool, float]:
             at = moment(t[3]) or first
             onset = (onsets or {}).get(t[3].service, first) if t[0] == 1 else first
             # A line that says it is a change before one that is only new (the deploy, not the

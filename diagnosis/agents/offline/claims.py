@@ -22,8 +22,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
-from typing import Any
+from itertools import pairwise
+from typing import Any, Final
 
+from contracts.elements import AlertElement, SeriesSummary
 from contracts.plan import ServiceInfo
 from contracts.reading import QuestionFacts, TimeWindow
 from contracts.tools import ToolCallResult
@@ -44,7 +46,6 @@ from diagnosis.agents.offline.placement import node_lines, placed_pods, pods_rea
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
     LOG_TEXT,
-    SINCE,
     Origin,
     Ref,
     binding,
@@ -70,8 +71,8 @@ from diagnosis.agents.offline.selection import (
 from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
 from diagnosis.reading.entities import shows_items
 from diagnosis.reading.vocabulary import EFFECTS, SYMPTOMS_BY_ID
+from diagnosis.tools.element_text import SeriesText, clock_of_day, dated_clock, number, spaced, with_unit
 from diagnosis.tools.quoting import quote, quote_name
-from diagnosis.tools.series_names import series_name
 from gatekeeper.normalize import is_word_char
 
 ANSWER_VERSION = "executor_evidence_v2"
@@ -89,23 +90,6 @@ UNLISTED_ALERTS = {
     "reason": "符合条件的告警超出本次回答可列出的条数，未逐条列出；可按服务再查询 query_metrics",
 }
 
-_RESOLVED_AT = re.compile(r"resolved at (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
-_SERIES_SPAN = re.compile(r"^\S+ \S+ (\d{4}-\d{2}-\d{2} \S+?–(?:\d{4}-\d{2}-\d{2} )?\S+) ")
-# A unit spelled out after the number and a space: "50 connections", "48213 条" (a Chinese counter).
-# A rate in Chinese units too: "次/分钟", "个/秒".
-_UNIT = r"(?:[A-Za-z_/]+|[条次个笔单人台份](?:/[\u4e00-\u9fffA-Za-z]+)?(?![\u4e00-\u9fff]))"
-# "max 14.8%", "max 50 connections", "max 48213 条".
-_SERIES_FIELD = {
-    k: re.compile(rf"(?<![a-z]){k} ([^\s;]+(?: (?!(?:min|max|avg|last) ){_UNIT})?)(?=[ ;]|$)")
-    for k in ("min", "max", "avg", "last")
-}
-# A time in a series text: "10:28", or "2026-11-28 10:28" when the series spans more than one day.
-_AT = r"((?:\d{4}-\d{2}-\d{2} )?\S+?)(?=[ ;(]|$)"
-# "超过阈值 5000 messages 于 14:07": the threshold with its spelled-out unit, when it has one.
-_CROSSED = re.compile(rf"超过阈值 (\S+(?: (?!于 ){_UNIT})?) 于 " + _AT)
-_NOT_CROSSED = re.compile(rf"未超过阈值 (\S+?(?: {_UNIT})?)(?=[ ;(]|$)")
-_PEAK = re.compile(r"峰值于 " + _AT)
-_SINCE_DATED = re.compile(r"since (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
 # The order of confirmed anomalies (order_hypotheses), read from what each symptom measures, not from
 # a list of names: something that took longer (a duration) before a resource counted to its limit (a
 # count that is no outside effect: a pool, the connections, the file descriptors …) suggests the
@@ -199,13 +183,17 @@ def _log_claim(c: Candidate) -> tuple[str, list[dict[str, Any]]]:
     return text, bindings
 
 
-def _since(excerpt: str, today: str) -> str:
-    """When an alert started, as its text says: the clock, with the date when not ``today``."""
-    m = _SINCE_DATED.search(excerpt)
-    if m:
-        return m.group(2) if m.group(1) == today else f"{m.group(1)} {m.group(2)}"
-    m = SINCE.search(excerpt)
-    return m.group(1) if m else ""
+def _since(alert: AlertElement, excerpt: str, today: str) -> str:
+    """When an alert started, when its excerpt shows it: the clock, with the date when not ``today``."""
+    if f"since {dated_clock(alert.starts_at)}" not in excerpt:
+        return ""
+    return clock_of_day(alert.starts_at) if f"{alert.starts_at:%Y-%m-%d}" == today else dated_clock(alert.starts_at)
+
+
+def _resolved(alert: AlertElement, excerpt: str) -> str:
+    """When an alert resolved, when its excerpt shows it: the clock."""
+    end = alert.resolved_at
+    return clock_of_day(end) if end is not None and f"resolved at {dated_clock(end)}" in excerpt else ""
 
 
 def _change_claim(kind: str, ref: Ref) -> tuple[str, list[dict[str, Any]]]:
@@ -263,16 +251,12 @@ def _alert_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dict[str
     name, severity = _shown(e, "name", excerpt), _shown(e, "severity", excerpt, " {} ")
     head = f"{ref.service or e.get('service', '')} 的告警 {quote_name(name)}" if name else f"{ref.service} 的告警"
     parts = [head + (f"（{severity}）" if severity else "")]
-    state, since = _shown(e, "state", excerpt, " {} "), _since(excerpt, today)
+    state, since = _shown(e, "state", excerpt, " {} "), _since(ref.alert, excerpt, today)
     if state == "firing":
         parts.append("正在触发（firing）" + (f"，开始于 {since}" if since else ""))
     elif state == "resolved":
-        resolved = _RESOLVED_AT.search(excerpt)
-        parts.append(
-            (f"开始于 {since}，" if since else "")
-            + "已恢复（resolved）"
-            + (f"，恢复于 {resolved.group(1)}" if resolved else "")
-        )
+        resolved = _resolved(ref.alert, excerpt)
+        parts.append((f"开始于 {since}，" if since else "") + "已恢复（resolved）" + (f"，恢复于 {resolved}" if resolved else ""))
     if value := _shown(e, "value", excerpt, " value {}"):
         parts.append(f"值 {value}")
     if summary := _shown(e, "summary", excerpt):
@@ -295,12 +279,12 @@ def _alert_list_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dic
         name = _shown(e, "name", excerpt)
         if not name:
             continue
-        state, resolved = str(e.get("state") or ""), _RESOLVED_AT.search(excerpt)
+        state, resolved = str(e.get("state") or ""), _resolved(ref.alert, excerpt)
         bits = [
             _shown(e, "severity", excerpt, " {} "),
             _shown(e, "state", excerpt, " {} ") if len(states) > 1 else "",
-            f"开始于 {since}" if (since := _since(excerpt, today)) else "",
-            f"恢复于 {resolved.group(1)}" if state == "resolved" and resolved else "",
+            f"开始于 {since}" if (since := _since(ref.alert, excerpt, today)) else "",
+            f"恢复于 {resolved}" if state == "resolved" and resolved else "",
             f"值 {value}" if (value := _shown(e, "value", excerpt, " value {}")) else "",
         ]
         bits = [b for b in bits if b]
@@ -310,33 +294,86 @@ def _alert_list_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dic
     return f"{_spaced(service)}{head}：" + "；".join(items), "observation", bindings
 
 
+# --- How a series claim states its figures ----------------------------------------------------------
+# The wording of the earlier claims, which read the figures back from the series' text, is kept
+# (issue 28 changes no answer): after a number and a space they stated a unit that is a word of ASCII
+# letters ("50 connections", "3 req/s") or one of these Chinese counters, alone or per a time ("48213
+# 条", "12 次/分钟"). A figure in any other spaced unit (核, 张, 件/小时, 点/分钟) was stated as its bare
+# number, and a threshold crossed in such a unit not at all. Stating every unit is the behaviour
+# change left for issue 32.
+STATED_COUNTERS: Final = frozenset("条次个笔单人台份")
+# The words before a series' figures; a unit spelled as one ("min") was taken for the next field's
+# word and left off, but after the last figure.
+_FIELD_WORDS: Final = frozenset({"min", "max", "avg", "last"})
+
+
+def _states_unit(unit: str) -> bool:
+    """Whether a series claim states ``unit`` with its figures (``STATED_COUNTERS``)."""
+    if not unit or not spaced(unit):
+        return True
+    head, per, time = unit.partition("/")
+    if head in STATED_COUNTERS:
+        return not per or (time != "" and all(_cjk(ch) or ch.isascii() and ch.isalpha() for ch in time))
+    return all(ch.isascii() and (ch.isalpha() or ch in "_/") for ch in unit)
+
+
+def _cjk(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff"
+
+
+def _labels_field(word: str, field: str) -> bool:
+    """Whether the earlier reading took ``word`` for the label of ``field``'s figure: it ends in the
+    field's name after no lowercase letter (a series named ``jvm_gc_pause_max``)."""
+    return word.endswith(field) and not "a" <= word[: -len(field)][-1:] <= "z"
+
+
+def _stated_figure(series: SeriesSummary, t: SeriesText, field: str) -> str:
+    """``field``'s figure ("min", "max", "last") as a series claim states it."""
+    # The word after the first word that looks like the field's label was read as its figure: the
+    # service of a series named ``…_max``, the date of a service named ``…-max`` (kept like the units;
+    # issue 32).
+    words = (t.name, series.service, f"{series.first_at:%Y-%m-%d}")
+    for word, after in pairwise(words):
+        if after and _labels_field(word, field):
+            return after
+    value, unit = {"min": series.min, "max": series.max, "last": series.last}[field], series.unit or ""
+    if _states_unit(unit) and (unit not in _FIELD_WORDS or field == "last"):
+        return with_unit(value, unit, exact=True)
+    return number(value, exact=True)
+
+
 def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
+    """What a series summary shows, each figure from its typed field, worded as its text shows it
+    (``SeriesText``) and stated as ``_stated_figure`` says, and only the figures its excerpt shows."""
     ref = c.first
-    e, excerpt = ref.element, excerpt_of(ref.text)
-    service = ref.service or str(e.get("service") or "")
+    series, excerpt = ref.series, excerpt_of(ref.text)
+    t = SeriesText.of(series)
+    service = ref.service or series.service
     # The labels that tell it apart (instance=xe-zk-2) belong to its name.
-    name = series_name(e) if e.get("name") else ""
-    name = name if name in excerpt else str(e.get("name") or "")
+    name = t.name if t.name in excerpt else series.name
     head = f"{service} 指标 {quote_name(name)}" if name and name in excerpt else f"{service} 指标"
-    span = _SERIES_SPAN.search(excerpt)
-    parts = [head + (f" 在 {span.group(1)} 内" if span else "")]
-    fields = {k: rx.search(excerpt) for k, rx in _SERIES_FIELD.items()}
-    if c.extreme == "min" and fields["min"]:  # asked for the lowest value
-        parts.append(f"最小值 {fields['min'].group(1)}")
-    if fields["max"]:
-        parts.append(f"最大值 {fields['max'].group(1)}")
-    peak = _PEAK.search(excerpt)
-    if peak and fields["max"]:
-        parts[-1] += f"（峰值于 {peak.group(1)}）"
-    if fields["last"]:
-        parts.append(f"最新值 {fields['last'].group(1)}")
-    crossed, not_crossed = _CROSSED.search(excerpt), _NOT_CROSSED.search(excerpt)
+    spanned = bool(series.service) and excerpt.startswith(f"{t.name} {series.service} {t.span} ")
+    parts = [head + (f" 在 {t.span} 内" if spanned else "")]
+    figures = {k: _stated_figure(series, t, k) for k in ("min", "max", "last")}
+    shown = {k: v for k, v in figures.items() if f"{k} {v}" in excerpt}
+    if c.extreme == "min" and "min" in shown:  # asked for the lowest value
+        parts.append(f"最小值 {shown['min']}")
+    if "max" in shown:
+        parts.append(f"最大值 {shown['max']}")
+        if f"峰值于 {t.peak_at}" in excerpt:
+            parts[-1] += f"（峰值于 {t.peak_at}）"
+    if "last" in shown:
+        parts.append(f"最新值 {shown['last']}")
     claim_type = "observation"
-    if crossed:
-        parts.append(f"于 {crossed.group(2)} 超过阈值 {crossed.group(1)}")
-    elif not_crossed:
-        parts.append(f"未超过阈值 {not_crossed.group(1)}")
-        claim_type = "negative_observation"
+    if t.threshold is not None and series.threshold is not None:
+        stated = _states_unit(series.unit or "")
+        threshold = t.threshold if stated else number(series.threshold, exact=True)
+        if t.crossed_at is None:
+            if f"未超过阈值 {threshold}" in excerpt:
+                parts.append(f"未超过阈值 {threshold}")
+                claim_type = "negative_observation"
+        elif stated and f"超过阈值 {threshold} 于 {t.crossed_at}" in excerpt:
+            parts.append(f"于 {t.crossed_at} 超过阈值 {threshold}")
     if len(parts) == 1:  # an unfamiliar rendering: quote it
         return f"{head}：{quote(excerpt)}", claim_type, [_binding(ref, excerpt)]
     return "，".join(parts), claim_type, [_binding(ref, excerpt)]

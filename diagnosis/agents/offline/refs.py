@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
+from contracts.elements import AlertElement, LogRecord, SeriesSummary
 from contracts.plan import ServiceInfo
 from contracts.pointer import PointerError, resolve_pointer
 from contracts.tools import ToolCallResult
@@ -20,6 +22,7 @@ from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import gloss as gloss  # re-exported: the agents' one reading
 from diagnosis.reading.evidence_text import innermost as innermost
 from diagnosis.reading.text import fold
+from diagnosis.tools.element_text import clock_of_day
 
 EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
 SOURCE_TYPE = {
@@ -32,7 +35,6 @@ SOURCE_TYPE = {
 LEVEL_RANK = {"DEBUG": 0, "INFO": 0, "WARN": 1, "WARNING": 1, "ERROR": 2, "FATAL": 3, "CRITICAL": 3}
 
 LOG_TEXT = re.compile(r"^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) (\S+) ([A-Z]+) (.*)$", re.S)
-SINCE = re.compile(r"since (?:\d{4}-\d{2}-\d{2} )?(\d{2}:\d{2}(?::\d{2})?)")
 
 
 class Origin(StrEnum):
@@ -68,6 +70,21 @@ class Ref:
     level: str = ""
     clock: str = ""  # HH:MM:SS (logs) / HH:MM (alert start)
     symptoms: frozenset[str] = frozenset()
+
+    @cached_property
+    def record(self) -> LogRecord:
+        """A log ref's element, typed."""
+        return LogRecord.model_validate(self.element)
+
+    @cached_property
+    def alert(self) -> AlertElement:
+        """An alert ref's element, typed."""
+        return AlertElement.model_validate(self.element)
+
+    @cached_property
+    def series(self) -> SeriesSummary:
+        """A series ref's element, typed."""
+        return SeriesSummary.model_validate(self.element)
 
     @property
     def message(self) -> str:
@@ -164,8 +181,7 @@ def collect_refs(
                     clock, service, level = m.group(2), service or m.group(3), m.group(4)
                 level = str(element.get("level") or level).upper()
             elif kind == "alert":
-                m = SINCE.search(text)
-                clock = m.group(1) if m else ""
+                clock = clock_of_day(AlertElement.model_validate(element).starts_at)
             refs.append(
                 Ref(
                     invocation_id=call.invocation_id,

@@ -48,6 +48,7 @@ from diagnosis.agents.offline.onsets import shift_of
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss, output_time
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import ERRORISH
+from diagnosis.tools.element_text import wall_clock
 from diagnosis.tools.templates import mine
 
 MAX_CLAIMS_BROAD = 5
@@ -157,6 +158,12 @@ def _extreme_member(members: Sequence[Ref], extreme: str, kind: str) -> Ref | No
     return min(measured, key=lambda t: (sign * t[0], t[1]))[2]
 
 
+def _written(ref: Ref) -> tuple[datetime, str, str]:
+    """A log line's place in time order: the second it was written (lines of one second keep the
+    order of their reads)."""
+    return ref.record.timestamp.replace(microsecond=0), ref.invocation_id, ref.raw_path
+
+
 def log_candidates(
     refs: Iterable[Ref], focus: Focus, extreme: str = "", kind: str = "", baseline: Sequence[Ref] = ()
 ) -> list[Candidate]:
@@ -172,7 +179,7 @@ def log_candidates(
         and (LEVEL_RANK.get(r.level, 0) > 0 or r.symptoms & focus.primary)
     ]
     before = [r for r in baseline if r.kind == "log"]
-    ordered = sorted(lines + before, key=lambda r: (r.text[:19], r.invocation_id, r.raw_path))
+    ordered = sorted(lines + before, key=_written)
     ids, _ = mine([r.message for r in ordered])
     template = {(r.invocation_id, r.raw_path): t for r, t in zip(ordered, ids, strict=True)}
     key = lambda r: (r.service, r.level, template[(r.invocation_id, r.raw_path)])  # noqa: E731
@@ -182,7 +189,7 @@ def log_candidates(
     usual = Counter(key(r) for r in before)
     out: list[Candidate] = []
     for group, members in groups.items():
-        members.sort(key=lambda r: (r.text[:19], r.invocation_id, r.raw_path))
+        members.sort(key=_written)
         first, last = members[0], members[-1]
         cited = [first] if last.clock == first.clock else [first, last]
         picked = _extreme_member(members, extreme, kind) if extreme else None
@@ -191,12 +198,13 @@ def log_candidates(
             cited, note = [picked], f"{extreme}:{kind}"
         score: float = 10 * _relevance(first, focus) + 3 * LEVEL_RANK.get(first.level, 0)
         score += _concreteness(first.text)
-        # burst: the most lines in one minute (a log text starts "YYYY-MM-DD HH:MM")
-        burst = max(Counter(m.text[:16] for m in members).values())
+        # burst: the most lines in one minute
+        burst = max(Counter(m.record.timestamp.replace(second=0, microsecond=0) for m in members).values())
         stats = TemplateStats(group[2], len(members), usual[group], first.level, burst)
         anomaly = anomaly_score(stats) if before else 0.0
         score += min(len(members), 5) * 0.1
-        out.append(Candidate("log", cited, score, cited[0].text[:19], extreme=note, anomaly=anomaly))
+        order = wall_clock(cited[0].record.timestamp)
+        out.append(Candidate("log", cited, score, order, extreme=note, anomaly=anomaly))
     return out
 
 

@@ -45,7 +45,7 @@ from diagnosis.tools.backends.http import (
     success_data,
 )
 from diagnosis.tools.base import ToolError
-from diagnosis.tools.rendering import number
+from diagnosis.tools.element_text import number
 
 ALERTS_PATH = "/api/v1/alerts"
 QUERY_RANGE_PATH = "/api/v1/query_range"

@@ -14,7 +14,7 @@ import pytest
 from contracts.asked import ASKED_KINDS
 from diagnosis.evidence.bundle import Bundle, bundle_parse
 from diagnosis.evidence.k8s_objects import service_from_pod_name
-from diagnosis.tools.rendering import with_unit
+from diagnosis.tools.element_text import with_unit
 from evaluation.suite import SCENARIOS
 from evaluation.worlds import (
     WORLDS,
