@@ -22,8 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
-from itertools import pairwise
-from typing import Any, Final
+from typing import Any
 
 from contracts.elements import AlertElement, SeriesSummary
 from contracts.plan import ServiceInfo
@@ -71,7 +70,7 @@ from diagnosis.agents.offline.selection import (
 from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
 from diagnosis.reading.entities import shows_items
 from diagnosis.reading.vocabulary import EFFECTS, SYMPTOMS_BY_ID
-from diagnosis.tools.element_text import SeriesText, clock_of_day, dated_clock, number, spaced, with_unit
+from diagnosis.tools.element_text import SeriesText, clock_of_day, dated_clock, number, with_unit
 from diagnosis.tools.quoting import quote, quote_name
 from gatekeeper.normalize import is_word_char
 
@@ -295,56 +294,15 @@ def _alert_list_claim(c: Candidate, today: str = "") -> tuple[str, str, list[dic
 
 
 # --- How a series claim states its figures ----------------------------------------------------------
-# The wording of the earlier claims, which read the figures back from the series' text, is kept
-# (issue 28 changes no answer): after a number and a space they stated a unit that is a word of ASCII
-# letters ("50 connections", "3 req/s") or one of these Chinese counters, alone or per a time ("48213
-# 条", "12 次/分钟"). A figure in any other spaced unit (核, 张, 件/小时, 点/分钟) was stated as its bare
-# number, and a threshold crossed in such a unit not at all. Stating every unit is the behaviour
-# change left for issue 32.
-STATED_COUNTERS: Final = frozenset("条次个笔单人台份")
-# The words before a series' figures; a unit spelled as one ("min") was taken for the next field's
-# word and left off, but after the last figure.
-_FIELD_WORDS: Final = frozenset({"min", "max", "avg", "last"})
-
-
-def _states_unit(unit: str) -> bool:
-    """Whether a series claim states ``unit`` with its figures (``STATED_COUNTERS``)."""
-    if not unit or not spaced(unit):
-        return True
-    head, per, time = unit.partition("/")
-    if head in STATED_COUNTERS:
-        return not per or (time != "" and all(_cjk(ch) or ch.isascii() and ch.isalpha() for ch in time))
-    return all(ch.isascii() and (ch.isalpha() or ch in "_/") for ch in unit)
-
-
-def _cjk(ch: str) -> bool:
-    return "\u4e00" <= ch <= "\u9fff"
-
-
-def _labels_field(word: str, field: str) -> bool:
-    """Whether the earlier reading took ``word`` for the label of ``field``'s figure: it ends in the
-    field's name after no lowercase letter (a series named ``jvm_gc_pause_max``)."""
-    return word.endswith(field) and not "a" <= word[: -len(field)][-1:] <= "z"
-
-
-def _stated_figure(series: SeriesSummary, t: SeriesText, field: str) -> str:
-    """``field``'s figure ("min", "max", "last") as a series claim states it."""
-    # The word after the first word that looks like the field's label was read as its figure: the
-    # service of a series named ``…_max``, the date of a service named ``…-max`` (kept like the units;
-    # issue 32).
-    words = (t.name, series.service, f"{series.first_at:%Y-%m-%d}")
-    for word, after in pairwise(words):
-        if after and _labels_field(word, field):
-            return after
-    value, unit = {"min": series.min, "max": series.max, "last": series.last}[field], series.unit or ""
-    if _states_unit(unit) and (unit not in _FIELD_WORDS or field == "last"):
-        return with_unit(value, unit, exact=True)
-    return number(value, exact=True)
+def _stated_figure(series: SeriesSummary, field: str) -> str:
+    """``field``'s figure ("min", "max", "last") as the series' evidence text renders it."""
+    value = {"min": series.min, "max": series.max, "last": series.last}[field]
+    return with_unit(value, series.unit, exact=True) if series.unit else number(value, exact=True)
 
 
 def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     """What a series summary shows, each figure from its typed field, worded as its text shows it
-    (``SeriesText``) and stated as ``_stated_figure`` says, and only the figures its excerpt shows."""
+    (``SeriesText``), and only the figures its excerpt shows."""
     ref = c.first
     series, excerpt = ref.series, excerpt_of(ref.text)
     t = SeriesText.of(series)
@@ -354,7 +312,7 @@ def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     head = f"{service} 指标 {quote_name(name)}" if name and name in excerpt else f"{service} 指标"
     spanned = bool(series.service) and excerpt.startswith(f"{t.name} {series.service} {t.span} ")
     parts = [head + (f" 在 {t.span} 内" if spanned else "")]
-    figures = {k: _stated_figure(series, t, k) for k in ("min", "max", "last")}
+    figures = {k: _stated_figure(series, k) for k in ("min", "max", "last")}
     shown = {k: v for k, v in figures.items() if f"{k} {v}" in excerpt}
     if c.extreme == "min" and "min" in shown:  # asked for the lowest value
         parts.append(f"最小值 {shown['min']}")
@@ -365,14 +323,13 @@ def _series_claim(c: Candidate) -> tuple[str, str, list[dict[str, Any]]]:
     if "last" in shown:
         parts.append(f"最新值 {shown['last']}")
     claim_type = "observation"
-    if t.threshold is not None and series.threshold is not None:
-        stated = _states_unit(series.unit or "")
-        threshold = t.threshold if stated else number(series.threshold, exact=True)
+    if t.threshold is not None:
+        threshold = t.threshold
         if t.crossed_at is None:
             if f"未超过阈值 {threshold}" in excerpt:
                 parts.append(f"未超过阈值 {threshold}")
                 claim_type = "negative_observation"
-        elif stated and f"超过阈值 {threshold} 于 {t.crossed_at}" in excerpt:
+        elif f"超过阈值 {threshold} 于 {t.crossed_at}" in excerpt:
             parts.append(f"于 {t.crossed_at} 超过阈值 {threshold}")
     if len(parts) == 1:  # an unfamiliar rendering: quote it
         return f"{head}：{quote(excerpt)}", claim_type, [_binding(ref, excerpt)]
