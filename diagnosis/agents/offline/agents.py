@@ -16,7 +16,7 @@ from typing import Any
 from contracts.composer import ComposerMaterial
 from contracts.plan import ExecutorRequest, Plan, PlannerRequest, PlanStep, ServiceInfo
 from contracts.reading import QuestionFacts, TimeWindow
-from contracts.tools import ToolCallResult
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS, ToolCallResult
 from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, ToolRunner
 from diagnosis.agents.offline.changes import first_anomaly
 from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
@@ -66,7 +66,7 @@ from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID
 
 MAX_WIDENING_CALLS = 3
 MAX_EPISODE_READS = 4  # the planned log and metric reads (and their lower-level repeats) once more
-WIDEN_TOOLS = ("query_logs", "query_metrics")
+WIDEN_TOOLS = (QUERY_LOGS, QUERY_METRICS)
 HYPOTHESIS_LOG_LIMIT = 20
 KNOWLEDGE_TOP_K = 8
 RUNBOOK_READ_TOP_K = 6
@@ -185,7 +185,7 @@ class OfflineExecutor:
                         for service in facts.known_services[:1]:  # when its own trouble began, by template
                             grouped = {"service": service, "level": "WARN", **window_span(window), "group": "template",
                                        "limit": NEIGHBOUR_LOG_LIMIT}
-                            tools.call("query_logs", grouped, Origin.ONSET)
+                            tools.call(QUERY_LOGS, grouped, Origin.ONSET)
                     began = [first_new_line(tools.history(), request.services)]
                     onset = failure_onset(
                         [r for c in _candidates(tools.history(), facts, request.services, Focus.of(facts)) for r in c.refs]
@@ -236,7 +236,7 @@ class OfflineExecutor:
         (``survey.points_elsewhere``): the cluster is surveyed."""
         if not facts.cause or facts.narrow or facts.listing or facts.change:
             return False
-        if not any(c.tool_name == "query_logs" and c.status == "success" for c in tools.history()):
+        if not any(c.tool_name == QUERY_LOGS and c.status == "success" for c in tools.history()):
             return False
         tool, arguments = probe_step(window_span(window))
         if tools.call(tool, arguments, Origin.PROBE).status != "success":
@@ -279,7 +279,7 @@ class OfflineExecutor:
         for step in steps:
             arguments = dict(step.arguments)
             call = calls.get(json.dumps(arguments, sort_keys=True))
-            read = step.tool == "query_logs" and arguments.get("service") and not arguments.get("keyword")
+            read = step.tool == QUERY_LOGS and arguments.get("service") and not arguments.get("keyword")
             if read and arguments.get("level") == "ERROR" and call is not None and call.status == "no_hit":
                 tools.call(step.tool, {**arguments, "level": "WARN"}, Origin.WIDEN)
 
@@ -332,7 +332,7 @@ class OfflineExecutor:
         refs = collect_refs(tools.history(), request.services)
         for service in services_to_sweep(refs, Focus.of(facts), [s.name for s in request.services]):
             arguments = {"service": service, "level": "WARN", **window_span(window), "limit": SWEEP_LOG_LIMIT}
-            tools.call("query_logs", arguments, Origin.SWEEP)
+            tools.call(QUERY_LOGS, arguments, Origin.SWEEP)
 
     def _read_failing_metrics(self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts) -> None:
         """An every-service metrics read cut at its limit (``truncated``) may lack the series of the
@@ -341,14 +341,14 @@ class OfflineExecutor:
         if facts.services or facts.listing:
             return
         history = tools.history()
-        cut = [c for c in history if c.tool_name == "query_metrics" and (c.output or {}).get("truncated")]
+        cut = [c for c in history if c.tool_name == QUERY_METRICS and (c.output or {}).get("truncated")]
         failing = [
             c.first.service
             for c in (_relevant_candidates(history, facts, request.services) if cut else [])
             if c.kind in ("log", "alert") and anomalous(c) and c.first.service
         ]
         if failing:
-            tools.call("query_metrics", {**cut[0].arguments, "service": failing[0]}, Origin.SWEEP)
+            tools.call(QUERY_METRICS, {**cut[0].arguments, "service": failing[0]}, Origin.SWEEP)
 
     def _read_neighbours(
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
@@ -374,17 +374,17 @@ class OfflineExecutor:
         front = described(facts.known_services, request.services)[:1] if keyword else []
         for service in front:
             arguments = {"service": service, "keyword": keyword, **span, "limit": NEIGHBOUR_LOG_LIMIT}
-            tools.call("query_logs", arguments, Origin.NEIGHBOUR)
+            tools.call(QUERY_LOGS, arguments, Origin.NEIGHBOUR)
         if keyword and not front and unsaid:
             # No description says where it is served: the exact term read across every service (the
             # gateway's "502 … upstream=order-service"), for the lines that name the asked service.
-            tools.call("query_logs", {"keyword": keyword, **span, "limit": NEIGHBOUR_LOG_LIMIT}, Origin.NEIGHBOUR)
+            tools.call(QUERY_LOGS, {"keyword": keyword, **span, "limit": NEIGHBOUR_LOG_LIMIT}, Origin.NEIGHBOUR)
         for service in dict.fromkeys([*read, *front]):
-            tools.call("query_metrics", {"service": service, **span}, Origin.NEIGHBOUR)
+            tools.call(QUERY_METRICS, {"service": service, **span}, Origin.NEIGHBOUR)
             # Its warning-or-worse lines by template against the span before: a template new there or
             # whose rate jumped is its symptom, whether or not an alert or a threshold says so.
             grouped = {"service": service, "level": "WARN", **span, "group": "template", "limit": NEIGHBOUR_LOG_LIMIT}
-            tools.call("query_logs", grouped, Origin.NEIGHBOUR)
+            tools.call(QUERY_LOGS, grouped, Origin.NEIGHBOUR)
         # What an implicated neighbour logged when it went red with the failure (the broker's
         # "No space left on device" when its alert fired): its ERROR lines around that moment.
         near, _ = neighbour_reads(tools.history(), request.services)
@@ -394,7 +394,7 @@ class OfflineExecutor:
                 continue
             around = {"start": (moment - NEIGHBOUR_ONSET).isoformat(), "end": (moment + NEIGHBOUR_ONSET).isoformat()}
             arguments = {"service": c.first.service, "level": "ERROR", **around, "limit": NEIGHBOUR_LOG_LIMIT}
-            tools.call("query_logs", arguments, Origin.NEIGHBOUR)
+            tools.call(QUERY_LOGS, arguments, Origin.NEIGHBOUR)
             if facts.offers_changes:
                 step = neighbour_change_step(c.first.service, moment)
                 tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
@@ -427,9 +427,9 @@ class OfflineExecutor:
         for node in nodes[:MAX_SUSPECT_NODES]:
             # Grouped by template: each one's first line (when the node began to report it) and count.
             own = {"instance": node, "level": "WARN", **span, "group": "template", "limit": PLACEMENT_LOG_LIMIT}
-            tools.call("query_logs", own, Origin.PLACEMENT)
+            tools.call(QUERY_LOGS, own, Origin.PLACEMENT)
             named = {"keyword": node, "max_level": "INFO", **span, "limit": PLACEMENT_LOG_LIMIT}
-            tools.call("query_logs", named, Origin.PLACEMENT)
+            tools.call(QUERY_LOGS, named, Origin.PLACEMENT)
 
     def _look_up(
         self,
@@ -448,7 +448,7 @@ class OfflineExecutor:
         query = evidence_knowledge_query([c for c in candidates if c.score >= min_score or c.kind != "log"])
         if not first and query and query.casefold() not in asked:
             first = tools.call(
-                "lookup_knowledge", {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
+                LOOKUP_KNOWLEDGE, {"query": query, "top_k": KNOWLEDGE_TOP_K}, Origin.EVIDENCE_LOOKUP
             ).invocation_id
         refs = collect_refs(tools.history(), request.services)
         hits = sorted((r for r in refs if r.kind == "hit"), key=lambda r: r.invocation_id != first)
@@ -474,7 +474,7 @@ class OfflineExecutor:
         asked = {
             str(c.arguments.get("query") or "").casefold()
             for c in tools.history()
-            if c.tool_name == "lookup_knowledge"
+            if c.tool_name == LOOKUP_KNOWLEDGE
         }
         knowledge_first, hits, weights = self._look_up(
             request, tools, facts, asked, knowledge_first, Focus.of(facts, checked)
@@ -482,7 +482,7 @@ class OfflineExecutor:
         title = runbook_to_read(hits, weights, require_match=bool(facts.listing))
         read = f"{title} 常见原因 处理方案"
         if title and read.casefold() not in asked:
-            tools.call("lookup_knowledge", {"query": read, "top_k": RUNBOOK_READ_TOP_K}, Origin.RUNBOOK_READ)
+            tools.call(LOOKUP_KNOWLEDGE, {"query": read, "top_k": RUNBOOK_READ_TOP_K}, Origin.RUNBOOK_READ)
         return knowledge_first
 
     def _follow_up(
@@ -494,12 +494,12 @@ class OfflineExecutor:
         if not candidates:
             return "", []
         planned = {
-            str(s.arguments.get("query", "")).casefold() for s in steps if s.tool == "lookup_knowledge"
+            str(s.arguments.get("query", "")).casefold() for s in steps if s.tool == LOOKUP_KNOWLEDGE
         }
         knowledge_first, hits, weights = self._look_up(
             request, tools, facts, planned, "", Focus.of(facts), 10
         )
-        log_calls = [c for c in tools.history() if c.tool_name == "query_logs" and c.round == request.round]
+        log_calls = [c for c in tools.history() if c.tool_name == QUERY_LOGS and c.round == request.round]
         used = {str(c.arguments.get("keyword") or "").casefold() for c in log_calls}
         service = (facts.known_services or [candidates[0].first.service])[0]
         template = next((c.arguments for c in log_calls if c.arguments.get("start")), {})
@@ -509,7 +509,7 @@ class OfflineExecutor:
         ):
             arguments = {"service": service, "keyword": keyword, "limit": HYPOTHESIS_LOG_LIMIT}
             arguments.update({k: template[k] for k in ("start", "end") if template.get(k)})
-            tools.call("query_logs", arguments, Origin.HYPOTHESIS_CHECK)
+            tools.call(QUERY_LOGS, arguments, Origin.HYPOTHESIS_CHECK)
             checked.append(symptom_id)
         return knowledge_first, checked
 

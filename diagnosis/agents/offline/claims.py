@@ -27,7 +27,7 @@ from typing import Any
 from contracts.elements import AlertElement, SeriesSummary
 from contracts.plan import ServiceInfo
 from contracts.reading import QuestionFacts, TimeWindow
-from contracts.tools import ToolCallResult
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS, ToolCallResult
 from diagnosis.agents.offline.changes import (
     MAX_CHANGE_CLAIMS,
     MAX_LISTED_CHANGES,
@@ -95,6 +95,8 @@ UNLISTED_ALERTS = {
 # resource waits on it — a hypothesis, never a confirmed cause.
 SLOW_SYMPTOMS = frozenset(s for s, v in SYMPTOMS_BY_ID.items() if v.measure == "time")
 EXHAUSTED_SYMPTOMS = frozenset(s for s, v in SYMPTOMS_BY_ID.items() if v.measure == "count" and s not in EFFECTS)
+#: What a call read, for a gap's wording.
+_WHAT_READ: dict[str, str] = {QUERY_LOGS: "日志", QUERY_METRICS: "告警与指标"}
 _EXTREME_PHRASE = {"max:time": "用时最长", "min:time": "用时最短", "max": "数值最大", "min": "数值最小"}
 
 
@@ -214,7 +216,7 @@ def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) 
     refs = {  # each pod's line of the pods reads (its text names its node)
         str(element.get("name")): binding(call.tool_name, call.invocation_id, path, excerpt_of(str(ref.get("text") or "")))
         for call in history
-        if call.tool_name == "query_k8s" and call.status == "success"
+        if call.tool_name == QUERY_K8S and call.status == "success"
         for ref in call.evidence_refs or []
         if (path := str(ref.get("raw_path") or "")).startswith("/pods/") and (element := element_at(call.output, path))
     }
@@ -381,9 +383,9 @@ def order_hypotheses(
 # --- Missing information ------------------------------------------------------------------------------
 def _describe_call(call: ToolCallResult) -> str:
     args = call.arguments or {}
-    if call.tool_name == "lookup_knowledge":
+    if call.tool_name == LOOKUP_KNOWLEDGE:
         return f"处理手册检索「{str(args.get('query') or '')[:40]}」"
-    what = {"query_logs": "日志", "query_metrics": "告警与指标"}.get(call.tool_name, call.tool_name)
+    what = _WHAT_READ.get(call.tool_name, call.tool_name)
     bits = [str(args.get("service") or "全部服务")]
     if args.get("level"):
         bits.append(f"{args['level']} 及以上")
@@ -436,7 +438,7 @@ def missing_info(
             items.append(
                 (_describe_call(call), f"与 {call.deduped_from or '之前的调用'} 重复，没有带来新证据")
             )
-        elif call.status == "no_hit" and call.tool_name == "lookup_knowledge":
+        elif call.status == "no_hit" and call.tool_name == LOOKUP_KNOWLEDGE:
             items.append((_describe_call(call), "知识库中没有匹配的处理手册"))
     return [{"item": item, "reason": reason} for item, reason in dict.fromkeys(items)][:MAX_MISSING]
 

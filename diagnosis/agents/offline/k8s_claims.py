@@ -21,13 +21,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from contracts.reading import QuestionFacts
-from contracts.tools import ToolCallResult
+from contracts.tools import QUERY_K8S, ToolCallResult
 from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
 from diagnosis.reading.entities import shows_items
 from diagnosis.tools.quoting import quote
 
-TOOL = "query_k8s"
+TOOL = QUERY_K8S
 MAX_PODS = 2
 MAX_EVENTS = 3
 MAX_CLAIMS = 8

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from contracts.reading import TimeWindow
-from contracts.tools import ToolCallResult
+from contracts.tools import QUERY_LOGS, ToolCallResult
 from diagnosis.agents.offline.refs import LEVEL_RANK, Origin, binding
 
 QUERY_PATH: Final = "/query"
@@ -67,7 +67,7 @@ def empty_reads(history: Sequence[ToolCallResult], service: str, window: TimeWin
         return []
     reads = [
         c for c in history
-        if c.tool_name == "query_logs" and c.status == "no_hit" and c.round == current_round
+        if c.tool_name == QUERY_LOGS and c.status == "no_hit" and c.round == current_round
         and c.origin not in CONTEXT and c.arguments.get("service") == service and _in_window(c.arguments, window)
         and _query_ref(c)
     ]

@@ -18,7 +18,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from contracts.plan import ServiceInfo
-from contracts.tools import ToolCallResult
+from contracts.tools import QUERY_K8S, ToolCallResult
 from diagnosis.agents.offline.refs import Origin, Ref, collect_refs
 from diagnosis.tools.templates import TemplateCount
 
@@ -54,7 +54,7 @@ def pods_read(history: Sequence[ToolCallResult]) -> list[Mapping[str, Any]]:
     return [
         element
         for call in history
-        if call.tool_name == "query_k8s" and call.status == "success" and call.arguments.get("kind") == "pods"
+        if call.tool_name == QUERY_K8S and call.status == "success" and call.arguments.get("kind") == "pods"
         for element in ((call.output or {}).get("pods") or [] if isinstance(call.output, dict) else [])
         if isinstance(element, Mapping)
     ]

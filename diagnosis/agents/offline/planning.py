@@ -28,7 +28,7 @@ from typing import Any
 
 from contracts.plan import Plan, PlanStep, ServiceInfo
 from contracts.reading import QuestionFacts, Reading, TimeWindow
-from contracts.tools import ToolCallResult
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS, ToolCallResult
 from diagnosis.agents.offline.changes import ANOMALY_HORIZON, READ_WORDS, span_start
 from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
 from diagnosis.agents.offline.novelty import BASELINE, LEAD
@@ -95,7 +95,7 @@ def change_step(window: TimeWindow, anomaly: datetime | None = None, service: st
         service=service, level="INFO", max_level="INFO", any_keyword="|".join(READ_WORDS), **span, limit=GAP_LOG_LIMIT
     )
     return PlanStep(
-        tool="query_logs", arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、回滚）"
+        tool=QUERY_LOGS, arguments=arguments, purpose="窗口内及之前的变更记录（发布、配置、回滚）"
     )
 
 
@@ -104,7 +104,7 @@ def neighbour_change_step(service: str, red: datetime) -> PlanStep:
     what fills a broker's disk or a database's connections can begin hours before it shows."""
     span = {"start": (red - ANOMALY_HORIZON).isoformat(), "end": red.isoformat()}
     arguments = {"service": service, "level": "INFO", "max_level": "INFO", "any_keyword": "|".join(READ_WORDS), **span}
-    return PlanStep(tool="query_logs", arguments={**arguments, "limit": GAP_LOG_LIMIT}, purpose="邻近服务此前的变更记录")
+    return PlanStep(tool=QUERY_LOGS, arguments={**arguments, "limit": GAP_LOG_LIMIT}, purpose="邻近服务此前的变更记录")
 
 
 def novelty_step(anomaly: datetime) -> PlanStep:
@@ -118,7 +118,7 @@ def novelty_step(anomaly: datetime) -> PlanStep:
         "group": "template",
         "limit": LOG_LIMIT,
     }
-    return PlanStep(tool="query_logs", arguments=arguments, purpose="异常前新出现的日志模板（对比此前基线）")
+    return PlanStep(tool=QUERY_LOGS, arguments=arguments, purpose="异常前新出现的日志模板（对比此前基线）")
 
 
 def listing_novelty_step(window: TimeWindow, service: str) -> PlanStep:
@@ -132,7 +132,7 @@ def listing_novelty_step(window: TimeWindow, service: str) -> PlanStep:
         "group": "template",
         "limit": LOG_LIMIT,
     }
-    return PlanStep(tool="query_logs", arguments=arguments, purpose="窗口内新出现的日志模板（对比此前同长时段）")
+    return PlanStep(tool=QUERY_LOGS, arguments=arguments, purpose="窗口内新出现的日志模板（对比此前同长时段）")
 
 
 def earlier_change_step(step: PlanStep, read: ToolCallResult, anomaly: datetime | None = None) -> PlanStep | None:
@@ -174,7 +174,7 @@ def k8s_steps(question: str, services: Sequence[str], span: dict[str, str]) -> l
     service = services[0] if services else None
     return [
         PlanStep(
-            tool="query_k8s",
+            tool=QUERY_K8S,
             arguments=_given(kind=kind, name=service, **span, limit=K8S_LIMIT),
             purpose=f"{service or '全部服务'} 的{K8S_PURPOSE[kind]}",
         )
@@ -186,12 +186,12 @@ def k8s_steps(question: str, services: Sequence[str], span: dict[str, str]) -> l
 def baseline_step(steps: Sequence[PlanStep], window: TimeWindow) -> PlanStep | None:
     """The first planned log read over the equally long window just before the asked one: the
     usual rate of each log template, against which the asked window's templates are ranked."""
-    read = next((s for s in steps if s.tool == "query_logs" and not s.arguments.get("keyword")), None)
+    read = next((s for s in steps if s.tool == QUERY_LOGS and not s.arguments.get("keyword")), None)
     if read is None:
         return None
     start = window.start - (window.end - window.start)
     arguments = {**read.arguments, "start": start.isoformat(), "end": window.start.isoformat()}
-    return PlanStep(tool="query_logs", arguments=arguments, purpose="问题时间窗之前同样长度的日志（基线）")
+    return PlanStep(tool=QUERY_LOGS, arguments=arguments, purpose="问题时间窗之前同样长度的日志（基线）")
 
 
 def window_span(window: TimeWindow) -> dict[str, str]:
@@ -220,17 +220,17 @@ def plan_normal(*, question: str, services: Sequence[ServiceInfo], reading: Read
         if not alerts_only:
             arguments = _given(service=service, level=level, **span, limit=LOG_LIMIT)
             purpose = f"{who} 在 {window.label()} 的 {level} 及以上日志"
-            steps.append(PlanStep(tool="query_logs", arguments=arguments, purpose=purpose))
+            steps.append(PlanStep(tool=QUERY_LOGS, arguments=arguments, purpose=purpose))
         metrics = _given(service=service, **span)
-        steps.append(PlanStep(tool="query_metrics", arguments=metrics, purpose=f"{who} 的告警与指标"))
+        steps.append(PlanStep(tool=QUERY_METRICS, arguments=metrics, purpose=f"{who} 的告警与指标"))
     if keyword and not alerts_only:
         service = per_service[0]
         arguments = _given(service=service, keyword=keyword, **span, limit=LOG_LIMIT)
         purpose = f"{service or '全部服务'} 中含 {keyword} 的日志"
-        steps.insert(1, PlanStep(tool="query_logs", arguments=arguments, purpose=purpose))
+        steps.insert(1, PlanStep(tool=QUERY_LOGS, arguments=arguments, purpose=purpose))
     steps = steps[: MAX_STEPS - 1]
     lookup = {"query": knowledge_query(facts, services)}
-    steps.append(PlanStep(tool="lookup_knowledge", arguments=lookup, purpose="相关处理手册"))
+    steps.append(PlanStep(tool=LOOKUP_KNOWLEDGE, arguments=lookup, purpose="相关处理手册"))
     if not facts.survey:  # a survey reads every kind that breaks itself (offline.survey)
         steps += k8s_steps(question, targets, span)  # Kubernetes state, when the question calls for it
     subject = "、".join(targets) or "全部服务"
@@ -243,8 +243,8 @@ def plan_normal(*, question: str, services: Sequence[ServiceInfo], reading: Read
 
 def _infer_tool(text: str) -> str:
     if any_spelling_in(QUESTION_WORDS["gap_metrics"], text):
-        return "query_metrics"
-    return "lookup_knowledge" if any_spelling_in(QUESTION_WORDS["gap_knowledge"], text) else "query_logs"
+        return QUERY_METRICS
+    return LOOKUP_KNOWLEDGE if any_spelling_in(QUESTION_WORDS["gap_knowledge"], text) else QUERY_LOGS
 
 
 def plan_gaps(
@@ -280,10 +280,10 @@ def plan_gaps(
         service = (gap_facts.services or question_facts.services or (None,))[0]
         service_name = service.name if service is not None else None
         symptoms = list(gap_facts.symptoms or question_facts.symptoms)
-        if tool == "lookup_knowledge":
+        if tool == LOOKUP_KNOWLEDGE:
             searched = (query or text or question)[:200] + " 排查"
             arguments: dict[str, Any] = {"query": searched, "top_k": GAP_TOP_K}
-        elif tool == "query_metrics":
+        elif tool == QUERY_METRICS:
             arguments = {"service": service_name, **span}
             alert, metric = ALERT_NAME.search(nfkc(combined)), question_metric(combined)
             if alert:
@@ -304,6 +304,6 @@ def plan_gaps(
         start = max(question_window.start - GAP_WIDEN, now - timedelta(hours=48))
         read = {"service": service.name if service else None, "level": "WARN", "start": start.isoformat()}
         arguments = _given(**read, end=question_window.end.isoformat(), limit=GAP_LOG_LIMIT)
-        steps.append(PlanStep(tool="query_logs", arguments=arguments, purpose="补充证据"))
+        steps.append(PlanStep(tool=QUERY_LOGS, arguments=arguments, purpose="补充证据"))
     goal = "只针对证据缺口补充证据：" + "；".join(labels)[:200]
     return Plan(mode="EVIDENCE_GAP_ONLY", goal=goal, steps=steps)

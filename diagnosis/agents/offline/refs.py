@@ -17,19 +17,19 @@ from typing import Any
 from contracts.elements import AlertElement, LogRecord, SeriesSummary
 from contracts.plan import ServiceInfo
 from contracts.pointer import PointerError, resolve_pointer
-from contracts.tools import ToolCallResult
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS, ToolCallResult
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import gloss as gloss  # re-exported: the agents' one reading
 from diagnosis.reading.evidence_text import innermost as innermost
 from diagnosis.reading.text import fold
 from diagnosis.tools.element_text import clock_of_day
 
-EVIDENCE_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
-SOURCE_TYPE = {
-    "query_logs": "log",
-    "query_metrics": "metric",
-    "lookup_knowledge": "knowledge",
-    "query_k8s": "k8s",
+EVIDENCE_TOOLS = (QUERY_LOGS, QUERY_METRICS, LOOKUP_KNOWLEDGE)
+SOURCE_TYPE: dict[str, str] = {
+    QUERY_LOGS: "log",
+    QUERY_METRICS: "metric",
+    LOOKUP_KNOWLEDGE: "knowledge",
+    QUERY_K8S: "k8s",
 }
 # Severity steps of a log level: 1 = a warning, 2 = a failure (scoring, anomaly, change lines).
 LEVEL_RANK = {"DEBUG": 0, "INFO": 0, "WARN": 1, "WARNING": 1, "ERROR": 2, "FATAL": 3, "CRITICAL": 3}
@@ -204,7 +204,7 @@ def neighbour_reads(history: Sequence[ToolCallResult], services: Sequence[Servic
     """The evidence of the executor's neighbour reads: (their alerts, metrics and asked-symptom
     lines — a keyword read —, their ERROR lines read around the moment they went red)."""
     calls = [c for c in history if c.origin == Origin.NEIGHBOUR]
-    said = [c for c in calls if c.tool_name == "query_logs" and not c.arguments.get("keyword")]
+    said = [c for c in calls if c.tool_name == QUERY_LOGS and not c.arguments.get("keyword")]
     rest = [c for c in calls if c not in said]
     evidence = (
         [r for r in collect_refs(group, services, only=Origin.NEIGHBOUR) if r.kind != "hit" and not routine(r, group)]

@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from contracts.plan import ServiceInfo
-from contracts.tools import K8S_KINDS, LIMIT_MAX, ToolCallResult
+from contracts.tools import K8S_KINDS, LIMIT_MAX, QUERY_K8S, QUERY_LOGS, ToolCallResult
 from diagnosis.agents.offline.neighbours import described
 from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.k8s_analysis import analyze, state_from_calls
@@ -54,7 +54,7 @@ SECONDARY_RATIONALE = "集群巡检的其他发现，排在根因之后（严重
 
 def probe_step(span: Mapping[str, str]) -> tuple[str, dict[str, Any]]:
     """The read that says whether an asked service's errors point into a cluster: its Services."""
-    return "query_k8s", {"kind": "services", **span, "limit": LIMIT_MAX}
+    return QUERY_K8S, {"kind": "services", **span, "limit": LIMIT_MAX}
 
 
 def points_elsewhere(history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo], asked: Sequence[str]) -> bool:
@@ -76,8 +76,8 @@ def survey_kinds() -> list[str]:
 
 def survey_steps(span: Mapping[str, str]) -> list[tuple[str, dict[str, Any]]]:
     """The reads of a survey: every service's ERROR lines, then the kinds that break."""
-    steps: list[tuple[str, dict[str, Any]]] = [("query_logs", {"level": "ERROR", **span, "limit": LOG_LIMIT})]
-    steps += [("query_k8s", {"kind": kind, **span, "limit": LIMIT_MAX}) for kind in survey_kinds()]
+    steps: list[tuple[str, dict[str, Any]]] = [(QUERY_LOGS, {"level": "ERROR", **span, "limit": LOG_LIMIT})]
+    steps += [(QUERY_K8S, {"kind": kind, **span, "limit": LIMIT_MAX}) for kind in survey_kinds()]
     return steps
 
 
@@ -92,7 +92,7 @@ def log_lines(history: Sequence[ToolCallResult]) -> list[LogLine]:
     """Every log line the run read (once), with the ref it was read as."""
     lines: dict[tuple[str, str, str], LogLine] = {}
     for call in history:
-        if call.tool_name != "query_logs" or call.status != "success":
+        if call.tool_name != QUERY_LOGS or call.status != "success":
             continue
         for ref in call.evidence_refs or []:
             raw_path = str(ref.get("raw_path") or "")
@@ -136,14 +136,14 @@ def _split(ref: str) -> tuple[str, str]:
 
 def _line_binding(line: LogLine, texts: Mapping[str, str], excerpt: Any) -> dict[str, Any]:
     invocation_id, raw_path = _split(line.ref)
-    return binding("query_logs", invocation_id, raw_path, excerpt(texts[line.ref]))
+    return binding(QUERY_LOGS, invocation_id, raw_path, excerpt(texts[line.ref]))
 
 
 def _element_binding(state: ClusterState, ref: str, needles: Sequence[str]) -> dict[str, Any] | None:
     element = state.by_ref().get(ref)
     if element is None:
         return None
-    return binding("query_k8s", element.invocation_id, element.raw_path, excerpt_for(element.text, needles))
+    return binding(QUERY_K8S, element.invocation_id, element.raw_path, excerpt_for(element.text, needles))
 
 
 def _service_ref(state: ClusterState, name: str) -> str:
@@ -152,7 +152,7 @@ def _service_ref(state: ClusterState, name: str) -> str:
 
 def _texts(history: Sequence[ToolCallResult]) -> dict[str, str]:
     return {f"{c.invocation_id}{r.get('raw_path')}": str(r.get("text") or "") for c in history
-            if c.tool_name == "query_logs" for r in c.evidence_refs or []}  # fmt: skip
+            if c.tool_name == QUERY_LOGS for r in c.evidence_refs or []}  # fmt: skip
 
 
 def verified_text(text: str, excerpt: str) -> str:
@@ -214,7 +214,7 @@ def survey_claims(
     at fault ("" for none); no claims when no state was read. ``asked``: the services the question
     names (a healthy cluster's claim names them first); ``callers``: when given (a survey the asked
     services' errors called for), a root cause no line of theirs is tied to gives no claims."""
-    if not any(c.tool_name == "query_k8s" and c.status == "success" for c in history):
+    if not any(c.tool_name == QUERY_K8S and c.status == "success" for c in history):
         return [], ""
     state, found, lines = run_survey(history, catalog)
     if callers and not any(t.caller in callers for t in found.chain):
@@ -268,7 +268,7 @@ def survey_claims(
 
 def secondary_findings(history: Sequence[ToolCallResult], catalog: Sequence[ServiceInfo]) -> list[dict[str, Any]]:
     """The survey's other findings, as directions (hypotheses): listed, never confirmed."""
-    if not any(c.tool_name == "query_k8s" and c.status == "success" for c in history):
+    if not any(c.tool_name == QUERY_K8S and c.status == "success" for c in history):
         return []
     _, found, _ = run_survey(history, catalog)
     return [{"hypothesis_id": f"s{i}", "text": f"次要发现：{f.text_zh}", "rationale": SECONDARY_RATIONALE}
@@ -280,7 +280,7 @@ def survey_missing(history: Sequence[ToolCallResult]) -> list[dict[str, str]]:
     a timeout — is named by ``k8s_claims.k8s_missing`` like every failed query_k8s call)."""
     items = []
     for call in history:
-        if call.tool_name != "query_k8s" or call.origin != ORIGIN:
+        if call.tool_name != QUERY_K8S or call.origin != ORIGIN:
             continue
         kind = str((call.arguments or {}).get("kind") or "")
         output = call.output if isinstance(call.output, Mapping) else {}

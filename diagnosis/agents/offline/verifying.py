@@ -16,6 +16,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from contracts.tools import QUERY_LOGS, QUERY_METRICS
 from contracts.verifier import ClaimCheck
 from diagnosis.agents.offline.checks import (
     CONTRADICTED,
@@ -130,14 +131,14 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
             tools = [
                 str(e.get("tool_name"))
                 for e in evidence
-                if e.get("tool_name") in ("query_logs", "query_metrics")
+                if e.get("tool_name") in (QUERY_LOGS, QUERY_METRICS)
             ]
             gaps.append(
                 {
                     "claim_id": claim_id,
                     "gap": f"{text[:80]}：{detail[:160]}",
                     "is_critical": True,
-                    "suggested_tool": tools[0] if tools else "query_logs",
+                    "suggested_tool": tools[0] if tools else QUERY_LOGS,
                     "suggested_query": _suggested_query(text, question),
                 }
             )
