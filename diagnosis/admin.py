@@ -40,6 +40,7 @@ from diagnosis.models import (
     ToolInvocation,
 )
 from diagnosis.reviews.views import calibration_page, label_forms_context, run_label_post
+from diagnosis.selectors.run_search import runs_question_indexed
 from diagnosis.selectors.runs import pretty_json, run_audit_view, run_badge
 from diagnosis.selectors.series import cited_series
 from diagnosis.time_bounds import MSG_INVALID_TIME, time_in_range, time_problem
@@ -142,7 +143,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     show_full_result_count = False
     list_per_page = 50
     #: What the list never shows: not read (nor JSON-decoded) for 50 rows per page.
-    LIST_DEFERRED = ("self_evaluation", "token_usage", "final_answer", "error", "request_fingerprint")
+    LIST_DEFERRED = ("self_evaluation", "token_usage", "final_answer", "error", "request_fingerprint", "question_terms")
     fieldsets = (
         (
             "运行",
@@ -170,6 +171,14 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     def get_inlines(self, request: HttpRequest, obj: DiagnosisRun | None) -> Any:
         # The alert that started the run, if one did.
         return alert_inlines_for(obj)
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[DiagnosisRun], search_term: str
+    ) -> tuple[QuerySet[DiagnosisRun], bool]:
+        # Django's icontains per word stays (the exact match); the question-terms index finds
+        # the candidate rows without scanning every question (P5 at 100k runs).
+        queryset, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        return runs_question_indexed(queryset, search_term), may_have_duplicates
 
     def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type:
         changelist = super().get_changelist(request, **kwargs)

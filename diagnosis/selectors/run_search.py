@@ -1,0 +1,51 @@
+"""Runs whose question holds a searched text, found through the question-terms index (issue 30).
+
+The admin's changelist search keeps Django's own ``question__icontains`` condition for each word
+(the exact match); :func:`runs_question_indexed` adds the index condition that lets the database
+find the candidate rows without reading every question: a GIN index over
+``question_terms::tsvector`` on PostgreSQL, the FTS5 table ``diagnosis_run_search`` on SQLite
+(both made by migration 0010). Another database, or a text with no letter or digit, keeps the
+plain scan.
+"""
+
+from __future__ import annotations
+
+from django.db import connections
+from django.db.models import BooleanField, QuerySet
+from django.db.models.expressions import RawSQL
+from django.utils.text import smart_split, unescape_string_literal
+
+from diagnosis.models import DiagnosisRun
+from diagnosis.retrieval.search_terms import QueryTerm, fts5_match, query_terms, tsquery
+
+_RUN_TABLE = DiagnosisRun._meta.db_table
+
+
+def _searched_terms(search_term: str) -> list[QueryTerm]:
+    """Every word of the admin's search box (split as the admin splits it), as index terms."""
+    terms: dict[str, QueryTerm] = {}
+    for bit in smart_split(search_term):
+        if bit.startswith(('"', "'")) and bit[0] == bit[-1] and len(bit) > 1:
+            bit = unescape_string_literal(bit)
+        for term in query_terms(bit):
+            terms.setdefault(term.text, term)
+    return list(terms.values())
+
+
+def runs_question_indexed(queryset: QuerySet[DiagnosisRun], search_term: str) -> QuerySet[DiagnosisRun]:
+    """``queryset`` narrowed to the runs whose question terms hold every searched term."""
+    terms = _searched_terms(search_term)
+    if not terms:
+        return queryset
+    vendor = connections[queryset.db].vendor
+    if vendor == "postgresql":
+        condition = RawSQL(f'("{_RUN_TABLE}"."question_terms")::tsvector @@ %s::tsquery', (tsquery(terms),),
+                           output_field=BooleanField())
+    elif vendor == "sqlite":
+        condition = RawSQL(
+            f'"{_RUN_TABLE}"."id" IN (SELECT run_key FROM diagnosis_run_search WHERE diagnosis_run_search MATCH %s)',
+            (fts5_match(terms),), output_field=BooleanField(),
+        )
+    else:
+        return queryset
+    return queryset.filter(condition)
