@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from contracts.asked import Asked
 from contracts.reading import Reading
 from contracts.session import SessionContext
+from contracts.verifier import EvidenceGap
 
 Role = Literal["planner", "executor", "verifier", "composer"]
 ROLES: tuple[Role, ...] = ("planner", "executor", "verifier", "composer")
@@ -63,9 +64,9 @@ class PlannerRequest(BaseModel):
     now_source: Literal["reference_time", "clock"] = "clock"
     timezone: str = "Asia/Shanghai"
     services: list[ServiceInfo] = Field(default_factory=list)
-    # EVIDENCE_GAP_ONLY: the valid critical gaps the Verifier named ({claim_id, gap, suggested_tool,
-    # suggested_query, is_critical}); the planner plans only for these.
-    evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
+    # EVIDENCE_GAP_ONLY: the valid critical gaps the Verifier named, and the coverage check's
+    # unanswered question (``RetryContext.evidence_gaps``); the planner plans only for these.
+    evidence_gaps: list[EvidenceGap] = Field(default_factory=list)
     # EVIDENCE_GAP_ONLY: what the earlier round already queried and how it ended (the tool trace
     # summary's ``planner_view``: tool, arguments, status, evidence level — no output text).
     tried: list[dict[str, Any]] = Field(default_factory=list)
@@ -85,6 +86,6 @@ class ExecutorRequest(BaseModel):
     now: datetime
     timezone: str = "Asia/Shanghai"
     services: list[ServiceInfo] = Field(default_factory=list)
-    evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
+    evidence_gaps: list[EvidenceGap] = Field(default_factory=list)
     # The question read once (see ``PlannerRequest.reading``).
     reading: Reading

@@ -46,6 +46,8 @@ class ClaimCheck(Stored):
 class FactCheck(Stored):
     """One legacy ``facts_checked`` row (from the model, or derived from the claim checks)."""
 
+    model_config = ConfigDict(frozen=True)
+
     fact: str = ""
     is_critical: bool | None = None
     verification: str = ""  # a FactClass value
@@ -55,7 +57,11 @@ class FactCheck(Stored):
 
 
 class EvidenceGap(Stored):
-    """Evidence the Verifier found missing."""
+    """Evidence found missing: a gap the Verifier named (``claim_id`` the verified claim it is
+    about), or the coverage check's unanswered question (``claim_id`` None). The one gap shape of
+    the Verifier's output, the graph state, the retry round's requests and the stored audit."""
+
+    model_config = ConfigDict(frozen=True)
 
     claim_id: str | None = None
     gap: str = ""
@@ -74,9 +80,9 @@ class VerifierOutput(BaseModel):
     model_critical_fact_count: int | None
     critical_fact_count: int
     claim_checks: list[ClaimCheck]
-    facts_checked: list[dict[str, Any]]
+    facts_checked: list[FactCheck]
     facts_checked_source: Literal["model", "derived"]
-    evidence_gaps: list[dict[str, Any]]
+    evidence_gaps: list[EvidenceGap]
     rationale: str
     dropped_evidence_refs: list[dict[str, Any]] = Field(default_factory=list)
     dropped_claim_checks: list[dict[str, Any]] = Field(default_factory=list)

@@ -64,7 +64,7 @@ def confirmed_statements(run: DiagnosisRun) -> list[str]:
         question=run.question,
         verdict=verdict,
         claim_checks=evaluation.claim_checks,
-        evidence_gaps=[gap.model_dump() for gap in evaluation.evidence_gaps],
+        evidence_gaps=evaluation.evidence_gaps,
         verified_output=evaluation.verified_executor_output or VerifiedOutput(),
         verified_evidence=evaluation.verified_evidence,
         tool_texts=tool_texts,

@@ -40,7 +40,7 @@ from contracts.composer import ComposerMaterial, ConfirmedEvidence, ConfirmedIte
 from contracts.gatekeeper import VerifiedClaim, VerifiedEvidence, VerifiedOutput
 from contracts.tools import LOOKUP_KNOWLEDGE
 from contracts.verdict import Verdict
-from contracts.verifier import ClaimCheck
+from contracts.verifier import ClaimCheck, EvidenceGap
 from diagnosis.composer import templates as T
 from diagnosis.composer.advice import NO_ANOMALY_NOTE, AdviceFit, fit_actions, fit_hypotheses
 from diagnosis.composer.facts import Element, claim_facts
@@ -97,13 +97,13 @@ def _about(item: ConfirmedItem, services: Sequence[str]) -> bool:
     return not services or any(s in t for s in services for t in item.texts())
 
 
-def _gap_steps(gaps: Sequence[Mapping[str, Any]]) -> list[str]:
+def _gap_steps(gaps: Sequence[EvidenceGap]) -> list[str]:
     steps = []
     for gap in gaps:
-        tool = gap.get("suggested_tool")
+        tool = gap.suggested_tool
         if not tool:
             continue
-        query = _short(gap.get("suggested_query"), 200)
+        query = _short(gap.suggested_query, 200)
         steps.append(
             T.GAP_NEXT_STEP.format(tool=_short(tool, 40), query=query)
             if query
@@ -122,7 +122,7 @@ def compose_material(
     question: str,
     verdict: str,
     claim_checks: Sequence[ClaimCheck],
-    evidence_gaps: Sequence[Mapping[str, Any]],
+    evidence_gaps: Sequence[EvidenceGap],
     verified_output: VerifiedOutput,
     verified_evidence: Sequence[VerifiedEvidence],
     runbook_sections: Sequence[Mapping[str, Any]] | None = None,
@@ -175,7 +175,7 @@ def compose_material(
         elif kind in _GAP_FOR and route != "reject":
             claim_gaps.append(_GAP_FOR[kind].format(text=text))
 
-    verifier_gaps = [_short(g.get("gap")) for g in evidence_gaps]
+    verifier_gaps = [_short(g.gap) for g in evidence_gaps]
     gaps: list[str] = []
     if route != "pass":
         gaps = ([_short(coverage_gap)] if coverage_gap else []) + verifier_gaps + claim_gaps

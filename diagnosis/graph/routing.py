@@ -15,7 +15,9 @@ from typing import Final, NamedTuple
 from contracts import reasons as R
 from contracts.nodes import COMPOSER, END, EXECUTOR, FALLBACK, GATEKEEPER, PLANNER, VERIFIER
 from contracts.reasons import REASON_CIRCUIT_OPEN
+from contracts.rounds import RoundRecord
 from contracts.verdict import Severity
+from contracts.verifier import ClaimCheck
 from diagnosis.graph.state import EVIDENCE_GAP_ONLY, GraphState, RoundState
 from diagnosis.verification.verdict import LOW_CONFID, PASS, REJECT, evidence_retry_qualifies
 from diagnosis.verification.verifier_input import build_retry_context
@@ -111,30 +113,30 @@ ROUTERS: Final[dict[str, Callable[[GraphState], Route]]] = {
 }
 
 
-def round_summary(state: GraphState) -> dict[str, object]:
+def round_summary(state: GraphState) -> RoundRecord:
     """A compact record of a finished round (kept in ``round_history``)."""
     current = state.current
     output = current.verifier_output
     gatekeeper_result = current.gatekeeper_result
-    return {
-        "round": state.round,
-        "mode": state.mode,
-        "plan_source": current.plan_source,
-        "invocation_ids": list(current.round_invocation_ids),
-        "gatekeeper_status": gatekeeper_result.status if gatekeeper_result else None,
-        "gatekeeper_severity": gatekeeper_result.severity if gatekeeper_result else None,
-        "verdict_ceiling": current.verdict_ceiling,
-        "model_verdict": current.model_verdict,
-        "rule_verdict": current.rule_verdict,
-        "effective_verdict": current.effective_verdict,
-        "groundedness_score": current.groundedness,
-        "claim_checks": [
-            {"claim_id": c.claim_id, "verification": c.verification, "is_critical": c.is_critical}
+    return RoundRecord(
+        round=state.round,
+        mode=state.mode,
+        plan_source=current.plan_source,
+        invocation_ids=list(current.round_invocation_ids),
+        gatekeeper_status=gatekeeper_result.status if gatekeeper_result else None,
+        gatekeeper_severity=gatekeeper_result.severity if gatekeeper_result else None,
+        verdict_ceiling=current.verdict_ceiling,
+        model_verdict=current.model_verdict,
+        rule_verdict=current.rule_verdict,
+        effective_verdict=current.effective_verdict,
+        groundedness_score=current.groundedness,
+        claim_checks=[
+            ClaimCheck(claim_id=c.claim_id, verification=c.verification, is_critical=c.is_critical)
             for c in (output.claim_checks if output else [])
         ],
-        "valid_gaps": list(current.valid_gaps),
-        "coverage": current.coverage.model_dump() if current.coverage else None,
-    }
+        valid_gaps=list(current.valid_gaps),
+        coverage=current.coverage,
+    )
 
 
 def apply_route(state: GraphState, route: Route) -> None:
@@ -146,7 +148,8 @@ def apply_route(state: GraphState, route: Route) -> None:
         state.fallback_reason = route.reason
     elif route.target == PLANNER and route.reason == R.EVIDENCE_RETRY:
         previous_verdict = state.current.effective_verdict or LOW_CONFID
-        gaps = list(state.current.valid_gaps) + ([state.current.coverage_gap] if state.current.coverage_gap else [])
+        coverage_gap = state.current.coverage_gap
+        gaps = [*state.current.valid_gaps, *([coverage_gap] if coverage_gap is not None else [])]
         state.round_history.append(round_summary(state))
         state.current = RoundState()
         state.round += 1

@@ -10,19 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from contracts.answer import ComposerOutput
 from contracts.asked import Asked
 from contracts.composer import ComposerMaterial
+from contracts.coverage import Coverage
 from contracts.executor_parse import ExecutorParseStatus
 from contracts.gatekeeper import GatekeeperResult, VerifiedEvidence, VerifiedOutput
 from contracts.plan import Plan, PlannerMode, ServiceInfo
 from contracts.reading import Reading
+from contracts.rounds import RoundRecord
 from contracts.session import SessionContext
 from contracts.verdict import Verdict
-from contracts.verifier import VerifierOutput
-from diagnosis.verification.coverage import Coverage
+from contracts.verifier import EvidenceGap, VerifierOutput
 from diagnosis.verification.verifier_input import RetryContext, VerifierInput
 
 NORMAL: Final = "NORMAL"
@@ -66,10 +67,10 @@ class RoundState:
     rule_verdict: Verdict | None = None
     effective_verdict: Verdict | None = None
     groundedness: float | None = None
-    evidence_gaps: list[dict[str, Any]] = field(default_factory=list)
-    valid_gaps: list[dict[str, Any]] = field(default_factory=list)
+    evidence_gaps: list[EvidenceGap] = field(default_factory=list)
+    valid_gaps: list[EvidenceGap] = field(default_factory=list)
     coverage: Coverage | None = None
-    coverage_gap: dict[str, Any] | None = None  # the unanswered question as a critical gap
+    coverage_gap: EvidenceGap | None = None  # the unanswered question as a critical gap
 
     @property
     def verified_claim_ids(self) -> list[str]:
@@ -110,7 +111,7 @@ class GraphState:
     # Evidence retry
     retry_context: RetryContext | None = None
     evidence_retry_count: int = 0
-    round_history: list[dict[str, Any]] = field(default_factory=list)
+    round_history: list[RoundRecord] = field(default_factory=list)
 
     # Run budget (run-level, not reset between rounds): a model call was refused because
     # RUN_MAX_TOKENS / RUN_MAX_SECONDS is spent, or is spent after a completed verification.

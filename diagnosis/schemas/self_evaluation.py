@@ -25,11 +25,12 @@ from pydantic import (
 
 from contracts.answer import ComposerOutput
 from contracts.asked import Asked
+from contracts.coverage import Coverage
 from contracts.executor_parse import ExecutorParseStatus
 from contracts.gatekeeper import GatekeeperResult, VerifiedEvidence, VerifiedOutput
+from contracts.rounds import RoundRecord
 from contracts.verdict import Verdict
 from contracts.verifier import ClaimCheck, EvidenceGap, FactCheck, Stored
-from diagnosis.verification.coverage import Coverage
 from diagnosis.verification.verifier_input import RetryContext
 
 CHANNEL_RULE = "rule_evaluation"
@@ -135,8 +136,8 @@ class VerifierEvaluation(BaseModel):
     verifier_input_chars: int | None = None
     verifier_input_truncation: list[str] = Field(default_factory=list)
     retry_context: RetryContext | None = None
-    round_history: list[dict[str, Any]] = Field(default_factory=list)
-    valid_evidence_gaps: list[dict[str, Any]] = Field(default_factory=list)
+    round_history: list[RoundRecord] = Field(default_factory=list)
+    valid_evidence_gaps: list[EvidenceGap] = Field(default_factory=list)
     facts_checked_source: Literal["model", "derived"] | None = None
     model_critical_fact_count: int | None = None
     dropped_claim_checks: list[dict[str, Any]] = Field(default_factory=list)

@@ -61,24 +61,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import Any, Final, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any, Final
 
 from contracts.asked import CAUSE, EXISTENCE, LISTING, QUANTITY, Asked
+from contracts.coverage import ANSWERED, PARTIAL, UNANSWERED, Coverage, CoverageStatus
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS
-from contracts.verdict import Verdict
-from contracts.verifier import ClaimCheck
+from contracts.verifier import ClaimCheck, EvidenceGap
 from diagnosis.reading.asking import exact_terms as hard_terms
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import EFFECTS, KEY_TERMS_BY_WORD, SYMPTOMS, any_spelling_in
-from diagnosis.verification.verdict import DIRECT_OBSERVATION, LOW_CONFID, PASS, REASONABLE_INFERENCE
-
-CoverageStatus = Literal["answered", "partial", "unanswered"]
-ANSWERED: Final = "answered"
-PARTIAL: Final = "partial"
-UNANSWERED: Final = "unanswered"
+from diagnosis.verification.verdict import DIRECT_OBSERVATION, REASONABLE_INFERENCE
 
 #: Tools whose evidence is guidance, never an observation that answers an incident question.
 GUIDANCE_TOOLS: Final = frozenset({LOOKUP_KNOWLEDGE})
@@ -131,29 +124,6 @@ MEASURE_WORDS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
     (("峰值", "最高", "最大", "最慢", "最长", "最多", "peak"), "峰值"),
 )
 DEFAULT_MEASURE: Final = "数值"
-
-
-class Coverage(BaseModel):
-    """``verifier_evaluation.coverage`` (DESIGN §10.1)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    status: CoverageStatus
-    covering_claims: list[str] = Field(default_factory=list)
-    reasons: list[str] = Field(default_factory=list)
-    gap: str = ""
-    tried: list[str] = Field(default_factory=list)
-    suggested_tool: str = ""
-    suggested_query: str = ""
-
-    @property
-    def verdict(self) -> Verdict:
-        return coverage_verdict(self.status)
-
-
-def coverage_verdict(status: str) -> Verdict:
-    """PASS only for an answered question (unknown statuses fail closed)."""
-    return PASS if status == ANSWERED else LOW_CONFID
 
 
 # --- Reading claims --------------------------------------------------------------------------
@@ -523,16 +493,15 @@ def check_coverage(
     )
 
 
-def coverage_gap(coverage: Coverage) -> dict[str, Any] | None:
-    """An unanswered (or partly answered) question as a critical evidence gap, in the shape of the
-    Verifier's gaps (``claim_id`` None: it belongs to no claim), for the EVIDENCE_GAP_ONLY round."""
+def coverage_gap(coverage: Coverage) -> EvidenceGap | None:
+    """An unanswered (or partly answered) question as a critical evidence gap (``claim_id`` None:
+    it belongs to no claim), for the EVIDENCE_GAP_ONLY round."""
     if coverage.status == ANSWERED or not coverage.suggested_tool:
         return None
-    return {
-        "claim_id": None,
-        "gap": coverage.gap,
-        "is_critical": True,
-        "suggested_tool": coverage.suggested_tool,
-        "suggested_query": coverage.suggested_query,
-        "source": "coverage",
-    }
+    return EvidenceGap(
+        claim_id=None,
+        gap=coverage.gap,
+        is_critical=True,
+        suggested_tool=coverage.suggested_tool,
+        suggested_query=coverage.suggested_query,
+    )

@@ -31,7 +31,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from contracts.verdict import ClaimVerification, FactClass, Verdict
-from contracts.verifier import CheckRef, ClaimCheck, VerifierOutput
+from contracts.verifier import CheckRef, ClaimCheck, EvidenceGap, FactCheck, VerifierOutput
 from diagnosis.verification.query_claims import query_direct_allowed
 from diagnosis.verification.verdict import (
     CLAIM_TO_FACT,
@@ -290,29 +290,30 @@ def parse_verifier_reply(
                 fact_cid = fact.claim_id or (ref.get("claim_id") if isinstance(ref, Mapping) else None)
                 kept, _ = _match_ref(ref, fact_cid, evidence_by_claim) if isinstance(fact_cid, str) else (None, "")
                 if kept is not None:
-                    refs.append(kept)
+                    refs.append(CheckRef.model_validate(kept))
             facts.append(
-                {
-                    "fact": _bounded(fact.fact, MAX_DETAIL_CHARS),
-                    "is_critical": fact.is_critical,
-                    "verification": fact.verification,
-                    "detail": _bounded(fact.detail, MAX_DETAIL_CHARS),
-                    "evidence_refs": refs,
+                FactCheck(
+                    fact=_bounded(fact.fact, MAX_DETAIL_CHARS),
+                    is_critical=fact.is_critical,
+                    verification=fact.verification,
+                    detail=_bounded(fact.detail, MAX_DETAIL_CHARS),
+                    evidence_refs=refs,
+                    # ``claim_id`` only when the model gave one (the stored row has no null key).
                     **({"claim_id": fact.claim_id} if fact.claim_id else {}),
-                }
+                )
             )
     else:
         facts_source = "derived"
         facts = derive_facts_checked(checks, claim_text)
 
     gaps = [
-        {
-            "claim_id": g.claim_id,
-            "gap": _bounded(g.gap, MAX_DETAIL_CHARS),
-            "is_critical": g.is_critical,
-            "suggested_tool": g.suggested_tool,
-            "suggested_query": _bounded(g.suggested_query, 500) if g.suggested_query else g.suggested_query,
-        }
+        EvidenceGap(
+            claim_id=g.claim_id,
+            gap=_bounded(g.gap, MAX_DETAIL_CHARS),
+            is_critical=g.is_critical,
+            suggested_tool=g.suggested_tool,
+            suggested_query=_bounded(g.suggested_query, 500) if g.suggested_query else g.suggested_query,
+        )
         for g in reply.evidence_gaps
     ]
     output = VerifierOutput(
@@ -333,17 +334,17 @@ def parse_verifier_reply(
     return ParseResult(output=output)
 
 
-def derive_facts_checked(claim_checks: Sequence[ClaimCheck], claim_text: Mapping[str, str]) -> list[dict[str, Any]]:
+def derive_facts_checked(claim_checks: Sequence[ClaimCheck], claim_text: Mapping[str, str]) -> list[FactCheck]:
     """Compatibility ``facts_checked`` from claim checks through the fixed mapping."""
     return [
-        {
-            "fact": claim_text.get(c.claim_id, ""),
-            "claim_id": c.claim_id,
-            "is_critical": c.is_critical is not False,
-            "verification": fact_class_for(c.verification),
-            "detail": c.detail,
-            "evidence_refs": [ref.model_dump() for ref in c.evidence_refs],
-        }
+        FactCheck(
+            fact=claim_text.get(c.claim_id, ""),
+            claim_id=c.claim_id,
+            is_critical=c.is_critical is not False,
+            verification=fact_class_for(c.verification),
+            detail=c.detail,
+            evidence_refs=list(c.evidence_refs),
+        )
         for c in claim_checks
     ]
 

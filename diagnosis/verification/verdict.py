@@ -10,12 +10,12 @@ raise a result above what the deterministic layers allow.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS
 from contracts.verdict import ClaimVerification, FactClass, Verdict
-from contracts.verifier import ClaimCheck
+from contracts.verifier import ClaimCheck, EvidenceGap
 
 PASS: Final = Verdict.PASS
 LOW_CONFID: Final = Verdict.LOW_CONFID
@@ -134,31 +134,29 @@ def effective_verdict(*, model_verdict: str, rule_verdict: str, ceiling: str, co
     return verdict_min(model_verdict, rule_verdict, ceiling, coverage)
 
 
-def is_valid_gap(gap: Mapping[str, Any], verified_claim_ids: Iterable[str]) -> bool:
+def is_valid_gap(gap: EvidenceGap, verified_claim_ids: Iterable[str]) -> bool:
     """A gap that can drive an evidence retry: it refers to a verified claim and names an
     evidence-bearing tool (DESIGN §5.5)."""
     return (
-        isinstance(gap.get("claim_id"), str)
-        and gap.get("claim_id") in set(verified_claim_ids)
-        and gap.get("suggested_tool") in EVIDENCE_TOOLS
+        gap.claim_id is not None
+        and gap.claim_id in set(verified_claim_ids)
+        and gap.suggested_tool in EVIDENCE_TOOLS
     )
 
 
-def valid_critical_gaps(
-    gaps: Iterable[Mapping[str, Any]], verified_claim_ids: Iterable[str]
-) -> list[Mapping[str, Any]]:
+def valid_critical_gaps(gaps: Iterable[EvidenceGap], verified_claim_ids: Iterable[str]) -> list[EvidenceGap]:
     ids = set(verified_claim_ids)
-    return [g for g in gaps if g.get("is_critical") is True and is_valid_gap(g, ids)]
+    return [g for g in gaps if g.is_critical is True and is_valid_gap(g, ids)]
 
 
 def evidence_retry_qualifies(
     *,
     effective: str,
     ceiling: str,
-    evidence_gaps: Iterable[Mapping[str, Any]],
+    evidence_gaps: Iterable[EvidenceGap],
     verified_claim_ids: Iterable[str],
     evidence_retry_count: int,
-    coverage_gap: Mapping[str, Any] | None = None,
+    coverage_gap: EvidenceGap | None = None,
 ) -> bool:
     """Spec 001 "LOW_CONFID qualifies for evidence retry": effective LOW_CONFID, ceiling PASS, ≥ 1
     valid critical gap and no retry yet. No groundedness threshold, no feature flag. A coverage
@@ -167,9 +165,7 @@ def evidence_retry_qualifies(
     claim at all has nothing the gap could be about, and is not retried."""
     verified_claim_ids = list(verified_claim_ids)
     coverage_qualifies = (
-        bool(coverage_gap)
-        and (coverage_gap or {}).get("suggested_tool") in EVIDENCE_TOOLS
-        and bool(verified_claim_ids)
+        coverage_gap is not None and coverage_gap.suggested_tool in EVIDENCE_TOOLS and bool(verified_claim_ids)
     )
     return (
         effective == LOW_CONFID

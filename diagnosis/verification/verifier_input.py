@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from contracts.gatekeeper import GatekeeperResult, VerifiedClaim, VerifiedEvidence, VerifiedOutput
 from contracts.verdict import Verdict
+from contracts.verifier import EvidenceGap
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -171,18 +172,6 @@ def gatekeeper_audit(gatekeeper_result: GatekeeperResult) -> dict[str, Any]:
     }
 
 
-class RetryGap(BaseModel):
-    """One evidence gap the retry round is asked to close (bounded texts)."""
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-
-    claim_id: str | None = None
-    gap: str = ""
-    is_critical: bool = False
-    suggested_tool: str | None = None
-    suggested_query: str = ""
-
-
 class RetryContext(BaseModel):
     """``retry_context`` of the evidence-retry round (DESIGN §5.3): the previous verdict, the valid
     critical gaps and — once the round's Executor ran — the supplementary invocation ids. Sent to
@@ -191,30 +180,28 @@ class RetryContext(BaseModel):
     model_config = ConfigDict(extra="allow", frozen=True)
 
     previous_verdict: Verdict
-    evidence_gaps: list[RetryGap] = Field(default_factory=list)
+    # The gaps the retry round is asked to close, their texts bounded (``build_retry_context``).
+    evidence_gaps: list[EvidenceGap] = Field(default_factory=list)
     supplementary_invocation_ids: list[str] = Field(default_factory=list)
-
-    def gap_dicts(self) -> list[dict[str, Any]]:
-        """The gaps as the planner / executor requests carry them."""
-        return [g.model_dump(mode="json") for g in self.evidence_gaps]
 
     def with_supplementary(self, invocation_ids: Sequence[str]) -> RetryContext:
         return self.model_copy(update={"supplementary_invocation_ids": list(invocation_ids)[:MAX_SUPPLEMENTARY_IDS]})
 
 
 def build_retry_context(
-    *, previous_verdict: str, evidence_gaps: Sequence[Mapping[str, Any]], supplementary_invocation_ids: Sequence[str]
+    *, previous_verdict: str, evidence_gaps: Sequence[EvidenceGap], supplementary_invocation_ids: Sequence[str]
 ) -> RetryContext:
     cut = _Cutter()
     return RetryContext(
         previous_verdict=Verdict(previous_verdict),
         evidence_gaps=[
-            RetryGap(
-                claim_id=g.get("claim_id"),
-                gap=cut.text(g.get("gap"), MAX_SHORT_CHARS, "gap"),
-                is_critical=bool(g.get("is_critical")),
-                suggested_tool=g.get("suggested_tool"),
-                suggested_query=cut.text(g.get("suggested_query"), MAX_SHORT_CHARS, "suggested_query"),
+            # Every key given (a gap's extra keys dropped), so the Verifier and the planner see all five.
+            EvidenceGap(
+                claim_id=g.claim_id,
+                gap=cut.text(g.gap, MAX_SHORT_CHARS, "gap"),
+                is_critical=bool(g.is_critical),
+                suggested_tool=g.suggested_tool,
+                suggested_query=cut.text(g.suggested_query, MAX_SHORT_CHARS, "suggested_query"),
             )
             for g in list(evidence_gaps)[:MAX_LIST_ITEMS]
         ],

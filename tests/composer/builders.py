@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contracts.verifier import EvidenceGap
+
 OUTPUT = {
     "answer_version": "executor_evidence_v2",
     "claims": [
@@ -28,8 +30,8 @@ EVIDENCE = [
     {"claim_id": "c4", "source_invocation_id": "inv_3", "tool_name": "query_logs", "raw_path": "/records/2",
      "matched_text": "order-service 200 OK"},
 ]
-GAP = {"claim_id": "c3", "gap": "缺少慢查询日志", "is_critical": True, "suggested_tool": "query_logs",
-       "suggested_query": "slow query"}
+GAP = EvidenceGap(claim_id="c3", gap="缺少慢查询日志", is_critical=True, suggested_tool="query_logs",
+                  suggested_query="slow query")
 
 
 def checks(**kinds: str) -> list[dict]:

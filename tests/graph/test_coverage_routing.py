@@ -8,13 +8,14 @@ import pytest
 from contracts import reasons as R
 from contracts.gatekeeper import VerifiedOutput
 from contracts.nodes import COMPOSER, PLANNER
+from contracts.verifier import EvidenceGap
 from diagnosis.graph.routing import Route, apply_route, route_after_verifier
 from tests.graph.test_routing import completed
 
-COVERAGE_GAP = {
-    "claim_id": None, "gap": "没有找到直接回答『Redis 连接池用量』的证据", "is_critical": True,
-    "suggested_tool": "query_logs", "suggested_query": "inventory-service Redis 连接池", "source": "coverage",
-}
+COVERAGE_GAP = EvidenceGap(
+    claim_id=None, gap="没有找到直接回答『Redis 连接池用量』的证据", is_critical=True,
+    suggested_tool="query_logs", suggested_query="inventory-service Redis 连接池",
+)
 
 
 def with_coverage_gap(effective="LOW_CONFID", gap=COVERAGE_GAP, **overrides):
@@ -42,14 +43,12 @@ def test_a_coverage_gap_without_any_verified_claim_does_not_qualify():
 
 
 def test_a_coverage_gap_without_an_evidence_tool_does_not_qualify():
-    s = with_coverage_gap(gap={**COVERAGE_GAP, "suggested_tool": "get_current_time"})
+    s = with_coverage_gap(gap=COVERAGE_GAP.model_copy(update={"suggested_tool": "get_current_time"}))
     assert route_after_verifier(s) == Route(COMPOSER, R.LOW_CONFID_NO_RETRY)
 
 
 def test_round_two_planner_gets_the_coverage_gap():
     s = with_coverage_gap()
     apply_route(s, Route(PLANNER, R.EVIDENCE_RETRY))
-    assert s.retry_context is not None and s.retry_context.gap_dicts() == [
-        {k: COVERAGE_GAP[k] for k in ("claim_id", "gap", "is_critical", "suggested_tool", "suggested_query")}
-    ]
+    assert s.retry_context is not None and s.retry_context.evidence_gaps == [COVERAGE_GAP]
     assert s.current.coverage_gap is None and s.current.coverage is None  # per-round state was cleared

@@ -68,7 +68,7 @@ def test_low_confid_qualifies_for_evidence_retry(world, api_user):
     assert (run.outcome, run.verdict, run.evidence_retry_count) == ("pass", "PASS", 1)
     second = provider.planner.requests[1]
     assert (second.mode, second.round) == ("EVIDENCE_GAP_ONLY", 2)
-    assert second.evidence_gaps == [GAP_C2]
+    assert [g.model_dump() for g in second.evidence_gaps] == [GAP_C2]
     assert provider.executor.requests[1].mode == "EVIDENCE_GAP_ONLY"
     route = run.events.get(node="verifier", event="route", detail__round=1)
     assert route.detail["target"] == "planner" and route.detail["reason"] == R.EVIDENCE_RETRY

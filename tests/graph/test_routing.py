@@ -13,6 +13,7 @@ from contracts.executor_parse import ExecutorParseStatus
 from contracts.gatekeeper import GatekeeperResult, VerifiedOutput
 from contracts.nodes import COMPOSER, END, EXECUTOR, FALLBACK, GATEKEEPER, NODES, PLANNER, VERIFIER
 from contracts.plan import Plan
+from contracts.verifier import EvidenceGap
 from diagnosis.graph.routing import (
     ROUTERS,
     Route,
@@ -28,7 +29,7 @@ from tests.projection import verified_output
 
 ROUND_FIELDS = frozenset(f.name for f in dataclasses.fields(RoundState))
 NOW = datetime(2026, 11, 28, 10, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
-GAP = {"claim_id": "c1", "gap": "缺指标", "is_critical": True, "suggested_tool": "query_metrics", "suggested_query": "q"}
+GAP = EvidenceGap(claim_id="c1", gap="缺指标", is_critical=True, suggested_tool="query_metrics", suggested_query="q")
 
 
 def state(**fields) -> GraphState:
@@ -162,9 +163,9 @@ def test_low_confid_qualifies_for_evidence_retry():
     [
         {"ceiling": "LOW_CONFID", "gaps": [GAP]},
         {"gaps": []},
-        {"gaps": [{**GAP, "is_critical": False}]},
-        {"gaps": [{**GAP, "claim_id": "c7"}]},
-        {"gaps": [{**GAP, "suggested_tool": "get_current_time"}]},
+        {"gaps": [GAP.model_copy(update={"is_critical": False})]},
+        {"gaps": [GAP.model_copy(update={"claim_id": "c7"})]},
+        {"gaps": [GAP.model_copy(update={"suggested_tool": "get_current_time"})]},
         {"gaps": [GAP], "retry_count": 1},
         {"gaps": [GAP], "round_no": 2},
     ],
@@ -199,10 +200,10 @@ def test_evidence_retry_prepares_round_two():
     assert (s.round, s.mode, s.evidence_retry_count) == (2, EVIDENCE_GAP_ONLY, 1)
     assert s.retry_context is not None and s.retry_context.model_dump() == {
         "previous_verdict": "LOW_CONFID",
-        "evidence_gaps": [GAP],
+        "evidence_gaps": [GAP.model_dump()],
         "supplementary_invocation_ids": [],
     }
     assert s.current == RoundState() and s.current is not round_one  # the round state was replaced wholesale
     assert s.current.executor_raw is None and s.current.effective_verdict is None
     assert s.current.verifier_status == "not_started"
-    assert s.round_history[0]["effective_verdict"] == "LOW_CONFID"
+    assert s.round_history[0].effective_verdict == "LOW_CONFID"

@@ -19,6 +19,7 @@ from contracts.executor_parse import ExecutorParseStatus
 from contracts.gatekeeper import GatekeeperResult
 from contracts.usage import RoleUsage, usage_dump
 from contracts.verdict import ClaimVerification, Severity, Verdict
+from contracts.verifier import EvidenceGap
 from diagnosis.agents.base import AgentContext
 from diagnosis.models import DiagnosisRun
 from diagnosis.schemas.self_evaluation import VerifierEvaluation
@@ -81,8 +82,8 @@ def test_composer_output_dumps_the_recorded_shape(shape):
 
 def test_retry_context_dumps_the_recorded_shape():
     assert RetryContext.model_validate(RETRY_CONTEXT).model_dump(mode="json") == RETRY_CONTEXT
-    built = build_retry_context(previous_verdict="LOW_CONFID", evidence_gaps=RETRY_CONTEXT["evidence_gaps"],
-                                supplementary_invocation_ids=[])
+    gaps = [EvidenceGap.model_validate(g) for g in RETRY_CONTEXT["evidence_gaps"]]
+    built = build_retry_context(previous_verdict="LOW_CONFID", evidence_gaps=gaps, supplementary_invocation_ids=[])
     assert built.with_supplementary(["inv_4", "inv_5"]).model_dump(mode="json") == RETRY_CONTEXT
 
 

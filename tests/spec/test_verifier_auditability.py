@@ -88,4 +88,4 @@ def test_model_facts_checked_evidence_refs_point_only_at_verified_evidence():
     }  # fmt: skip
     out = parse_verifier_reply(json.dumps(reply), verified_claims=claims, verified_evidence=evidence).output
     assert out is not None and out.facts_checked_source == "model"
-    assert out.facts_checked[0]["evidence_refs"] == [PASSED]
+    assert [ref.model_dump() for ref in out.facts_checked[0].evidence_refs] == [PASSED]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from contracts.asked import Asked, AskedDimension, AskedWindow
+from contracts.coverage import coverage_verdict
 from diagnosis.verification.coverage import (
     check_coverage,
     coverage_gap,
-    coverage_verdict,
     evidence_span,
     states_number,
 )
@@ -52,7 +52,7 @@ def test_an_unrelated_latency_alert_leaves_a_redis_pool_question_unanswered_with
     assert "已查询：query_logs service=inventory-service level=ERROR → 有结果" in result.gap
     assert coverage_verdict(result.status) == "LOW_CONFID"
     gap = coverage_gap(result)
-    assert gap is not None and gap["is_critical"] and gap["suggested_tool"] == "query_logs"
+    assert gap is not None and gap.is_critical and gap.suggested_tool == "query_logs"
 
 
 def test_the_pool_usage_figure_answers_the_quantity_question():

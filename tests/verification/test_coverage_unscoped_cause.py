@@ -5,7 +5,8 @@ happened to fail in the same window answer it."""
 from __future__ import annotations
 
 from contracts.asked import Asked, AskedDimension, AskedWindow
-from diagnosis.verification.coverage import ANSWERED, check_coverage
+from contracts.coverage import ANSWERED
+from diagnosis.verification.coverage import check_coverage
 from tests.projection import claim_checks as typed_checks
 
 WINDOW = AskedWindow(start="2026-11-28T09:55:00+08:00", end="2026-11-28T10:30:00+08:00")

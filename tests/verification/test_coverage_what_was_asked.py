@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from contracts.asked import Asked, AskedDimension, AskedWindow
-from diagnosis.verification.coverage import ANSWERED, PARTIAL, UNANSWERED, check_coverage, coverage_gap
+from contracts.coverage import ANSWERED, PARTIAL, UNANSWERED
+from diagnosis.verification.coverage import check_coverage, coverage_gap
 from tests.projection import claim_checks as typed_checks
 
 SH = ZoneInfo("Asia/Shanghai")

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from contracts.verifier import EvidenceGap
 from diagnosis.verification.verdict import (
     CLAIM_TO_FACT,
     LOW_CONFID,
@@ -109,7 +110,7 @@ def test_model_verdict_bounds_the_rule_verdict():
 
 
 # --- retry decision --------------------------------------------------------------------------
-GAP = {"claim_id": "c1", "gap": "缺少指标", "is_critical": True, "suggested_tool": "query_metrics", "suggested_query": "x"}
+GAP = EvidenceGap(claim_id="c1", gap="缺少指标", is_critical=True, suggested_tool="query_metrics", suggested_query="x")
 
 
 def qualifies(**overrides) -> bool:
@@ -128,11 +129,11 @@ def test_low_confid_does_not_qualify_when_ceiling_is_low_confid():
 
 def test_low_confid_does_not_qualify_without_valid_critical_gap():
     assert not qualifies(evidence_gaps=[])
-    assert not qualifies(evidence_gaps=[{**GAP, "is_critical": False}])
-    assert not qualifies(evidence_gaps=[{**GAP, "claim_id": "c9"}])  # not a verified claim
-    assert not qualifies(evidence_gaps=[{**GAP, "claim_id": None}])
-    assert not qualifies(evidence_gaps=[{**GAP, "suggested_tool": "get_current_time"}])  # not an evidence tool
-    assert not qualifies(evidence_gaps=[{**GAP, "suggested_tool": None}])
+    assert not qualifies(evidence_gaps=[GAP.model_copy(update={"is_critical": False})])
+    assert not qualifies(evidence_gaps=[GAP.model_copy(update={"claim_id": "c9"})])  # not a verified claim
+    assert not qualifies(evidence_gaps=[GAP.model_copy(update={"claim_id": None})])
+    assert not qualifies(evidence_gaps=[GAP.model_copy(update={"suggested_tool": "get_current_time"})])  # not an evidence tool
+    assert not qualifies(evidence_gaps=[GAP.model_copy(update={"suggested_tool": None})])
 
 
 def test_low_confid_does_not_qualify_when_retry_count_is_one():
@@ -153,7 +154,7 @@ def test_retry_is_not_decided_by_groundedness_threshold():
 
 
 def test_valid_critical_gaps_keeps_only_valid_ones():
-    gaps = [GAP, {**GAP, "suggested_tool": "shell"}, {**GAP, "is_critical": False}]
+    gaps = [GAP, GAP.model_copy(update={"suggested_tool": "shell"}), GAP.model_copy(update={"is_critical": False})]
     assert valid_critical_gaps(gaps, ["c1"]) == [GAP]
 
 

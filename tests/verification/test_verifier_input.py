@@ -8,6 +8,7 @@ import hashlib
 import json
 
 from contracts.gatekeeper import GatekeeperResult
+from contracts.verifier import EvidenceGap
 from diagnosis.verification import verifier_input as V
 from tests.projection import verified_evidence, verified_output
 
@@ -77,8 +78,8 @@ def test_explicit_input_blocks_available_to_verifier():
 
 def test_retry_context_only_in_retry_round():
     assert "retry_context" not in build().payload
-    context = V.build_retry_context(previous_verdict="LOW_CONFID", evidence_gaps=[{"claim_id": "c1", "gap": "g", "is_critical": True,
-                                    "suggested_tool": "query_metrics", "suggested_query": "q"}], supplementary_invocation_ids=["inv_4"])
+    context = V.build_retry_context(previous_verdict="LOW_CONFID", evidence_gaps=[EvidenceGap(claim_id="c1", gap="g", is_critical=True,
+                                    suggested_tool="query_metrics", suggested_query="q")], supplementary_invocation_ids=["inv_4"])
     payload = build(round_no=2, mode="EVIDENCE_GAP_ONLY", retry_context=context).payload
     assert payload["retry_context"] == {
         "previous_verdict": "LOW_CONFID",

@@ -123,9 +123,9 @@ def test_claim_checks_are_mapped_to_legacy_facts_when_absent():
     ])
     out = parse(data).output
     assert out.facts_checked_source == "derived"
-    assert [f["verification"] for f in out.facts_checked] == ["indirect_support", "contradicted"]
-    assert out.facts_checked[0]["fact"] == "连接池耗尽"
-    assert all({"fact", "is_critical", "verification", "detail", "evidence_refs"} <= set(f) for f in out.facts_checked)
+    assert [f.verification for f in out.facts_checked] == ["indirect_support", "contradicted"]
+    assert out.facts_checked[0].fact == "连接池耗尽"
+    assert all({"fact", "is_critical", "verification", "detail", "evidence_refs"} <= set(f.model_dump()) for f in out.facts_checked)
 
 
 @pytest.mark.parametrize(
@@ -142,14 +142,14 @@ def test_claim_checks_are_mapped_to_legacy_facts_when_absent():
 def test_each_claim_verification_maps_to_its_fact_class(verification, fact):
     data = reply(claim_checks=[{"claim_id": "c1", "verification": verification, "evidence_refs": []}])
     out = parse(data).output
-    assert out.facts_checked[0]["verification"] == fact
+    assert out.facts_checked[0].verification == fact
 
 
 def test_model_facts_checked_are_kept_when_given():
     facts = [{"fact": "x", "is_critical": True, "verification": "direct_evidence", "detail": "", "evidence_refs": []}]
     out = parse(reply(facts_checked=facts)).output
     assert out.facts_checked_source == "model"
-    assert out.facts_checked[0]["fact"] == "x"
+    assert out.facts_checked[0].fact == "x"
 
 
 def test_model_groundedness_score_is_kept_separately():
@@ -231,7 +231,9 @@ def test_verified_claim_without_check_counts_as_critical_unsupported():
 def test_evidence_gaps_are_normalised():
     gap = {"claim_id": "c1", "gap": "缺少指标", "is_critical": True, "suggested_tool": "query_metrics", "suggested_query": "q", "x": 1}
     out = parse(reply(evidence_gaps=[gap])).output
-    assert out.evidence_gaps == [{k: gap[k] for k in ("claim_id", "gap", "is_critical", "suggested_tool", "suggested_query")}]
+    assert [g.model_dump() for g in out.evidence_gaps] == [
+        {k: gap[k] for k in ("claim_id", "gap", "is_critical", "suggested_tool", "suggested_query")}
+    ]
 
 
 @given(st.text(max_size=300))

@@ -29,6 +29,7 @@ from typing import Any
 from contracts.plan import Plan, PlanStep, ServiceInfo
 from contracts.reading import QuestionFacts, Reading, TimeWindow
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS, ToolCallResult
+from contracts.verifier import EvidenceGap
 from diagnosis.agents.offline.changes import ANOMALY_HORIZON, READ_WORDS, span_start
 from diagnosis.agents.offline.k8s_claims import KINDS as K8S_KINDS
 from diagnosis.agents.offline.novelty import BASELINE, LEAD
@@ -253,7 +254,7 @@ def plan_gaps(
     now: datetime,
     tz: str,
     services: Sequence[ServiceInfo],
-    gaps: Sequence[dict[str, Any]],
+    gaps: Sequence[EvidenceGap],
     reading: Reading,
 ) -> Plan:
     """Calls for the given gaps only (mode EVIDENCE_GAP_ONLY); a follow-up's services and window
@@ -262,12 +263,9 @@ def plan_gaps(
     steps: list[PlanStep] = []
     labels: list[str] = []
     for gap in list(gaps)[:MAX_GAPS]:
-        if not isinstance(gap, dict):
-            continue
-        query, text = str(gap.get("suggested_query") or ""), str(gap.get("gap") or "")
+        query, text = gap.suggested_query or "", gap.gap
         combined = f"{query} {text}".strip()
-        tool = gap.get("suggested_tool")
-        tool = tool if tool in EVIDENCE_TOOLS else _infer_tool(combined)
+        tool = gap.suggested_tool if gap.suggested_tool in EVIDENCE_TOOLS else _infer_tool(combined)
         gap_facts = analyse(combined, services)
         window = resolve_window(query, now, tz) if query else question_window
         if not window.explicit:
@@ -295,7 +293,7 @@ def plan_gaps(
             arguments = {**read, **span, "limit": GAP_LOG_LIMIT}
         label = text or query or "证据缺口"
         labels.append(label[:40])
-        purpose = f"补充证据（{gap.get('claim_id') or '缺口'}）：{label[:60]}"
+        purpose = f"补充证据（{gap.claim_id or '缺口'}）：{label[:60]}"
         steps.append(PlanStep(tool=str(tool), arguments=_given(**arguments), purpose=purpose))
         if len(steps) >= MAX_STEPS:
             break

@@ -79,7 +79,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         now=state.now,
         timezone=state.timezone,
         services=state.services,
-        evidence_gaps=state.retry_context.gap_dicts() if state.retry_context else [],
+        evidence_gaps=list(state.retry_context.evidence_gaps) if state.retry_context else [],
         reading=read_question(state),
     )
     env.events.attach(tools.flush)

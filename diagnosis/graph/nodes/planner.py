@@ -87,7 +87,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         now_source=state.now_source,
         timezone=state.timezone,
         services=state.services,
-        evidence_gaps=state.retry_context.gap_dicts() if state.retry_context else [],
+        evidence_gaps=list(state.retry_context.evidence_gaps) if state.retry_context else [],
         tried=planner_view(build_tool_trace_summary(ToolInvocation.objects.filter(run=env.run).order_by("seq")))
         if state.mode == EVIDENCE_GAP_ONLY
         else [],

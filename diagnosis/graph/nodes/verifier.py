@@ -126,5 +126,5 @@ def run(state: GraphState, env: GraphEnv) -> None:
         coverage=state.current.coverage.verdict,
     )
     state.current.evidence_gaps = list(output.evidence_gaps)
-    state.current.valid_gaps = [dict(g) for g in valid_critical_gaps(output.evidence_gaps, state.current.verified_claim_ids)]
+    state.current.valid_gaps = valid_critical_gaps(output.evidence_gaps, state.current.verified_claim_ids)
     state.current.coverage_gap = coverage_gap(state.current.coverage)
