@@ -11,10 +11,10 @@ both sides — which this module does, once, for the stored question and for the
 - ASCII letters and digits: words, lower-cased, split at anything else (``payment-service`` →
   ``payment``, ``service``); a searched word matches as a prefix (``paym`` finds ``payment``).
 
-The index only narrows the rows: the search still requires the ``icontains`` match on the question
-itself, so a row whose terms match but whose text does not (the pairs in another order) is not
-returned. The one difference from a plain ``icontains``: an ASCII fragment from inside a word
-(``ayment``) finds nothing, because words match from their start.
+A question is found when it holds every term of the searched text. Against a plain ``icontains``:
+an ASCII fragment from inside a word (``ayment``) finds nothing, because words match from their
+start; letters compare after NFKC and case folding (``ＡＰＩ`` finds ``api``); and a Chinese word of
+three or more characters is found when its pairs are in the question, even apart (rare in practice).
 
 Pure: no Django, no I/O.
 """
