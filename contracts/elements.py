@@ -1,5 +1,5 @@
 """The typed elements of the tools' outputs (issue 28): a log record of ``query_logs``, an alert and a
-series summary of ``query_metrics``.
+series summary of ``query_metrics``, and the ``/query`` element every evidence tool writes.
 
 The tools persist their outputs as plain JSON (``ToolInvocation.output``, unchanged); these models
 read one element of it (``SeriesSummary.model_validate(output["series"][0])``). The evidence-ref
@@ -75,3 +75,18 @@ class SeriesSummary(BaseModel):
     last: int | float
     peak_at: datetime
     crossed_at: datetime | None = None
+
+
+class QueryElement(BaseModel):
+    """What an evidence tool was asked and how many elements it returned (``output["query"]``,
+    DESIGN §10.1), written once by the tool layer (``diagnosis.tools.query_ref``): the tool, its
+    normalised arguments (no empty ones), the window it resolved, the count, and the text its
+    ``/query`` evidence ref quotes — rendered from the other fields, never read back."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tool: str
+    arguments: dict[str, Any]
+    window: dict[str, Any] | None
+    count: int
+    text: str

@@ -35,6 +35,7 @@ class QuestionFacts:
     symptoms: tuple[str, ...]
     narrow: bool
     cause: bool
+    confirm: bool  # asks to confirm (是否、有没有 …): narrow, with one subject (``entities.is_narrow``)
     why: bool = False  # asks for the reason (为什么 / 原因), not only what happened
     quantity: bool = False  # asks for a figure: answer from the asked dimension's series/alert
     extreme: str = ""  # "max" | "min": a superlative — cite the extreme line, not the first
@@ -48,6 +49,7 @@ class QuestionFacts:
     rate: str = ""  # "minute" | "second": a figure asked per unit of time (一分钟最多新建了多少个连接)
     unit: str = ""  # the measure word after 多少 / 几 (多少秒 → 秒, 多少条 → 条): ``asked_unit``
     survey: bool = False  # asks which component of the cluster / namespace is at fault, and why
+    k8s_triggers: tuple[str, ...] = ()  # ids of the ``k8s.toml`` triggers it names: the Kubernetes state it calls for
 
     @property
     def offers_changes(self) -> bool:
@@ -106,6 +108,7 @@ class Reading(BaseModel):
     used: tuple[str, ...] = ()
     own_facts: QuestionFacts
     own_window: TimeWindow
+    until_now: bool  # the question asks about the span up to now (至今、一直 …), not one incident's
 
     @property
     def followup(self) -> bool:

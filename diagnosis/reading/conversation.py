@@ -37,7 +37,7 @@ from contracts.session import PreviousTurn, SessionContext
 from diagnosis.reading.asking import asked_of, dimension_terms, question_metric, stated_kind
 from diagnosis.reading.entities import analyse, asks, find_symptoms, is_narrow
 from diagnosis.reading.text import fold
-from diagnosis.reading.time_expressions import for_extreme, resolve_window, window_from_iso
+from diagnosis.reading.time_expressions import for_extreme, resolve_window, says_until_now, window_from_iso
 
 RULES_FILE: Final = Path(__file__).parent / "rules" / "followups.toml"
 _TRAILING: Final = " \t\r\n?!.,;:。，！？；：…~～"
@@ -126,7 +126,7 @@ def _past_extreme(question: str, facts: QuestionFacts) -> bool:
 
 def _own(
     question: str, now: datetime, services: Sequence[ServiceInfo], facts: QuestionFacts, question_window: TimeWindow,
-    own_window: TimeWindow,
+    own_window: TimeWindow, until_now: bool,
 ) -> Reading:
     """The question read on its own, from its ``facts`` and the window its words name."""
     return Reading(
@@ -135,6 +135,7 @@ def _own(
         asked=asked_of(question, facts, question_window, now, services),
         own_facts=facts,
         own_window=own_window,
+        until_now=until_now,
     )
 
 
@@ -164,11 +165,12 @@ def resolve(
     """``question`` read in its session (see module doc): the one reading of its text per run."""
     previous = context.latest if context is not None else None
     facts = analyse(question, services)
+    until_now = says_until_now(question)
     question_window = resolve_window(question, now, tz)
     own_window = for_extreme(question_window, _past_extreme(question, facts), now)
     refs = find_references(question, facts.services)
     if previous is None or not refs.any:
-        return _own(question, now, services, facts, question_window, own_window)
+        return _own(question, now, services, facts, question_window, own_window, until_now)
 
     used: list[str] = []
     mentions = facts.services
@@ -201,12 +203,12 @@ def resolve(
             used.append(USED_DIMENSION)
 
     if not used:  # the references pointed at nothing the question did not already say
-        return _own(question, now, services, facts, question_window, own_window)
+        return _own(question, now, services, facts, question_window, own_window, until_now)
     resolved = replace(
         facts,
         services=tuple(mentions),
         symptoms=symptoms,
-        narrow=is_narrow(question, mentions, symptoms),
+        narrow=is_narrow(facts, mentions, symptoms),
         quantity=facts.quantity or kind == QUANTITY,
     )
     start, end = window.iso()
@@ -218,12 +220,13 @@ def resolve(
         source="followup",
     )
     return Reading(
-        facts=resolved, window=window, asked=asked, used=tuple(used), own_facts=facts, own_window=own_window
+        facts=resolved, window=window, asked=asked, used=tuple(used), own_facts=facts, own_window=own_window,
+        until_now=until_now,
     )
 
 
 def read_planned(
-    *, question: str, reading: Reading, asked: Asked | None, now: datetime, tz: str
+    *, reading: Reading, asked: Asked | None, now: datetime, tz: str
 ) -> tuple[QuestionFacts, TimeWindow]:
     """The executor's reading of a planned question: for a follow-up plan, the facts and window
     the plan's ``asked`` resolved (the executor has no session context of its own); otherwise the
@@ -240,7 +243,7 @@ def read_planned(
         facts,
         services=tuple(mentions),
         symptoms=symptoms,
-        narrow=is_narrow(question, mentions, symptoms),
+        narrow=is_narrow(facts, mentions, symptoms),
         quantity=facts.quantity or asked.kind == QUANTITY,
     )
     return resolved, planned

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -307,13 +308,20 @@ def asks_listing(question: str, mentions: Sequence[ServiceMention], symptoms: Se
     return ""
 
 
-def is_narrow(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> bool:
-    """A confirmation of one specific service, alert or symptom (spec 001 narrow-scope rule)."""
-    if asks("cause", question) or len(mentions) > 1:
+def is_narrow(facts: QuestionFacts, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> bool:
+    """A confirmation of one specific service, alert or symptom (spec 001 narrow-scope rule): a
+    question read as ``facts`` about ``mentions`` and ``symptoms`` (its own, or a follow-up's
+    resolved from the previous turn or the plan's ``asked``)."""
+    if facts.cause or len(mentions) > 1:
         return False
     # One named service, or one named alert (an identifier such as HighErrorRate).
-    specific = len(mentions) == 1 or bool(ALERT_NAME.search(nfkc(question)))
-    return specific and asks("confirm", question) and len(symptoms) <= 2
+    specific = len(mentions) == 1 or bool(facts.alert_names)
+    return specific and facts.confirm and len(symptoms) <= 2
+
+
+def k8s_triggers(question: str) -> tuple[str, ...]:
+    """Ids of the ``k8s.toml`` triggers whose words the question contains."""
+    return tuple(id_ for id_, words, _ in K8S_TRIGGERS if any_spelling_in(words, question))
 
 
 def shows_items(facts: QuestionFacts, text: str) -> bool:
@@ -325,11 +333,12 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
     mentions = find_services(question, services)
     symptoms = find_symptoms(question)
     listing = asks_listing(question, mentions, symptoms)
-    return QuestionFacts(
+    facts = QuestionFacts(
         services=tuple(mentions),
         symptoms=tuple(symptoms),
-        narrow=is_narrow(question, mentions, symptoms),
+        narrow=False,  # below: read off the facts themselves
         cause=asks("cause", question),
+        confirm=asks("confirm", question),
         why=asks("why", question),
         # a figure (内存用到多少, 磁盘使用率, 峰值); 几次 / 几个 too, not 几点 (a time)
         quantity=asks("quantity", question) or bool(_QUANTITY_RE.search(fold(question))),
@@ -345,4 +354,6 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         rate=next((r for r in ("minute", "second") if asks(f"per_{r}", question)), ""),
         unit=asked_unit(question),
         survey=asks("survey_which", question) or (asks("survey", question) and asks("cause", question)),
+        k8s_triggers=k8s_triggers(question),
     )
+    return replace(facts, narrow=is_narrow(facts, mentions, symptoms))

@@ -7,17 +7,17 @@ with ``raw_path`` ``/query``, also when the call is a ``no_hit``. A ``negative_o
 
 ``query_text`` is the one place the text is built: a pure function of the normalised arguments,
 the window and the count (nothing from the tool's output prose, so nothing a backend returned can
-reach it). ``parse_query_text`` reads it back (the verifier layer's restatement check).
+reach it). The element is a ``QueryElement`` (``contracts.elements``); the verifier layer's
+restatement check reads it typed (``read_query_element``), never the text back.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
+from contracts.elements import QueryElement
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS
 from diagnosis.tools.base import bounded, evidence_ref
 
@@ -38,7 +38,6 @@ NOT_SCOPE: Final = frozenset({"start", "end", "limit", "top_k"})
 MAX_VALUE_CHARS: Final = 120
 #: Room a tool's capped output keeps for the element (its text ≤ 1000 characters, bounded arguments).
 QUERY_RESERVE_BYTES: Final = 8192
-_QUERY_TEXT: Final = re.compile(r"^(?P<tool>[a-z_0-9]+) (?P<scope>.*?) ?→ (?P<count>\d+) (?P<noun>\S+)$")
 
 
 def _value(value: Any) -> str:
@@ -85,15 +84,15 @@ def query_text(tool: str, arguments: Mapping[str, Any], window: Mapping[str, Any
     return f"{' '.join(parts)} {ARROW} {int(count)} {COUNT_NOUNS.get(tool, DEFAULT_NOUN)}"
 
 
-def query_element(tool: str, arguments: Mapping[str, Any], window: Mapping[str, Any] | None, count: int) -> dict[str, Any]:
+def query_element(tool: str, arguments: Mapping[str, Any], window: Mapping[str, Any] | None, count: int) -> QueryElement:
     """The ``output["query"]`` element: what was asked of which tool, and how many it returned."""
-    return {
-        "tool": tool,
-        "arguments": {k: v for k, v in arguments.items() if v is not None},
-        "window": dict(window) if window else None,
-        "count": int(count),
-        "text": query_text(tool, arguments, window, count),
-    }
+    return QueryElement(
+        tool=tool,
+        arguments={k: v for k, v in arguments.items() if v is not None},
+        window=dict(window) if window else None,
+        count=int(count),
+        text=query_text(tool, arguments, window, count),
+    )
 
 
 def write_query_element(
@@ -104,23 +103,12 @@ def write_query_element(
     the tool resolved (``output["window"]``) when it has one."""
     window = output.get("window") if isinstance(output.get("window"), Mapping) else None
     element = query_element(tool, arguments, window, count)
-    output[QUERY_KEY] = element
-    refs.append(evidence_ref(QUERY_RAW_PATH, element["text"], label=QUERY_LABEL))
+    output[QUERY_KEY] = element.model_dump()
+    refs.append(evidence_ref(QUERY_RAW_PATH, element.text, label=QUERY_LABEL))
 
 
-@dataclass(frozen=True)
-class QueryText:
-    """A parsed ``/query`` text: the tool, its scope (arguments + window) and the count."""
-
-    tool: str
-    scope: str
-    count: int
-    text: str
-
-
-def parse_query_text(text: str) -> QueryText | None:
-    """The parts of a complete ``query_text`` (None when ``text`` is not one, e.g. a fragment)."""
-    match = _QUERY_TEXT.match(" ".join(str(text).split()))
-    if match is None:
-        return None
-    return QueryText(match["tool"], match["scope"], int(match["count"]), match.group(0))
+def read_query_element(output: Any) -> QueryElement | None:
+    """The typed ``/query`` element of an invocation's stored ``output`` (None when it has none:
+    a tool that is not evidence, or a failed call)."""
+    element = output.get(QUERY_KEY) if isinstance(output, Mapping) else None
+    return QueryElement.model_validate(element) if isinstance(element, Mapping) else None

@@ -30,6 +30,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from contracts.elements import QueryElement
 from contracts.verdict import ClaimVerification, FactClass, Verdict
 from contracts.verifier import CheckRef, ClaimCheck, EvidenceGap, FactCheck, VerifierOutput
 from diagnosis.verification.query_claims import query_direct_allowed
@@ -213,8 +214,10 @@ def parse_verifier_reply(
     *,
     verified_claims: Sequence[Mapping[str, Any]],
     verified_evidence: Sequence[Mapping[str, Any]],
+    queries: Mapping[str, QueryElement],
 ) -> ParseResult:
-    """Parse one raw Verifier reply against the round's verified projection (pure)."""
+    """Parse one raw Verifier reply against the round's verified projection (pure). ``queries``:
+    the run's ``/query`` elements by invocation id (``verification.query_claims``)."""
     raw, reason, message = extract_single_object(text)
     if raw is None:
         return _failure(reason, message)
@@ -263,7 +266,7 @@ def parse_verifier_reply(
             verification = UNSUPPORTED
             downgraded.append({"claim_id": check.claim_id, "from": check.verification, "to": verification})
         elif verification == DIRECT_OBSERVATION and not query_direct_allowed(
-            claim_by_id[check.claim_id], evidence_by_claim[check.claim_id]
+            claim_by_id[check.claim_id], evidence_by_claim[check.claim_id], queries
         ):
             # DESIGN §10.1: resting only on /query elements, the claim must restate one exactly
             verification = UNSUPPORTED

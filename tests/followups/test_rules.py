@@ -141,7 +141,7 @@ def test_a_window_shifted_out_of_the_lookback_is_not_used():
 
 
 def test_the_offline_plan_reads_the_resolved_service_and_window():
-    plan = plan_normal(question="再看看昨天同一时间", services=SERVICES, reading=read("再看看昨天同一时间", first_turn()))
+    plan = plan_normal(services=SERVICES, reading=read("再看看昨天同一时间", first_turn()))
     reads = [s for s in plan.steps if s.tool in ("query_logs", "query_metrics")]
     assert reads and all(s.arguments.get("service") == "payment-service" for s in reads)
     assert all(
@@ -154,10 +154,10 @@ def test_the_offline_plan_reads_the_resolved_service_and_window():
 
 def test_the_executor_reads_a_follow_up_plan_through_its_asked():
     asked = read("那它的 P99 呢？", first_turn()).asked
-    facts, window = read_planned(question="那它的 P99 呢？", reading=read("那它的 P99 呢？", None), asked=asked, now=NOW, tz=TZ)
+    facts, window = read_planned(reading=read("那它的 P99 呢？", None), asked=asked, now=NOW, tz=TZ)
     assert [m.name for m in facts.services] == ["payment-service"] and facts.quantity
     assert window.iso() == (WINDOW.start, WINDOW.end) and window.explicit
-    standalone, _ = read_planned(question=FIRST, reading=read(FIRST, None),
+    standalone, _ = read_planned(reading=read(FIRST, None),
                                  asked=derive_asked(question=FIRST, now=NOW, tz=TZ, services=SERVICES), now=NOW, tz=TZ)
     assert [m.name for m in standalone.services] == ["payment-service"]
 

@@ -9,9 +9,10 @@ from datetime import datetime
 import pytest
 
 from contracts.plan import ServiceInfo
-from diagnosis.agents.offline.planning import matched_triggers, plan_normal
+from diagnosis.agents.offline.planning import plan_normal
 from diagnosis.models import ToolInvocation
 from diagnosis.reading.conversation import resolve
+from diagnosis.reading.entities import k8s_triggers
 from tests.k8s.state import REFERENCE_TIME, SERVICES
 from tests.offline.running import ask, gatekeeper_result, plan_and_execute
 
@@ -21,7 +22,7 @@ CATALOG = [ServiceInfo(**s) for s in SERVICES]
 
 
 def planned_kinds(question: str) -> list[str]:
-    plan = plan_normal(question=question, services=CATALOG, reading=resolve(question=question, now=NOW, tz="Asia/Shanghai", services=CATALOG, context=None))
+    plan = plan_normal(services=CATALOG, reading=resolve(question=question, now=NOW, tz="Asia/Shanghai", services=CATALOG, context=None))
     return [s.arguments["kind"] for s in plan.steps if s.tool == "query_k8s"]
 
 
@@ -42,12 +43,12 @@ def test_the_planner_reads_kubernetes_state_for_the_questions_that_need_it(quest
 
 
 def test_ascii_trigger_words_match_whole_tokens_only():
-    assert matched_triggers("the ipod is fine") == []
-    assert matched_triggers("which pod is down") == ["unreachable", "kubernetes"]
+    assert k8s_triggers("the ipod is fine") == ()
+    assert k8s_triggers("which pod is down") == ("unreachable", "kubernetes")
 
 
 def test_the_k8s_calls_are_for_the_asked_service_over_the_questions_window():
-    plan = plan_normal(question="adservice 为什么起不来？", services=CATALOG, reading=resolve(question="adservice 为什么起不来？", now=NOW, tz="Asia/Shanghai", services=CATALOG, context=None))
+    plan = plan_normal(services=CATALOG, reading=resolve(question="adservice 为什么起不来？", now=NOW, tz="Asia/Shanghai", services=CATALOG, context=None))
     for step in (s for s in plan.steps if s.tool == "query_k8s"):
         assert step.arguments["name"] == "adservice"
         assert step.arguments["end"] == "2026-11-28T10:30:00+08:00"

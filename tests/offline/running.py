@@ -15,7 +15,7 @@ from diagnosis.agents.offline import build_provider
 from diagnosis.composer.templates import H_CONFIRMED, H_PASS_CONCLUSION
 from diagnosis.evidence.selectors import reference_now
 from diagnosis.graph.tool_runner import RunToolRunner
-from diagnosis.models import DiagnosisRun, Service, ToolInvocation
+from diagnosis.models import DiagnosisRun, DiagnosisSession, Service, ToolInvocation
 from diagnosis.reading.conversation import resolve
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from tests.factories import make_run
@@ -65,9 +65,9 @@ def gatekeeper_result(run: DiagnosisRun, contract: dict[str, Any]):
     return gatekeeper.check(contract, [i.as_fact() for i in ToolInvocation.objects.filter(run=run)])
 
 
-def ask(owner, question: str) -> DiagnosisRun:
-    """The whole graph with the offline provider; the completed run."""
-    run = diagnosis_run_create(owner=owner, question=question)
+def ask(owner, question: str, session: DiagnosisSession | None = None) -> DiagnosisRun:
+    """The whole graph with the offline provider (in ``session``: a follow-up); the completed run."""
+    run = diagnosis_run_create(owner=owner, question=question, session=session)
     diagnosis_run_execute(run_id=run.pk, provider=build_provider())
     run.refresh_from_db()
     assert run.status == DiagnosisRun.Status.COMPLETED, run.error

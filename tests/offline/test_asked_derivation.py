@@ -98,18 +98,18 @@ def test_an_explicit_time_is_the_window_and_no_time_means_recently():
 
 
 def test_the_offline_plan_carries_asked():
-    plan = plan_normal(question="边缘节点今天上午有没有 5xx 或者告警？", services=SERVICES, reading=resolve(question="边缘节点今天上午有没有 5xx 或者告警？", now=NOW, tz="Asia/Shanghai", services=SERVICES, context=None))
+    plan = plan_normal(services=SERVICES, reading=resolve(question="边缘节点今天上午有没有 5xx 或者告警？", now=NOW, tz="Asia/Shanghai", services=SERVICES, context=None))
     assert plan.asked is not None and plan.asked.kind == "existence" and plan.asked.services == ["edge-node"]
 
 
 def test_a_superlative_about_the_past_asked_without_a_time_reads_the_wide_window():
     # "最高冲到过多少": the maximum of the recent past; the last hour's maximum would be a sample.
     for question in ("库存服务内存最高冲到过多少？", "库存服务连接池最满的时候用了多少？", "库存服务内存最高到了多少？"):
-        plan = plan_normal(question=question, services=SERVICES, reading=resolve(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES, context=None))
+        plan = plan_normal(services=SERVICES, reading=resolve(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES, context=None))
         reads = [s for s in plan.steps if s.tool in ("query_logs", "query_metrics")]
         assert reads and all(s.arguments["start"] == "2026-11-27T10:30:00+08:00" for s in reads), reads
     # With a time, or a superlative of now ("峰值是多少"), the question's own window stands.
     for question in ("库存服务今天上午内存最高冲到过多少？", "库存服务内存峰值是多少？", "库存服务内存用了多少？"):
-        plan = plan_normal(question=question, services=SERVICES, reading=resolve(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES, context=None))
+        plan = plan_normal(services=SERVICES, reading=resolve(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES, context=None))
         own = resolve_window(question, NOW, "Asia/Shanghai").start.isoformat()
         assert {s.arguments["start"] for s in plan.steps if s.tool == "query_metrics"} == {own}, question

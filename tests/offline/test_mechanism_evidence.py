@@ -199,7 +199,7 @@ def test_clients_dropping_off_is_asked_and_read_by_the_lines_that_say_so():
     drops = log_call([record(at("09:31:04"), lost, service="booking-api", level="WARN"),
                       record(at("09:30:04"), lost.replace("bk-gw-1", "bk-gw-2"), service="booking-api", level="WARN")],
                      invocation_id="inv_2", keyword="disconnect")  # fmt: skip
-    plan = plan_normal(question=question, services=SERVICES, reading=resolve(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES, context=None))
+    plan = plan_normal(services=SERVICES, reading=resolve(question=question, now=NOW, tz="Asia/Shanghai", services=SERVICES, context=None))
     assert any(s.arguments.get("keyword") == "disconnect" for s in plan.steps), plan.steps
     contract = build_contract(facts=analyse(question, SERVICES), window=resolve_window(question, NOW),
                               history=[warn, drops], services=SERVICES)  # fmt: skip

@@ -140,6 +140,7 @@ def verify(verifier_input):
         reply,
         verified_claims=verifier_input.payload["verified_executor_output"]["claims"],
         verified_evidence=verifier_input.payload["verified_evidence"],
+        queries={},
     )
     assert parsed.ok, (parsed.reason, parsed.errors, reply)
     return json.loads(reply), parsed.output

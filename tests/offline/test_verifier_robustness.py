@@ -68,5 +68,5 @@ def test_any_input_is_rejected_cleanly_or_answered_with_a_valid_reply(payload, r
     output = payload["verified_executor_output"]
     claims = [c for c in output.get("claims", []) if isinstance(c, dict)]
     evidence = [e for e in payload["verified_evidence"] if isinstance(e, dict)]
-    parsed = parse_verifier_reply(reply, verified_claims=claims, verified_evidence=evidence)
+    parsed = parse_verifier_reply(reply, verified_claims=claims, verified_evidence=evidence, queries={})
     assert parsed.ok, (parsed.reason, parsed.errors, reply)

@@ -115,17 +115,17 @@ def test_verifier_prompt_demands_exactly_one_json_object_and_the_parser_enforces
     assert "恰好一个 JSON 对象" in body and "不要代码块" in body and "不要 Markdown" in body
     claims = [{"claim_id": "c1", "claim_text": "x"}]
     reply = json.dumps({"verdict": "PASS", "groundedness_score": 1.0, "claim_checks": []})
-    assert parse_verifier_reply(reply, verified_claims=claims, verified_evidence=[]).ok
+    assert parse_verifier_reply(reply, verified_claims=claims, verified_evidence=[], queries={}).ok
     assert (
-        parse_verifier_reply(f"```json\n{reply}\n```", verified_claims=claims, verified_evidence=[]).reason
+        parse_verifier_reply(f"```json\n{reply}\n```", verified_claims=claims, verified_evidence=[], queries={}).reason
         == FAIL_NOT_JSON
     )
     assert (
-        parse_verifier_reply(f"结果如下：{reply}", verified_claims=claims, verified_evidence=[]).reason
+        parse_verifier_reply(f"结果如下：{reply}", verified_claims=claims, verified_evidence=[], queries={}).reason
         == FAIL_NOT_JSON
     )
     assert (
-        parse_verifier_reply(f"{reply}\n说明：见上", verified_claims=claims, verified_evidence=[]).reason
+        parse_verifier_reply(f"{reply}\n说明：见上", verified_claims=claims, verified_evidence=[], queries={}).reason
         == FAIL_TRAILING
     )
 

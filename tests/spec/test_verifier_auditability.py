@@ -86,6 +86,6 @@ def test_model_facts_checked_evidence_refs_point_only_at_verified_evidence():
         "facts_checked": [{"fact": "连接池耗尽", "claim_id": "c1", "is_critical": True, "verification": "direct_evidence",
                            "detail": "", "evidence_refs": [PASSED, FAILED, UNVERIFIED, {"trace_ref": "trace:1:query_logs:inv_1"}]}],
     }  # fmt: skip
-    out = parse_verifier_reply(json.dumps(reply), verified_claims=claims, verified_evidence=evidence).output
+    out = parse_verifier_reply(json.dumps(reply), verified_claims=claims, verified_evidence=evidence, queries={}).output
     assert out is not None and out.facts_checked_source == "model"
     assert [ref.model_dump() for ref in out.facts_checked[0].evidence_refs] == [PASSED]

@@ -186,7 +186,7 @@ def test_a_claim_without_matching_verified_evidence_is_not_direct_observation():
             {"claim_id": "c2", "verification": "direct_observation", "is_critical": True, "detail": "", "evidence_refs": []},
         ],
     }  # fmt: skip
-    out = parse_verifier_reply(json.dumps(reply), verified_claims=claims, verified_evidence=evidence).output
+    out = parse_verifier_reply(json.dumps(reply), verified_claims=claims, verified_evidence=evidence, queries={}).output
     assert out is not None
     assert [c.verification for c in out.claim_checks][1] != "direct_observation"
 

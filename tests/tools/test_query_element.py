@@ -7,7 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from diagnosis.models import ToolInvocation
-from diagnosis.tools.query_ref import COUNT_NOUNS, DEFAULT_NOUN, QUERY_RAW_PATH, parse_query_text, query_text
+from diagnosis.tools.query_ref import (
+    COUNT_NOUNS,
+    DEFAULT_NOUN,
+    QUERY_RAW_PATH,
+    query_element,
+    query_text,
+    read_query_element,
+)
 from diagnosis.tools.service import tool_invocation_execute
 from tests.tools.builders import make_alert, make_log, make_runbooks
 
@@ -30,7 +37,9 @@ def test_a_no_hit_log_query_still_writes_its_query_element_and_stays_no_hit(run,
     inv = call(run, "query_logs", service="支付服务", level="error", **WINDOW)
     assert inv.status == ToolInvocation.Status.NO_HIT
     assert query_ref(inv)["text"] == "query_logs level>=ERROR service=payment-service 2026-11-28 09:55–10:30 → 0 条记录"
-    assert inv.output["query"]["count"] == 0 and inv.output["query"]["tool"] == "query_logs"
+    element = read_query_element(inv.output)
+    assert element is not None and element.count == 0 and element.tool == "query_logs"
+    assert element.text == query_ref(inv)["text"]  # the ref quotes the element's own text
 
 
 def test_a_log_query_with_hits_counts_them_in_its_query_element(run, world):
@@ -58,7 +67,7 @@ def test_a_knowledge_search_writes_its_query_element(run, query):
     inv = call(run, "lookup_knowledge", query=query)
     text = query_ref(inv)["text"]
     assert text.startswith(f"lookup_knowledge query={query} → ")
-    assert parse_query_text(text).count == len(inv.output["hits"])
+    assert read_query_element(inv.output).count == len(inv.output["hits"])
 
 
 def test_a_tool_that_is_not_evidence_writes_no_query_element(run):
@@ -82,8 +91,8 @@ def test_query_text_is_deterministic_names_tool_and_count_and_says_nothing_beyon
     text = query_text(tool, args, window, count)
     assert text == query_text(tool, dict(reversed(list(args.items()))), window, count)  # key order irrelevant
     assert text.startswith(tool + " ") and f"→ {count} " in text
-    parsed = parse_query_text(text)
-    assert parsed is not None and (parsed.tool, parsed.count) == (tool, count)
+    element = query_element(tool, args, window, count)
+    assert (element.tool, element.count, element.text) == (tool, count, text)
     # Whatever is not an argument value is the fixed vocabulary: tool, keys, window, count, noun.
     tokens = [f"level>={v}" if k == "level" else f"{k}={v}" for k, v in args.items()]
     rest = text

@@ -11,14 +11,16 @@ import pytest
 import gatekeeper
 from contracts.asked import Asked, AskedWindow
 from diagnosis.agents.offline.verifying import verify
-from diagnosis.tools.query_ref import query_text
+from diagnosis.tools.query_ref import query_element
 from diagnosis.verification.coverage import check_coverage
 from diagnosis.verification.protocol import DOWNGRADE_QUERY_NOT_RESTATED, parse_verifier_reply
 from diagnosis.verification.query_claims import query_direct_allowed, restates_query
 from tests.projection import claim_checks as typed_checks
 
 WINDOW = {"start": "2026-11-28T08:00:00+08:00", "end": "2026-11-28T12:00:00+08:00"}
-QUERY = query_text("query_logs", {"service": "edge-node", "level": "ERROR"}, WINDOW, 0)
+ELEMENT = query_element("query_logs", {"service": "edge-node", "level": "ERROR"}, WINDOW, 0)
+QUERY = ELEMENT.text
+QUERIES = {"inv_1": ELEMENT}
 RESTATING = f"edge-node 在 2026-11-28 08:00–12:00 没有 ERROR 及以上级别的日志（{QUERY}）"
 NO_HIT = {"invocation_id": "inv_1", "tool_name": "query_logs", "status": "no_hit",
           "evidence_refs": [{"raw_path": "/query", "text": QUERY, "source_id": "", "label": "query"}]}
@@ -65,7 +67,8 @@ def test_a_restating_negative_observation_covers_an_existence_question():
 
 
 def test_the_model_may_call_a_restating_negative_observation_a_direct_observation():
-    parsed = parse_verifier_reply(model_reply(), verified_claims=[claim(RESTATING)], verified_evidence=evidence())
+    parsed = parse_verifier_reply(model_reply(), verified_claims=[claim(RESTATING)], verified_evidence=evidence(),
+                                  queries=QUERIES)
     assert parsed.ok and parsed.output.claim_checks[0].verification == "direct_observation"
 
 
@@ -80,7 +83,8 @@ def test_the_model_may_call_a_restating_negative_observation_a_direct_observatio
     ids=["count", "window", "scope", "none"],
 )
 def test_a_negative_observation_that_does_not_restate_the_query_is_not_direct(text):
-    parsed = parse_verifier_reply(model_reply(), verified_claims=[claim(text)], verified_evidence=evidence())
+    parsed = parse_verifier_reply(model_reply(), verified_claims=[claim(text)], verified_evidence=evidence(),
+                                  queries=QUERIES)
     assert parsed.ok
     assert parsed.output.claim_checks[0].verification == "unsupported"
     assert parsed.output.downgraded_claim_checks[0]["reason"] == DOWNGRADE_QUERY_NOT_RESTATED
@@ -98,13 +102,37 @@ def test_the_offline_verifier_confirms_an_exact_restatement():
 
 
 def test_a_fragment_of_the_query_or_a_positive_claim_on_a_no_hit_is_not_a_restatement():
-    assert not restates_query(claim(RESTATING), evidence(matched="→ 0 条记录"))
-    assert not restates_query(claim(RESTATING, claim_type="observation"), evidence())  # no-hit ≠ positive fact
+    assert restates_query(claim(RESTATING), evidence(), QUERIES)
+    assert not restates_query(claim(RESTATING), evidence(matched="→ 0 条记录"), QUERIES)
+    assert not restates_query(claim(RESTATING, claim_type="observation"), evidence(), QUERIES)  # no-hit ≠ positive fact
+
+
+def test_a_positive_claim_may_restate_a_query_that_found_something():
+    found = query_element("query_logs", {"service": "edge-node", "level": "ERROR"}, WINDOW, 3)
+    text = f"edge-node 在 2026-11-28 08:00–12:00 有 3 条 ERROR 日志（{found.text}）"
+    assert restates_query(claim(text, claim_type="observation"), evidence(matched=found.text), {"inv_1": found})
+
+
+def test_a_restatement_is_judged_against_the_typed_element_of_the_verified_invocation():
+    # The element of another invocation, or none at all: the verified text alone restates nothing.
+    assert not restates_query(claim(RESTATING), evidence(), {"inv_2": ELEMENT})
+    assert not restates_query(claim(RESTATING), evidence(), {})
+    parsed = parse_verifier_reply(model_reply(), verified_claims=[claim(RESTATING)], verified_evidence=evidence(),
+                                  queries={})
+    assert parsed.output.claim_checks[0].verification == "unsupported"
+
+
+def test_the_model_calling_a_fragment_restatement_direct_is_downgraded_by_the_shared_parser():
+    fragment = "→ 0 条记录"
+    parsed = parse_verifier_reply(model_reply(), verified_claims=[claim(RESTATING)],
+                                  verified_evidence=evidence(matched=fragment), queries=QUERIES)
+    assert parsed.output.claim_checks[0].verification == "unsupported"
+    assert parsed.output.downgraded_claim_checks[0]["reason"] == DOWNGRADE_QUERY_NOT_RESTATED
 
 
 def test_claims_with_other_evidence_are_not_judged_by_the_query_rule():
     other = [*evidence(), {"claim_id": "c1", "raw_path": "/records/0", "matched_text": "boom"}]
-    assert query_direct_allowed(claim("payment-service 报错 boom"), other)
+    assert query_direct_allowed(claim("payment-service 报错 boom"), other, {})
 
 
 def test_a_binding_to_any_other_path_of_a_no_hit_call_is_refs_unavailable_not_a_reject():

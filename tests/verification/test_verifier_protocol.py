@@ -43,7 +43,7 @@ def reply(**overrides) -> dict:
 
 def parse(value) -> P.ParseResult:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return P.parse_verifier_reply(text, verified_claims=CLAIMS, verified_evidence=EVIDENCE)
+    return P.parse_verifier_reply(text, verified_claims=CLAIMS, verified_evidence=EVIDENCE, queries={})
 
 
 def test_valid_reply_is_accepted():
@@ -238,7 +238,7 @@ def test_evidence_gaps_are_normalised():
 
 @given(st.text(max_size=300))
 def test_parser_never_raises_on_arbitrary_text(text):
-    result = P.parse_verifier_reply(text, verified_claims=CLAIMS, verified_evidence=EVIDENCE)
+    result = P.parse_verifier_reply(text, verified_claims=CLAIMS, verified_evidence=EVIDENCE, queries={})
     assert result.ok or result.reason
 
 
@@ -251,7 +251,7 @@ json_values = st.recursive(
 
 @given(st.dictionaries(st.sampled_from(["verdict", "groundedness_score", "claim_checks", "evidence_gaps", "facts_checked", "x"]), json_values))
 def test_parser_never_raises_on_arbitrary_objects(obj):
-    result = P.parse_verifier_reply(json.dumps(obj), verified_claims=CLAIMS, verified_evidence=EVIDENCE)
+    result = P.parse_verifier_reply(json.dumps(obj), verified_claims=CLAIMS, verified_evidence=EVIDENCE, queries={})
     if result.ok:
         assert {c["claim_id"] for c in result.output.claim_checks} == {"c1", "c2"}
 

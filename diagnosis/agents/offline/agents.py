@@ -61,7 +61,7 @@ from diagnosis.agents.offline.survey import points_elsewhere, probe_step, survey
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.reading.asking import log_terms
 from diagnosis.reading.conversation import read_planned
-from diagnosis.reading.time_expressions import WIDENED, says_until_now, widened
+from diagnosis.reading.time_expressions import WIDENED, widened
 from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID
 
 MAX_WIDENING_CALLS = 3
@@ -87,7 +87,7 @@ class OfflinePlanner:
                 gaps=request.evidence_gaps,
                 reading=request.reading,
             )
-        return plan_normal(question=request.question, services=request.services, reading=request.reading)
+        return plan_normal(services=request.services, reading=request.reading)
 
 
 def _candidates(
@@ -141,7 +141,6 @@ class OfflineExecutor:
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
         facts, window = read_planned(
-            question=request.question,
             reading=request.reading,
             asked=request.plan.asked,
             now=request.now,
@@ -293,7 +292,7 @@ class OfflineExecutor:
             return window
         refs = relevant_refs(collect_refs(tools.history(), request.services), facts)
         found = incident((r for r in refs if r.kind in ("alert", "series")), window)
-        span = episode_window(window, found, now=request.now, until_now=says_until_now(request.question))
+        span = episode_window(window, found, now=request.now, until_now=request.reading.until_now)
         if span is None:
             return window
         for call in replaceable(tools.history(), WIDEN_TOOLS)[:MAX_EPISODE_READS]:

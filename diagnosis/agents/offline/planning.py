@@ -163,15 +163,10 @@ def _given(**arguments: Any) -> dict[str, Any]:
     return {k: v for k, v in arguments.items() if v}
 
 
-def matched_triggers(question: str) -> list[str]:
-    """Ids of the ``k8s.toml`` triggers whose words the question contains."""
-    return [id_ for id_, words, _ in K8S_TRIGGERS if any_spelling_in(words, question)]
-
-
-def k8s_steps(question: str, services: Sequence[str], span: dict[str, str]) -> list[PlanStep]:
-    """A query_k8s call per kind the question's triggers call for (restarts → pods and events …),
-    for the first asked service or the whole cluster; none when no trigger matches."""
-    wanted = {kind for id_, _, kinds in K8S_TRIGGERS if id_ in matched_triggers(question) for kind in kinds}
+def k8s_steps(triggers: Sequence[str], services: Sequence[str], span: dict[str, str]) -> list[PlanStep]:
+    """A query_k8s call per kind the question's ``k8s.toml`` triggers call for (restarts → pods and
+    events …), for the first asked service or the whole cluster; none when no trigger matched."""
+    wanted = {kind for id_, _, kinds in K8S_TRIGGERS if id_ in triggers for kind in kinds}
     service = services[0] if services else None
     return [
         PlanStep(
@@ -201,7 +196,7 @@ def window_span(window: TimeWindow) -> dict[str, str]:
     return {"start": start, "end": end}
 
 
-def plan_normal(*, question: str, services: Sequence[ServiceInfo], reading: Reading) -> Plan:
+def plan_normal(*, services: Sequence[ServiceInfo], reading: Reading) -> Plan:
     """The first round's calls, from the question's ``reading`` (in a session, a follow-up's
     references resolved against the previous turn: its services and window are what is read)."""
     facts, window = reading.facts, reading.window
@@ -233,7 +228,7 @@ def plan_normal(*, question: str, services: Sequence[ServiceInfo], reading: Read
     lookup = {"query": knowledge_query(facts, services)}
     steps.append(PlanStep(tool=LOOKUP_KNOWLEDGE, arguments=lookup, purpose="相关处理手册"))
     if not facts.survey:  # a survey reads every kind that breaks itself (offline.survey)
-        steps += k8s_steps(question, targets, span)  # Kubernetes state, when the question calls for it
+        steps += k8s_steps(reading.own_facts.k8s_triggers, targets, span)  # Kubernetes state, when the question calls for it
     subject = "、".join(targets) or "全部服务"
     aim = f"{subject} 在 {window.label()} 的{focus}"
     goal = f"确认 {aim}" if facts.narrow else f"定位 {aim}及其原因"

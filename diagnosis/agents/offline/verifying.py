@@ -29,7 +29,7 @@ from diagnosis.agents.offline.checks import (
 )
 from diagnosis.reading.entities import find_symptoms
 from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID
-from diagnosis.verification.query_claims import restates_query, rests_only_on_query
+from diagnosis.verification.query_claims import query_evidence, rests_only_on_query
 from diagnosis.verification.verdict import (
     LOW_CONFID,
     PASS,
@@ -37,6 +37,7 @@ from diagnosis.verification.verdict import (
     rule_verdict,
     verdict_min,
 )
+from gatekeeper.normalize import normalize
 
 REQUIRED_KEYS = ("diagnosis_context", "verified_executor_output", "verified_evidence", "verdict_ceiling")
 CRITICAL_TYPES = frozenset({"root_cause", "impact"})
@@ -164,12 +165,24 @@ def verify(payload: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _quotes_a_query(claim_text: str, evidence: list[Mapping[str, Any]]) -> bool:
+    """The claim contains the whole verified text of one of its ``/query`` items: all a reader of
+    the Verifier input can see of a restatement. The shared reply parser checks the rest against
+    the typed element (a fragment, or a positive claim on a no-hit, is downgraded there:
+    ``verification.query_claims``)."""
+    text = normalize(claim_text)
+    return any(
+        (quoted := normalize(str(item.get("matched_text") or ""))) and quoted in text
+        for item in query_evidence(evidence)
+    )
+
+
 def _classify(claim: Mapping[str, Any], text: str, evidence: list[Mapping[str, Any]]) -> tuple[str, str]:
     """(verification, detail) of one claim. A claim resting only on ``/query`` elements (what a
-    query asked and how many it returned) is a direct observation exactly when it restates one
-    (``verification.query_claims``); the text matcher judges every other claim."""
+    query asked and how many it returned) is a direct observation exactly when it restates one;
+    the text matcher judges every other claim."""
     if rests_only_on_query(evidence):
-        if restates_query(claim, evidence):
+        if _quotes_a_query(text, evidence):
             return DIRECT, "声明逐字复述了查询范围与结果条数"
         return UNSUPPORTED, "声明没有逐字复述查询的范围与结果条数（查询本身只能证明该查询的结果）"
     result = check_claim(text, [str(e.get("matched_text") or "") for e in evidence])

@@ -26,6 +26,7 @@ from diagnosis.audit.events import EVENT_RETRY
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.nodes.planner import read_question
 from diagnosis.graph.state import GraphState
+from diagnosis.tools.query_ref import read_query_element
 from diagnosis.trace_summary import build_tool_trace_summary, tried_lines
 from diagnosis.verification.coverage import check_coverage, coverage_gap
 from diagnosis.verification.listing import alert_universe
@@ -62,6 +63,9 @@ def run(state: GraphState, env: GraphEnv) -> None:
     text = state.current.verifier_input.text
     claims = state.current.verifier_input.payload["verified_executor_output"].get("claims", [])
     evidence = state.current.verifier_input.payload["verified_evidence"]
+    invocations = env.run_invocations()
+    # The typed /query elements by invocation id: what a claim resting on one must restate.
+    queries = {i.invocation_id: q for i in invocations if (q := read_query_element(i.output)) is not None}
     output = None
     for attempt in range(1, VERIFIER_MAX_ATTEMPTS + 1):
         state.current.verifier_attempts = attempt
@@ -78,7 +82,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
                 return
             reason = exc.reason
         else:
-            parsed = parse_verifier_reply(reply, verified_claims=claims, verified_evidence=evidence)
+            parsed = parse_verifier_reply(reply, verified_claims=claims, verified_evidence=evidence, queries=queries)
             if parsed.ok:
                 output = parsed.output
                 break
@@ -100,7 +104,6 @@ def run(state: GraphState, env: GraphEnv) -> None:
     state.current.groundedness = groundedness_from_claim_checks(output.claim_checks)
     asked = state.asked or Asked()
     facts = read_question(state).facts
-    invocations = env.run_invocations()
     state.current.coverage = check_coverage(
         asked=asked,
         question=state.question,
