@@ -19,11 +19,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-#: ``pod-template-hash`` values: 6–10 characters of the alphabet Kubernetes uses for generated names.
-_SAFE_HASH = r"[bcdfghjklmnpqrstvwxz2456789]{6,10}"
-_REPLICASET_SUFFIX = re.compile(rf"-{_SAFE_HASH}$")
-_DEPLOYMENT_POD_SUFFIX = re.compile(rf"-{_SAFE_HASH}-[bcdfghjklmnpqrstvwxz2456789]{{5}}$")
-_ORDINAL_OR_RANDOM_SUFFIX = re.compile(r"-(?:\d+|[bcdfghjklmnpqrstvwxz2456789]{5})$")
+from contracts.k8s import SAFE_HASH, service_from_pod_name
+
+_REPLICASET_SUFFIX = re.compile(rf"-{SAFE_HASH}$")
 APP_LABELS = ("app.kubernetes.io/name", "app")
 _NAMED_AFTER_OWNER = ("StatefulSet", "DaemonSet", "Job", "CronJob", "Deployment")
 
@@ -33,14 +31,6 @@ def deployment_of_replicaset(name: str, template_hash: str = "") -> str:
     if template_hash and name.endswith(f"-{template_hash}"):
         return name[: -len(template_hash) - 1]
     return _REPLICASET_SUFFIX.sub("", name)
-
-
-def service_from_pod_name(name: str) -> str:
-    """``adservice-5f8d7c9b4-x2x7k`` → ``adservice``; ``redis-cart-0`` → ``redis-cart``."""
-    stripped = _DEPLOYMENT_POD_SUFFIX.sub("", name)
-    if stripped != name:
-        return stripped
-    return _ORDINAL_OR_RANDOM_SUFFIX.sub("", name) or name
 
 
 def service_of_pod(
