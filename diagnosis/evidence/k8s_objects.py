@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from contracts.k8s import SAFE_HASH, service_from_pod_name
+from contracts.k8s import SAFE_HASH, K8sDeployment, service_from_pod_name
 
 _REPLICASET_SUFFIX = re.compile(rf"-{SAFE_HASH}$")
 APP_LABELS = ("app.kubernetes.io/name", "app")
@@ -67,9 +67,11 @@ def pod_is_unhealthy(phase: str, ready: str, waiting_reason: str | None) -> bool
     return folded not in HEALTHY_PHASES or (folded == "running" and ready_count != total) or bool(waiting_reason)
 
 
-def deployment_is_unavailable(replicas: int, available: int, conditions: Sequence[Mapping[str, Any]]) -> bool:
+def deployment_is_unavailable(deployment: K8sDeployment) -> bool:
     """Fewer available replicas than wanted, or an ``Available`` condition that is not True."""
-    return available < replicas or any(c.get("type") == "Available" and c.get("status") != "True" for c in conditions)
+    return deployment.available < deployment.replicas or any(
+        c.type == "Available" and c.status != "True" for c in deployment.conditions
+    )
 
 
 # --- Owners, selectors and quantities (DESIGN §10.6) -------------------------------------------------

@@ -151,11 +151,6 @@ def select_events(
     return sorted(kept, key=lambda e: e.type.casefold() != "warning")
 
 
-def deployment_unavailable(deployment: K8sDeployment) -> bool:
-    conditions = [{"type": c.type, "status": c.status} for c in deployment.conditions]
-    return deployment_is_unavailable(deployment.replicas, deployment.available, conditions)
-
-
 def select_deployments(
     deployments: Iterable[K8sDeployment], *, end: datetime, names: Sequence[str], reason: str | None
 ) -> list[K8sDeployment]:
@@ -166,7 +161,7 @@ def select_deployments(
     ]
     kept.sort(key=lambda d: (d.namespace, d.name))
     kept.sort(key=lambda d: d.changed_at.timestamp() if d.changed_at else float("-inf"), reverse=True)
-    return sorted(kept, key=lambda d: not deployment_unavailable(d))
+    return sorted(kept, key=lambda d: not deployment_is_unavailable(d))
 
 
 # --- Output elements (§10.2 fields) -----------------------------------------------------------------

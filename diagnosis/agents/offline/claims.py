@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from contracts.elements import AlertElement, SeriesSummary
+from contracts.k8s import K8sPod
 from contracts.plan import ServiceInfo
 from contracts.reading import QuestionFacts, TimeWindow
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS, ToolCallResult
@@ -212,7 +213,7 @@ def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) 
     pods = placed_pods(pods_read(history))
     where = {p.name.casefold(): p for p in pods}
     refs = {  # each pod's line of the pods reads (its text names its node)
-        str(element.get("name")): binding(call.tool_name, call.invocation_id, path, excerpt_of(str(ref.get("text") or "")))
+        K8sPod.model_validate(element).name: binding(call.tool_name, call.invocation_id, path, excerpt_of(str(ref.get("text") or "")))
         for call in history
         if call.tool_name == QUERY_K8S and call.status == "success"
         for ref in call.evidence_refs or []
@@ -220,7 +221,7 @@ def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) 
     }
     out: list[tuple[str, list[dict[str, Any]]]] = []
     for node, lines in node_lines(history).items():
-        pod = next((where[i] for r in failing if (i := str(r.element.get("instance") or "").casefold()) in where
+        pod = next((where[i] for r in failing if (i := r.record.instance.casefold()) in where
                     and where[i].node == node), None)
         pod_binding = refs.get(pod.name) if pod is not None else None
         if pod is None or pod_binding is None or not lines:
