@@ -22,6 +22,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
 from contracts import reasons as R
+from contracts.time_bounds import MSG_INVALID_TIME, time_in_range, time_problem
 from diagnosis import vocabulary as V
 from diagnosis.alerts.admin import alert_inlines_for
 from diagnosis.models import (
@@ -43,7 +44,6 @@ from diagnosis.reviews.views import calibration_page, label_forms_context, run_l
 from diagnosis.selectors.run_search import runs_question_indexed
 from diagnosis.selectors.runs import pretty_json, run_audit_view, run_badge
 from diagnosis.selectors.series import cited_series
-from diagnosis.time_bounds import MSG_INVALID_TIME, time_in_range, time_problem
 from diagnosis.web.presenter import claim_check_cards
 
 QUESTION_LIST_CHARS = 60

@@ -589,7 +589,7 @@ class K8sDeployment(models.Model):
 
 class K8sObject(models.Model):
     """A reading of one object of the other kinds (DESIGN §10.6: nodes, services, PVCs, quotas …):
-    the validated bundle element as JSON (``evidence.k8s_kinds``), one row per object per
+    the validated bundle element as JSON (``contracts.k8s``), one row per object per
     ``observed_at``. A Secret or ConfigMap row holds its name, key names and owners — never a value
     (the element has no field for one)."""
 

@@ -1,6 +1,6 @@
 """Reading back stored times that no page can show (issue 25 item 1): the database edge.
 
-Every door refuses a time outside 1970 .. 2200 (``diagnosis.time_bounds``), but a row written
+Every door refuses a time outside 1970 .. 2200 (``contracts.time_bounds``), but a row written
 before that check, or by hand in SQL, may still hold one. PostgreSQL keeps year 1 BC or year 10000
 (and ``infinity``) and psycopg refuses to load them (``DataError: timestamp too small``) — so any
 query that reads such a column, the home page's scope list included, answered 500 for everyone.
@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from django.utils.dateparse import parse_date, parse_datetime
 
-from diagnosis.time_bounds import (
+from contracts.time_bounds import (
     STORED_DATE_TOO_EARLY,
     STORED_DATE_TOO_LATE,
     STORED_TOO_EARLY,

@@ -25,7 +25,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from diagnosis.time_bounds import time_problem
+from contracts.time_bounds import time_problem
 
 MAX_ALERTS: Final = 500
 MAX_LABELS: Final = 64

@@ -17,6 +17,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from contracts.time_bounds import time_in_range
 from diagnosis import vocabulary as V
 from diagnosis.api.parsers import MESSAGE_NOT_OBJECT
 from diagnosis.evidence.knowledge import MAX_CONTENT_BYTES, MAX_SOURCE_CHARS, MAX_TITLE_CHARS
@@ -34,7 +35,6 @@ from diagnosis.schemas.self_evaluation import SelfEvaluation
 from diagnosis.selectors.runs import event_elapsed_ms
 from diagnosis.services.runs import MSG_QUESTION_EMPTY as MESSAGE_QUESTION_EMPTY
 from diagnosis.services.runs import MSG_QUESTION_TOO_LONG, QUESTION_MAX_CHARS, InvalidQuestion, question_clean
-from diagnosis.time_bounds import time_in_range
 
 MESSAGE_UNKNOWN_FIELD = "不支持的字段：{name}。"
 MESSAGE_QUESTION_REQUIRED = "缺少问题（question）。"

@@ -14,8 +14,8 @@ from typing import Any, Final
 
 from contracts.composer import ClaimFacts
 from contracts.gatekeeper import VerifiedClaim
+from contracts.k8s import service_from_pod_name
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS
-from diagnosis.evidence.k8s_objects import service_from_pod_name
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import innermost
 from diagnosis.reading.spelling import any_spelling_in

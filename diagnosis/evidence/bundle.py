@@ -12,8 +12,9 @@ it was crossed; a pod or deployment may omit ``service`` (derived from its name,
 ``kubernetes`` backend derives it from the owner) and an event may carry its ``namespace``
 (otherwise the namespace of the pod or deployment it names, see the loader).
 
-The ``k8s`` models (DESIGN §10.2; the other kinds of §10.6 in ``k8s_kinds``) are the one definition of that shape: the bundle loads them, the
-``kubernetes`` backend maps the API's JSON onto them, and ``query_k8s`` renders them.
+The ``k8s`` section's models (DESIGN §10.2, §10.6) are ``contracts.k8s``, the one definition of
+that shape: the bundle loads them, the ``kubernetes`` backend maps the API's JSON onto them, and
+``query_k8s`` renders them. Timestamps and text sizes follow ``contracts.fields``.
 
 ``bundle_parse`` is the only entry point: bytes/str/dict in, a validated ``Bundle`` out, or a
 ``BundleError`` whose message names the offending element (``logs[17].timestamp: …``). Nothing
@@ -42,13 +43,15 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from diagnosis.evidence.k8s_kinds import (
+from contracts.fields import Timestamp, json_kind, max_bytes, short_repr
+from contracts.k8s import (
     K8S_KIND_MODELS,
     K8sConfigMap,
-    K8sContainer,
     K8sCronJob,
     K8sDaemonSet,
+    K8sDeployment,
     K8sEndpointSlice,
+    K8sEvent,
     K8sHPA,
     K8sIngress,
     K8sJob,
@@ -57,21 +60,13 @@ from diagnosis.evidence.k8s_kinds import (
     K8sNode,
     K8sPersistentVolume,
     K8sPersistentVolumeClaim,
+    K8sPod,
     K8sReplicaSet,
     K8sResourceQuota,
     K8sSecret,
     K8sService,
     K8sStatefulSet,
-    K8sTransition,
 )
-from diagnosis.evidence.k8s_kinds import (
-    Labels as K8sLabels,
-)
-from diagnosis.evidence.k8s_kinds import (
-    Names as K8sNames,
-)
-from diagnosis.evidence.k8s_objects import service_from_pod_name
-from diagnosis.time_bounds import time_problem
 
 BUNDLE_VERSION = 1
 
@@ -93,8 +88,6 @@ MAX_DESCRIPTION_BYTES = 4 * 1024
 MAX_ATTRIBUTES_BYTES = 4 * 1024
 MAX_ERRORS_SHOWN = 10
 MAX_K8S_OBJECTS = 10_000  # per k8s list (pods, events, deployments)
-MAX_K8S_CONDITIONS = 20
-MAX_K8S_MESSAGE_BYTES = 4 * 1024
 
 SECTION_LIMITS: dict[str, int] = {
     "services": MAX_SERVICES,
@@ -150,51 +143,6 @@ class BundleError(Exception):
 
 
 # --- Field types ----------------------------------------------------------------------------
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _parse_timestamp(value: Any) -> dt.datetime:
-    if isinstance(value, dt.datetime):
-        parsed = value
-    elif isinstance(value, str):
-        try:
-            parsed = dt.datetime.fromisoformat(value)
-        except ValueError:
-            raise PydanticCustomError(
-                "timestamp_format",
-                "not an ISO 8601 timestamp: {value} (expected e.g. 2026-11-28T10:05:12+08:00)",
-                {"value": _short(value)},
-            ) from None
-    else:
-        raise PydanticCustomError(
-            "timestamp_kind", "expected an ISO 8601 timestamp string, got {kind}", {"kind": _json_kind(value)}
-        )
-    if parsed.tzinfo is None or parsed.utcoffset() is None:
-        raise PydanticCustomError(
-            "timestamp_naive",
-            "timestamp {value} has no UTC offset; write it with one, e.g. 2026-11-28T10:05:12+08:00",
-            {"value": _short(value)},
-        )
-    problem = time_problem(parsed)  # 1970 .. 2200 UTC: the one bound of every accepted time
-    if problem is not None:
-        raise PydanticCustomError("timestamp_range", problem)
-    return parsed
-
-
-def _max_bytes(limit: int):
-    def check(value: str) -> str:
-        size = len(value.encode("utf-8", "surrogatepass"))
-        if size > limit:
-            raise PydanticCustomError(
-                "too_many_bytes", "is {size} bytes, over the {limit}-byte limit", {"size": size, "limit": limit}
-            )
-        return value
-
-    return AfterValidator(check)
-
-
 def _finite(value: float) -> float:
     if not math.isfinite(value):
         raise PydanticCustomError("not_finite", "must be a finite number")
@@ -209,7 +157,7 @@ def _normalise_level(value: Any) -> Any:
         raise PydanticCustomError(
             "log_level",
             "unknown log level {value}; expected one of {allowed} (WARNING, CRITICAL … are folded)",
-            {"value": _short(value), "allowed": ", ".join(LOG_LEVELS)},
+            {"value": short_repr(value), "allowed": ", ".join(LOG_LEVELS)},
         )
     return canonical
 
@@ -219,7 +167,7 @@ def _normalise_state(value: Any) -> Any:
         return value.strip().lower()
     if isinstance(value, str):
         raise PydanticCustomError(
-            "alert_state", "unknown alert state {value}; expected firing or resolved", {"value": _short(value)}
+            "alert_state", "unknown alert state {value}; expected firing or resolved", {"value": short_repr(value)}
         )
     return value
 
@@ -262,7 +210,6 @@ def normalize_level(value: str) -> str | None:
     return upper if upper in LOG_LEVELS else None
 
 
-Timestamp = Annotated[dt.datetime, BeforeValidator(_parse_timestamp)]
 Text = Annotated[str, Strict()]
 Name = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
 Label = Annotated[str, Strict(), StringConstraints(max_length=200)]
@@ -281,7 +228,7 @@ class ServiceIn(_Strict):
         list[Annotated[str, Strict(), StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]],
         Field(max_length=MAX_ALIASES),
     ] = []
-    description: Annotated[Text, _max_bytes(MAX_DESCRIPTION_BYTES)] = ""
+    description: Annotated[Text, max_bytes(MAX_DESCRIPTION_BYTES)] = ""
 
     @model_validator(mode="after")
     def _aliases_unique(self) -> ServiceIn:
@@ -290,7 +237,7 @@ class ServiceIn(_Strict):
             if alias.casefold() in seen:
                 raise PydanticCustomError(
                     "alias_duplicate", "aliases[{index}]: {alias} repeats the name or another alias",
-                    {"index": index, "alias": _short(alias)},
+                    {"index": index, "alias": short_repr(alias)},
                 )
             seen.add(alias.casefold())
         return self
@@ -301,7 +248,7 @@ class LogIn(_Strict):
     service: Name
     level: Annotated[Literal["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"], BeforeValidator(_normalise_level)]
     instance: Annotated[Text, StringConstraints(max_length=200)] = ""
-    message: Annotated[Text, StringConstraints(min_length=1), _max_bytes(MAX_MESSAGE_BYTES)]
+    message: Annotated[Text, StringConstraints(min_length=1), max_bytes(MAX_MESSAGE_BYTES)]
     trace_id: Annotated[Text, StringConstraints(max_length=100)] = ""
     attributes: Annotated[dict[str, Any], Field(max_length=MAX_LABELS), AfterValidator(_attributes_size)] = {}
 
@@ -314,7 +261,7 @@ class AlertIn(_Strict):
     starts_at: Timestamp
     ends_at: Timestamp | None = None
     value: Annotated[Text, StringConstraints(max_length=100), BeforeValidator(_value_text)] = ""
-    summary: Annotated[Text, _max_bytes(MAX_SUMMARY_BYTES)] = ""
+    summary: Annotated[Text, max_bytes(MAX_SUMMARY_BYTES)] = ""
     labels: Labels = {}
 
     @model_validator(mode="after")
@@ -350,117 +297,14 @@ class MetricIn(_Strict):
 class DocumentIn(_Strict):
     title: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]
     source: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]
-    content: Annotated[Text, AfterValidator(_not_blank), _max_bytes(MAX_DOCUMENT_BYTES)]
-
-
-# --- Kubernetes state (DESIGN §10.2) ------------------------------------------------------------
-K8sName = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, min_length=1, max_length=253)]
-K8sWord = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=128)]
-K8sMessage = Annotated[Text, _max_bytes(MAX_K8S_MESSAGE_BYTES)]
-Count = Annotated[int, Strict(), Field(ge=0)]
-_READY = r"^\d+/\d+$"
-
-
-def _blank_is_none(value: Any) -> Any:
-    return None if isinstance(value, str) and not value.strip() else value
-
-
-OptionalWord = Annotated[K8sWord | None, BeforeValidator(_blank_is_none)]
-
-
-class K8sTermination(_Strict):
-    """A container's last termination: ``OOMKilled``, exit code 137, when it finished."""
-
-    reason: K8sWord = ""
-    exit_code: Annotated[int, Strict()] | None = None
-    at: Timestamp | None = None
-
-
-class K8sPod(_Strict):
-    namespace: K8sName
-    name: K8sName
-    service: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
-    phase: K8sWord  # Pending | Running | Succeeded | Failed | Unknown
-    ready: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, pattern=_READY)]  # "0/1"
-    restarts: Count = 0
-    last_termination: K8sTermination | None = None
-    waiting_reason: OptionalWord = None  # ImagePullBackOff, CrashLoopBackOff …
-    node: OptionalWord = None
-    observed_at: Timestamp  # when the state was read
-    # DESIGN §10.6: what the analyzers read (all optional; ``POD_DETAILS`` stores them).
-    waiting_message: K8sMessage = ""  # 'secret "db-password" not found', 'Back-off pulling image …'
-    reason: K8sWord = ""  # status.reason: Evicted, NodeLost …
-    message: K8sMessage = ""  # status.message: "The node was low on resource: memory. …"
-    owner: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=300)] = ""  # "ReplicaSet/…"
-    labels: K8sLabels = {}
-    conditions: Annotated[list[K8sTransition], Field(max_length=MAX_K8S_CONDITIONS)] = []
-    containers: Annotated[list[K8sContainer], Field(max_length=MAX_K8S_CONDITIONS)] = []
-    service_account: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
-    secrets: K8sNames = []  # Secrets referenced by env, envFrom and volumes
-    configmaps: K8sNames = []
-    image_pull_secrets: K8sNames = []
-    claims: K8sNames = []  # PersistentVolumeClaims mounted
-    node_selector: K8sLabels = {}
-    created_at: Timestamp | None = None
-
-    @model_validator(mode="after")
-    def _service(self) -> K8sPod:
-        if not self.service:
-            object.__setattr__(self, "service", service_from_pod_name(self.name))
-        return self
-
-
-class K8sEvent(_Strict):
-    namespace: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
-    type: K8sWord  # Normal | Warning
-    reason: K8sWord  # FailedCreate, FailedScheduling, BackOff …
-    object: K8sName  # "ReplicaSet/adservice-5f8d7c9b4"
-    message: K8sMessage = ""
-    count: Annotated[int, Strict(), Field(ge=1)] = 1
-    first_seen: Timestamp
-    last_seen: Timestamp
-
-    @model_validator(mode="after")
-    def _times_ordered(self) -> K8sEvent:
-        if self.last_seen < self.first_seen:
-            raise PydanticCustomError("k8s_times", "last_seen: is before first_seen")
-        return self
-
-
-class K8sCondition(_Strict):
-    type: K8sWord
-    status: K8sWord  # True | False | Unknown
-    reason: K8sWord = ""
-    message: K8sMessage = ""
-
-
-class K8sDeployment(_Strict):
-    namespace: K8sName
-    name: K8sName
-    service: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
-    replicas: Count = 0
-    ready: Count = 0
-    available: Count = 0
-    image: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=500)] = ""
-    revision: Annotated[int, Strict(), Field(ge=0)] | None = None
-    changed_at: Timestamp | None = None  # when the current revision rolled out
-    change_cause: K8sMessage = ""
-    conditions: Annotated[list[K8sCondition], Field(max_length=MAX_K8S_CONDITIONS)] = []
-    observed_at: Timestamp
-    selector: K8sLabels = {}  # spec.selector.matchLabels (DESIGN §10.6; ``DEPLOYMENT_DETAILS``)
-
-    @model_validator(mode="after")
-    def _service(self) -> K8sDeployment:
-        if not self.service:
-            object.__setattr__(self, "service", self.name)
-        return self
+    content: Annotated[Text, AfterValidator(_not_blank), max_bytes(MAX_DOCUMENT_BYTES)]
 
 
 class K8sState(_Strict):
     pods: Annotated[list[K8sPod], Field(max_length=MAX_K8S_OBJECTS)] = []
     events: Annotated[list[K8sEvent], Field(max_length=MAX_K8S_OBJECTS)] = []
     deployments: Annotated[list[K8sDeployment], Field(max_length=MAX_K8S_OBJECTS)] = []
-    # DESIGN §10.6 (``k8s_kinds.K8S_KIND_MODELS``)
+    # DESIGN §10.6 (``contracts.k8s.K8S_KIND_MODELS``)
     nodes: Annotated[list[K8sNode], Field(max_length=MAX_K8S_OBJECTS)] = []
     services: Annotated[list[K8sService], Field(max_length=MAX_K8S_OBJECTS)] = []
     endpointslices: Annotated[list[K8sEndpointSlice], Field(max_length=MAX_K8S_OBJECTS)] = []
@@ -500,7 +344,7 @@ class Bundle(_Strict):
                 if key in owners:
                     raise PydanticCustomError(
                         "service_duplicate", "services[{index}].{label}: {value} is already used by {owner}",
-                        {"index": index, "label": label, "value": _short(value), "owner": owners[key]},
+                        {"index": index, "label": label, "value": short_repr(value), "owner": owners[key]},
                     )
                 owners[key] = f"services[{index}]"
         sources: dict[str, int] = {}
@@ -508,7 +352,7 @@ class Bundle(_Strict):
             if document.source in sources:
                 raise PydanticCustomError(
                     "source_duplicate", "documents[{index}].source: {source} repeats documents[{first}]",
-                    {"index": index, "source": _short(document.source), "first": sources[document.source]},
+                    {"index": index, "source": short_repr(document.source), "first": sources[document.source]},
                 )
             sources[document.source] = index
         identities: dict[tuple[str, str, tuple[tuple[str, str], ...]], int] = {}
@@ -542,22 +386,6 @@ K8S_SECTION_MODELS: dict[str, type[BaseModel]] = {
 
 
 # --- Parsing --------------------------------------------------------------------------------
-def _json_kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
 def _reject_constant(constant: str) -> Any:
     raise BundleError(MSG_NON_FINITE.format(constant=constant))
 
@@ -627,24 +455,24 @@ def _check_text(raw: Any) -> None:
 def _check_shape(raw: Any) -> None:
     # Cheap structural checks first, so a 10-million-line file fails fast with a clear count.
     if not isinstance(raw, dict):
-        raise BundleError(MSG_NOT_OBJECT.format(kind=_json_kind(raw)))
+        raise BundleError(MSG_NOT_OBJECT.format(kind=json_kind(raw)))
     for section, limit in SECTION_LIMITS.items():
         items = raw.get(section)
         if items is None:
             continue
         if not isinstance(items, list):
-            raise BundleError(MSG_SECTION_NOT_LIST.format(section=section, kind=_json_kind(items)))
+            raise BundleError(MSG_SECTION_NOT_LIST.format(section=section, kind=json_kind(items)))
         if len(items) > limit:
             raise BundleError(MSG_SECTION_TOO_LONG.format(section=section, count=len(items), limit=limit))
     k8s = raw.get("k8s")
     if k8s is not None and not isinstance(k8s, dict):
-        raise BundleError(MSG_SECTION_NOT_OBJECT.format(section="k8s", kind=_json_kind(k8s)))
+        raise BundleError(MSG_SECTION_NOT_OBJECT.format(section="k8s", kind=json_kind(k8s)))
     for section in K8S_SECTION_MODELS:
         items = (k8s or {}).get(section)
         if items is None:
             continue
         if not isinstance(items, list):
-            raise BundleError(MSG_SECTION_NOT_LIST.format(section=f"k8s.{section}", kind=_json_kind(items)))
+            raise BundleError(MSG_SECTION_NOT_LIST.format(section=f"k8s.{section}", kind=json_kind(items)))
         if len(items) > MAX_K8S_OBJECTS:
             raise BundleError(
                 MSG_SECTION_TOO_LONG.format(section=f"k8s.{section}", count=len(items), limit=MAX_K8S_OBJECTS)
@@ -680,9 +508,9 @@ def _describe(error: Mapping[str, Any]) -> str:
     elif kind == "missing":
         message = "required field is missing"
     elif kind.endswith("_type") and "input" in error:
-        message = f"{message}, got {_json_kind(error['input'])}"
+        message = f"{message}, got {json_kind(error['input'])}"
     elif kind == "literal_error" and loc == ("bundle_version",):
-        message = f"unsupported bundle_version {_short(error.get('input'))}; this loader reads version {BUNDLE_VERSION}"
+        message = f"unsupported bundle_version {short_repr(error.get('input'))}; this loader reads version {BUNDLE_VERSION}"
     # Errors raised by model validators carry their own path relative to the model ("aliases[0]: …").
     if kind in RELATIVE_PATH_ERRORS:
         head, _, tail = message.partition(": ")

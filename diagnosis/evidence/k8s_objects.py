@@ -19,11 +19,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-#: ``pod-template-hash`` values: 6–10 characters of the alphabet Kubernetes uses for generated names.
-_SAFE_HASH = r"[bcdfghjklmnpqrstvwxz2456789]{6,10}"
-_REPLICASET_SUFFIX = re.compile(rf"-{_SAFE_HASH}$")
-_DEPLOYMENT_POD_SUFFIX = re.compile(rf"-{_SAFE_HASH}-[bcdfghjklmnpqrstvwxz2456789]{{5}}$")
-_ORDINAL_OR_RANDOM_SUFFIX = re.compile(r"-(?:\d+|[bcdfghjklmnpqrstvwxz2456789]{5})$")
+from contracts.k8s import SAFE_HASH, K8sDeployment, service_from_pod_name
+
+_REPLICASET_SUFFIX = re.compile(rf"-{SAFE_HASH}$")
 APP_LABELS = ("app.kubernetes.io/name", "app")
 _NAMED_AFTER_OWNER = ("StatefulSet", "DaemonSet", "Job", "CronJob", "Deployment")
 
@@ -33,14 +31,6 @@ def deployment_of_replicaset(name: str, template_hash: str = "") -> str:
     if template_hash and name.endswith(f"-{template_hash}"):
         return name[: -len(template_hash) - 1]
     return _REPLICASET_SUFFIX.sub("", name)
-
-
-def service_from_pod_name(name: str) -> str:
-    """``adservice-5f8d7c9b4-x2x7k`` → ``adservice``; ``redis-cart-0`` → ``redis-cart``."""
-    stripped = _DEPLOYMENT_POD_SUFFIX.sub("", name)
-    if stripped != name:
-        return stripped
-    return _ORDINAL_OR_RANDOM_SUFFIX.sub("", name) or name
 
 
 def service_of_pod(
@@ -77,9 +67,11 @@ def pod_is_unhealthy(phase: str, ready: str, waiting_reason: str | None) -> bool
     return folded not in HEALTHY_PHASES or (folded == "running" and ready_count != total) or bool(waiting_reason)
 
 
-def deployment_is_unavailable(replicas: int, available: int, conditions: Sequence[Mapping[str, Any]]) -> bool:
+def deployment_is_unavailable(deployment: K8sDeployment) -> bool:
     """Fewer available replicas than wanted, or an ``Available`` condition that is not True."""
-    return available < replicas or any(c.get("type") == "Available" and c.get("status") != "True" for c in conditions)
+    return deployment.available < deployment.replicas or any(
+        c.type == "Available" and c.status != "True" for c in deployment.conditions
+    )
 
 
 # --- Owners, selectors and quantities (DESIGN §10.6) -------------------------------------------------

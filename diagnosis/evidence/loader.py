@@ -44,6 +44,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from pydantic import BaseModel, ConfigDict
 
+from contracts.k8s import CLUSTER_KINDS, K8S_KIND_MODELS
 from diagnosis.evidence.bundle import (
     AlertIn,
     Bundle,
@@ -55,7 +56,6 @@ from diagnosis.evidence.bundle import (
     MetricIn,
     bundle_parse,
 )
-from diagnosis.evidence.k8s_kinds import CLUSTER_KINDS, K8S_KIND_MODELS
 from diagnosis.evidence.k8s_objects import deployment_of_replicaset, object_name
 from diagnosis.evidence.knowledge import content_hash as document_content_hash
 from diagnosis.evidence.knowledge import knowledge_document_ingest

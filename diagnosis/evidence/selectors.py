@@ -7,8 +7,8 @@ from typing import Literal, NamedTuple
 
 from django.utils import timezone
 
+from contracts.time_bounds import time_in_range
 from diagnosis.models import EvidenceScope
-from diagnosis.time_bounds import time_in_range
 
 ClockSource = Literal["reference_time", "clock"]
 

@@ -171,9 +171,7 @@ def build_graph(state: ClusterState, callers: Mapping[str, Sequence[str]] | None
             rel["services"] = [s.ref for s in same_ns(services, element.namespace)
                                if s.data.selector and selector_matches(s.data.selector, data.labels)]  # fmt: skip
         elif element.kind == "deployments":
-            facts["unavailable"] = deployment_is_unavailable(
-                data.replicas, data.available, [{"type": c.type, "status": c.status} for c in data.conditions]
-            )
+            facts["unavailable"] = deployment_is_unavailable(data)
             rel["services"] = [
                 s.ref for s in same_ns(services, element.namespace)
                 if (_compatible(s.data.selector, data.selector) if data.selector else s.name == data.name)

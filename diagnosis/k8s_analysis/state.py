@@ -15,9 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from contracts.k8s import K8S_KIND_MODELS, K8S_VIEW_MODELS, K8sDeployment, K8sEvent, K8sPod
 from contracts.tools import QUERY_K8S
-from diagnosis.evidence.bundle import K8sDeployment, K8sEvent, K8sPod
-from diagnosis.evidence.k8s_kinds import K8S_KIND_MODELS, K8S_VIEW_MODELS
 
 TOOL = QUERY_K8S
 READ_STATUSES = frozenset({"success", "no_hit"})

@@ -5,7 +5,7 @@ from datetime import datetime
 from django import template
 from django.template.defaultfilters import date as date_filter
 
-from diagnosis.time_bounds import MSG_INVALID_TIME, time_in_range
+from contracts.time_bounds import MSG_INVALID_TIME, time_in_range
 
 register = template.Library()
 

@@ -24,8 +24,8 @@ from pydantic import (
     model_validator,
 )
 
+from contracts.time_bounds import time_problem
 from contracts.tools import K8S_KINDS, LIMIT_DEFAULT, LIMIT_MAX
-from diagnosis.time_bounds import time_problem
 
 MAX_QUERY_CHARS = 500
 MAX_TEXT_ARG_CHARS = 200

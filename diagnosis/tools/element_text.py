@@ -13,6 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from contracts.elements import AlertElement, LogRecord, SeriesSummary
+from diagnosis.tools.base import bounded
 from diagnosis.tools.series_names import series_name
 
 # --- Numbers ---------------------------------------------------------------------------------------
@@ -101,9 +102,27 @@ def time_of_day(moment: datetime, first_day: str) -> str:
 
 
 # --- Elements --------------------------------------------------------------------------------------
+def record_head(record: LogRecord) -> str:
+    """ "2026-11-28 10:05:12 payment-service ERROR": what a record's text shows before its message."""
+    return f"{wall_clock(record.timestamp)} {record.service} {record.level}"
+
+
 def render_record(record: LogRecord) -> str:
     """ "2026-11-28 10:05:12 payment-service ERROR <message>"."""
-    return f"{wall_clock(record.timestamp)} {record.service} {record.level} {record.message}"
+    return f"{record_head(record)} {record.message}"
+
+
+def plain_head(record: LogRecord) -> bool:
+    """Whether the record's head reads as its fields: a service of one word and a level in capitals.
+    A line without (no service, a Loki level "error") is quoted whole, never told as "<service> 记录了
+    一条 <level> 日志"."""
+    service, level = record.service, record.level
+    return bool(service) and not any(c.isspace() for c in service) and level.isascii() and level.isalpha() and level.isupper()
+
+
+def shown_message(record: LogRecord) -> str:
+    """The message as the record's evidence ref shows it: cut with its text (``bounded``)."""
+    return bounded(render_record(record))[len(record_head(record)) + 1 :]
 
 
 def render_alert(alert: AlertElement) -> str:

@@ -24,7 +24,7 @@ the same way:
   pressured nodes, services without ready endpoints, unbound claims, exhausted quotas …), then
   ``limit``;
 - **Secrets and ConfigMaps by name only**: names, key names and owners; no value is ever read
-  (``evidence.k8s_kinds``).
+  (``contracts.k8s``).
 """
 
 from __future__ import annotations
@@ -35,14 +35,14 @@ from datetime import datetime
 from typing import Any
 
 from contracts.evidence import MAX_REFS_PER_INVOCATION
-from contracts.pointer import make_pointer
-from diagnosis.evidence.bundle import K8sDeployment, K8sEvent, K8sPod
-from diagnosis.evidence.k8s_kinds import (
+from contracts.k8s import (
     K8S_KIND_MODELS,
     K8sConfigMap,
     K8sCronJob,
     K8sDaemonSet,
+    K8sDeployment,
     K8sEndpointSlice,
+    K8sEvent,
     K8sHPA,
     K8sIngress,
     K8sJob,
@@ -51,12 +51,14 @@ from diagnosis.evidence.k8s_kinds import (
     K8sNode,
     K8sPersistentVolume,
     K8sPersistentVolumeClaim,
+    K8sPod,
     K8sReplicaSet,
     K8sResourceQuota,
     K8sSecret,
     K8sService,
     K8sStatefulSet,
 )
+from contracts.pointer import make_pointer
 from diagnosis.evidence.k8s_objects import (
     cpu_text,
     deployment_is_unavailable,
@@ -149,11 +151,6 @@ def select_events(
     return sorted(kept, key=lambda e: e.type.casefold() != "warning")
 
 
-def deployment_unavailable(deployment: K8sDeployment) -> bool:
-    conditions = [{"type": c.type, "status": c.status} for c in deployment.conditions]
-    return deployment_is_unavailable(deployment.replicas, deployment.available, conditions)
-
-
 def select_deployments(
     deployments: Iterable[K8sDeployment], *, end: datetime, names: Sequence[str], reason: str | None
 ) -> list[K8sDeployment]:
@@ -164,7 +161,7 @@ def select_deployments(
     ]
     kept.sort(key=lambda d: (d.namespace, d.name))
     kept.sort(key=lambda d: d.changed_at.timestamp() if d.changed_at else float("-inf"), reverse=True)
-    return sorted(kept, key=lambda d: not deployment_unavailable(d))
+    return sorted(kept, key=lambda d: not deployment_is_unavailable(d))
 
 
 # --- Output elements (§10.2 fields) -----------------------------------------------------------------

@@ -78,7 +78,7 @@ def test_a_bad_k8s_element_rejects_the_whole_bundle_naming_it(mutate, message):
 def test_a_reading_without_the_new_fields_keeps_the_identity_it_had_before_them():
     """Rows loaded before DESIGN §10.6 added fields to pods and deployments are still recognised:
     a field at its default is not part of the fingerprint."""
-    from diagnosis.evidence.bundle import K8sPod as PodIn
+    from contracts.k8s import K8sPod as PodIn
     from diagnosis.evidence.loader import _digest, _instants, k8s_fingerprint
 
     before = ("namespace", "name", "service", "phase", "ready", "restarts", "last_termination", "waiting_reason",

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from contracts.time_bounds import MSG_PROBLEM_RANGE
 from diagnosis.evidence.bundle import BundleError
 from diagnosis.evidence.loader import evidence_bundle_load
-from diagnosis.time_bounds import MSG_PROBLEM_RANGE
 from tests.evidence.builders import small_bundle, table_counts
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from contracts.k8s import K8S_KIND_MODELS, service_from_pod_name
 from diagnosis.evidence.bundle import K8sState
-from diagnosis.evidence.k8s_kinds import K8S_KIND_MODELS
-from diagnosis.evidence.k8s_objects import deployment_of_replicaset, service_from_pod_name, service_of_pod
+from diagnosis.evidence.k8s_objects import deployment_of_replicaset, service_of_pod
 from diagnosis.tools.backends.kube_mapping import (
     K8S_MAPPERS,
     MappingError,

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diagnosis.evidence.bundle import K8sPod
+from contracts.k8s import K8sPod
 from diagnosis.tools.k8s import nearest_readings
 
 BASE = datetime(2026, 11, 28, 2, 0, tzinfo=UTC)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from contracts.composer import ConfirmedEvidence, ConfirmedItem
+from contracts.elements import LogRecord
 from diagnosis.agents.offline.followups import evidence_knowledge_query
 from diagnosis.agents.offline.refs import Ref, innermost
 from diagnosis.agents.offline.runbooks import (
@@ -24,6 +25,7 @@ from diagnosis.agents.offline.selection import Candidate
 from diagnosis.composer.advice import RUNBOOK_FIT_MIN, runbook_fit, title_terms
 from diagnosis.models import ToolInvocation
 from diagnosis.reading.entities import evidence_symptoms
+from diagnosis.tools.element_text import render_record
 from tests.offline.ledger_world import TIMEOUT_RUNBOOK, load_ledger_world
 from tests.offline.running import ask, plan_and_execute, section_lines
 
@@ -128,7 +130,9 @@ def test_an_exception_chain_is_looked_up_by_its_innermost_cause():
     assert innermost("HikariPool-1 - Connection is not available (active=50)") == (
         "HikariPool-1 - Connection is not available (active=50)"
     )  # no chain: the whole line
-    log = Ref("inv_1", "query_logs", 1, "/records/0", chain, "log", {"message": chain}, "order-service")
+    record = {"timestamp": "2026-11-28T10:05:12+08:00", "service": "order-service", "level": "ERROR", "message": chain}
+    text = render_record(LogRecord.model_validate(record))
+    log = Ref("inv_1", "query_logs", 1, "/records/0", text, "log", record, "order-service", "ERROR", "10:05:12")
     query = evidence_knowledge_query([Candidate("log", [log], 30.0, "")])
     assert "PSQLException" in query and "HikariPool" not in query and "CannotGetJdbcConnectionException" not in query
 

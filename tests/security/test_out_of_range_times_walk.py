@@ -15,6 +15,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from contracts.time_bounds import MSG_INVALID_TIME
 from diagnosis.evidence.bundle import BundleError
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import (
@@ -29,7 +30,6 @@ from diagnosis.models import (
     MetricPoint,
     MetricSeries,
 )
-from diagnosis.time_bounds import MSG_INVALID_TIME
 from tests.evidence.builders import small_bundle
 
 pytestmark = pytest.mark.django_db(transaction=False)

@@ -1,5 +1,5 @@
 """A tool's ``start``/``end`` outside 1970 .. 2200 UTC is a failed invocation with a Chinese reason
-(issue 25 item 1: the one time bound, ``diagnosis.time_bounds``), not an ``OverflowError`` from
+(issue 25 item 1: the one time bound, ``contracts.time_bounds``), not an ``OverflowError`` from
 shifting 9999-12-31T23:59:59-12:00 into the local zone."""
 
 from __future__ import annotations

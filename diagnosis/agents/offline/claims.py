@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from contracts.elements import AlertElement, SeriesSummary
+from contracts.k8s import K8sPod
 from contracts.plan import ServiceInfo
 from contracts.reading import QuestionFacts, TimeWindow
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS, ToolCallResult
@@ -44,7 +45,6 @@ from diagnosis.agents.offline.novelty import trigger_refs
 from diagnosis.agents.offline.placement import node_lines, placed_pods, pods_read, scheduled_services
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
-    LOG_TEXT,
     Origin,
     Ref,
     binding,
@@ -70,7 +70,7 @@ from diagnosis.agents.offline.selection import (
 from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
 from diagnosis.reading.entities import shows_items
 from diagnosis.reading.vocabulary import EFFECTS, SYMPTOMS_BY_ID
-from diagnosis.tools.element_text import SeriesText, clock_of_day, dated_clock, number, with_unit
+from diagnosis.tools.element_text import SeriesText, clock_of_day, dated_clock, number, plain_head, with_unit
 from diagnosis.tools.quoting import quote, quote_name
 from gatekeeper.normalize import is_word_char
 
@@ -132,12 +132,13 @@ def _binding(ref: Ref, excerpt: str) -> dict[str, Any]:
     return binding(ref.tool_name, ref.invocation_id, ref.raw_path, excerpt)
 
 
-def _message_shown(ref: Ref, message: str, excerpt: str) -> tuple[str, list[dict[str, Any]]]:
-    """The part of a log ``message`` a claim quotes, and the bindings it needs beyond ``excerpt``
-    (the ref text's prefix): the message when short; else its head and — an exception chain ends
-    with its innermost cause (``Caused by: … FATAL: remaining connection slots …``) — that cause
-    (``refs.innermost``: not the SQL a MyBatis section prints after it) or the line's tail, bound
-    by an excerpt of its own, joined by an ellipsis."""
+def _message_shown(ref: Ref, excerpt: str) -> tuple[str, list[dict[str, Any]]]:
+    """The part of a log line's message (as its text shows it, ``Ref.message``) a claim quotes, and
+    the bindings it needs beyond ``excerpt`` (the ref text's prefix): the message when short; else
+    its head and — an exception chain ends with its innermost cause (``Caused by: … FATAL:
+    remaining connection slots …``) — that cause (``refs.innermost``: not the SQL a MyBatis section
+    prints after it) or the line's tail, bound by an excerpt of its own, joined by an ellipsis."""
+    message = ref.message
     shown = excerpt[len(ref.text) - len(message) :] if len(excerpt) < len(ref.text) else message
     shown = shown if len(shown) <= MAX_MESSAGE_CHARS else excerpt_of(shown, MAX_MESSAGE_CHARS)
     line = message.split("\n", 1)[0].rstrip()
@@ -159,14 +160,13 @@ def _message_shown(ref: Ref, message: str, excerpt: str) -> tuple[str, list[dict
 # --- Claim text ---------------------------------------------------------------------------------------
 def _log_claim(c: Candidate) -> tuple[str, list[dict[str, Any]]]:
     first = c.first
-    m = LOG_TEXT.match(first.text)
     excerpt = excerpt_of(first.text)
-    if not m:
+    if not plain_head(first.record):
         return f"{first.service} 的日志记录：{quote(excerpt)}", [_binding(first, excerpt)]
-    shown, tail = _message_shown(first, m.group(5), excerpt)
+    shown, tail = _message_shown(first, excerpt)
     terms = gloss(shown)
     label = f"（{'、'.join(terms)}）" if terms else ""
-    service, level = m.group(3), m.group(4)
+    service, level = first.record.service, first.record.level
     bindings = [_binding(first, excerpt), *tail]
     if c.extreme:
         # A superlative question: the line with the extreme figure among the lines read.
@@ -200,11 +200,10 @@ def _resolved(alert: AlertElement, excerpt: str) -> str:
 def _change_claim(kind: str, ref: Ref) -> tuple[str, list[dict[str, Any]]]:
     """A change event as a timeline entry: "09:31:05 config-center 记录配置变更（INFO）：「…」"."""
     excerpt = excerpt_of(ref.text)
-    m = LOG_TEXT.match(ref.text)
-    if not m:
+    if not plain_head(ref.record):
         return f"{ref.service} 记录{kind}：{quote(excerpt)}", [_binding(ref, excerpt)]
-    shown, tail = _message_shown(ref, m.group(5), excerpt)
-    return f"{ref.clock} {m.group(3)} 记录{kind}（{m.group(4)}）：{quote(shown)}", [_binding(ref, excerpt), *tail]
+    shown, tail = _message_shown(ref, excerpt)
+    return f"{ref.clock} {ref.record.service} 记录{kind}（{ref.record.level}）：{quote(shown)}", [_binding(ref, excerpt), *tail]
 
 
 def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -214,7 +213,7 @@ def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) 
     pods = placed_pods(pods_read(history))
     where = {p.name.casefold(): p for p in pods}
     refs = {  # each pod's line of the pods reads (its text names its node)
-        str(element.get("name")): binding(call.tool_name, call.invocation_id, path, excerpt_of(str(ref.get("text") or "")))
+        K8sPod.model_validate(element).name: binding(call.tool_name, call.invocation_id, path, excerpt_of(str(ref.get("text") or "")))
         for call in history
         if call.tool_name == QUERY_K8S and call.status == "success"
         for ref in call.evidence_refs or []
@@ -222,19 +221,18 @@ def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) 
     }
     out: list[tuple[str, list[dict[str, Any]]]] = []
     for node, lines in node_lines(history).items():
-        pod = next((where[i] for r in failing if (i := str(r.element.get("instance") or "").casefold()) in where
+        pod = next((where[i] for r in failing if (i := r.record.instance.casefold()) in where
                     and where[i].node == node), None)
         pod_binding = refs.get(pod.name) if pod is not None else None
         if pod is None or pod_binding is None or not lines:
             continue
         line = lines[0]
-        m = LOG_TEXT.match(line.text)
-        if f"节点 {node}" not in pod_binding["evidence_excerpt"] or not m:
+        if f"节点 {node}" not in pod_binding["evidence_excerpt"] or not plain_head(line.record):
             continue
         excerpt = excerpt_of(line.text)
-        shown, tail = _message_shown(line, m.group(5), excerpt)
+        shown, tail = _message_shown(line, excerpt)
         text = (f"{pod.service} 报错的 Pod {pod.name} 运行在节点 {node}；该节点自 {line.clock} 起记录 "
-                f"{m.group(4)}：{quote(shown)}")
+                f"{line.record.level}：{quote(shown)}")
         # The node's line speaks for the claim (the composer reads its first binding): a node in trouble.
         out.append((text, [_binding(line, excerpt), pod_binding, *tail]))
     return out

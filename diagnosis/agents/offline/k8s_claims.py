@@ -18,13 +18,16 @@ a revision or change time also gives a ``timeline`` claim ("adservice 的 Deploy
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
+from contracts.k8s import K8sDeployment, K8sEvent, K8sPod
 from contracts.reading import QuestionFacts
 from contracts.tools import QUERY_K8S, ToolCallResult
 from diagnosis.agents.offline.refs import binding, direct_claim, element_at
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
 from diagnosis.reading.entities import shows_items
+from diagnosis.tools.element_text import wall_clock
 from diagnosis.tools.quoting import quote
 
 TOOL = QUERY_K8S
@@ -33,17 +36,22 @@ MAX_EVENTS = 3
 MAX_CLAIMS = 8
 MAX_QUOTED_CHARS = 240
 KINDS = ("pods", "events", "deployments")
+#: The model of each kind's output elements (``query_k8s``).
+MODELS: dict[str, type[K8sPod | K8sEvent | K8sDeployment]] = {
+    "pods": K8sPod, "events": K8sEvent, "deployments": K8sDeployment,
+}  # fmt: skip
+Element = K8sPod | K8sEvent | K8sDeployment
 
 
-def clock(value: str) -> str:
-    """ "2026-11-28 10:30:00" of an output time ("2026-11-28T10:30:00.5+08:00"): outputs carry local
-    times with their offset, so this is the ref text's rendering of it (``tools.rendering.clock``)."""
-    return f"{value[:10]} {value[11:19]}"
+def clock(value: datetime) -> str:
+    """ "2026-11-28 10:30:00" of an output time: outputs carry local times with their offset, so its
+    wall clock is the ref text's rendering of it (``tools.rendering.clock``)."""
+    return wall_clock(value)
 
 
-def _moment(value: str | None, today: str) -> str:
+def _moment(value: datetime | None, today: str) -> str:
     """ "10:01:30" on ``today`` (YYYY-MM-DD), "2026-11-27 16:00:33" on another day."""
-    if not value:
+    if value is None:
         return ""
     full = clock(value)
     return full[11:] if full.startswith(today) else full
@@ -54,23 +62,23 @@ def _fits(fragment: str, excerpt: str) -> bool:
 
 
 # --- One claim per element -----------------------------------------------------------------------
-def pod_claim(pod: dict[str, Any], excerpt: str, today: str) -> tuple[str, str]:
-    subject = f"{pod['service']} 的 Pod {pod['name']}"
-    bits = [b for b in (f"阶段 {pod['phase']}", f"就绪 {pod['ready']}", f"重启 {pod['restarts']} 次") if _fits(b, excerpt)]
-    termination = pod.get("last_termination") or {}
+def pod_claim(pod: K8sPod, excerpt: str, today: str) -> tuple[str, str]:
+    subject = f"{pod.service} 的 Pod {pod.name}"
+    bits = [b for b in (f"阶段 {pod.phase}", f"就绪 {pod.ready}", f"重启 {pod.restarts} 次") if _fits(b, excerpt)]
+    termination = pod.last_termination
     tail = ""
-    if termination and _fits(f"上次终止 {termination.get('reason') or ''}", excerpt):
+    if termination is not None and _fits(f"上次终止 {termination.reason}", excerpt):
         detail = []
-        if termination.get("exit_code") is not None and _fits(f"退出码 {termination['exit_code']}", excerpt):
-            detail.append(f"退出码 {termination['exit_code']}")
-        if termination.get("at") and _fits(f"于 {clock(termination['at'])}", excerpt):
-            detail.append(f"于 {_moment(termination['at'], today)}")
-        tail = f"，上次终止 {termination['reason']}" + (f"（{'，'.join(detail)}）" if detail else "")
-    observed = f"，观测于 {_moment(pod['observed_at'], today)}" if _fits(f"观测于 {clock(pod['observed_at'])}", excerpt) else ""
-    waiting = pod.get("waiting_reason")
+        if termination.exit_code is not None and _fits(f"退出码 {termination.exit_code}", excerpt):
+            detail.append(f"退出码 {termination.exit_code}")
+        if termination.at is not None and _fits(f"于 {clock(termination.at)}", excerpt):
+            detail.append(f"于 {_moment(termination.at, today)}")
+        tail = f"，上次终止 {termination.reason}" + (f"（{'，'.join(detail)}）" if detail else "")
+    observed = f"，观测于 {_moment(pod.observed_at, today)}" if _fits(f"观测于 {clock(pod.observed_at)}", excerpt) else ""
+    waiting = pod.waiting_reason
     if waiting and _fits(f"等待原因 {waiting}", excerpt):
         head = f"{subject} 处于 {waiting}"
-    elif _wrong("pods", pod):
+    elif _wrong(pod):
         head = f"{subject} 未就绪"
     else:
         head = f"{subject} 正常运行"
@@ -84,17 +92,17 @@ def _short(text: str) -> str:
     return text[: cut if cut > MAX_QUOTED_CHARS // 2 else MAX_QUOTED_CHARS].rstrip() + "…"
 
 
-def event_claim(event: dict[str, Any], excerpt: str, today: str, ref_text: str, service: str = "") -> tuple[str, str]:
+def event_claim(event: K8sEvent, excerpt: str, today: str, ref_text: str, service: str = "") -> tuple[str, str]:
     """ "shippingservice 的 Pod/shippingservice-8c7d… 有 Warning 事件 FailedScheduling（共 42 次…）：「…」";
     ``service``: the asked service the event's object belongs to (an event names no service)."""
-    counts = [f"共 {event['count']} 次"] if _fits(f"共 {event['count']} 次", excerpt) else []
-    if _fits(f"首次 {clock(event['first_seen'])}", excerpt):
-        counts.append(f"首次 {_moment(event['first_seen'], today)}")
-    if _fits(f"最近 {clock(event['last_seen'])}", excerpt):
-        counts.append(f"最近 {_moment(event['last_seen'], today)}")
-    subject = f"{service} 的 {event['object']}" if service else event["object"]
-    text = f"{subject} 有 {event['type']} 事件 {event['reason']}" + (f"（{'，'.join(counts)}）" if counts else "")
-    message = str(event.get("message") or "")
+    counts = [f"共 {event.count} 次"] if _fits(f"共 {event.count} 次", excerpt) else []
+    if _fits(f"首次 {clock(event.first_seen)}", excerpt):
+        counts.append(f"首次 {_moment(event.first_seen, today)}")
+    if _fits(f"最近 {clock(event.last_seen)}", excerpt):
+        counts.append(f"最近 {_moment(event.last_seen, today)}")
+    subject = f"{service} 的 {event.object}" if service else event.object
+    text = f"{subject} 有 {event.type} 事件 {event.reason}" + (f"（{'，'.join(counts)}）" if counts else "")
+    message = event.message
     if message:
         start = len(ref_text) - len(message)
         shown = excerpt[start:] if len(excerpt) < len(ref_text) else message
@@ -103,22 +111,22 @@ def event_claim(event: dict[str, Any], excerpt: str, today: str, ref_text: str, 
     return text, "observation"
 
 
-def deployment_claims(deployment: dict[str, Any], excerpt: str, today: str) -> list[tuple[str, str]]:
-    subject = f"{deployment['service']} 的 Deployment {deployment['name']}"
+def deployment_claims(deployment: K8sDeployment, excerpt: str, today: str) -> list[tuple[str, str]]:
+    subject = f"{deployment.service} 的 Deployment {deployment.name}"
     state = [
         b
-        for b in (f"副本 {deployment['replicas']}", f"就绪 {deployment['ready']}", f"可用 {deployment['available']}")
+        for b in (f"副本 {deployment.replicas}", f"就绪 {deployment.ready}", f"可用 {deployment.available}")
         if _fits(b, excerpt)
     ]
     conditions = [
-        f"{c['type']}={c['status']}" + (f"（{c['reason']}）" if c.get("reason") else "")
-        for c in deployment.get("conditions") or []
-        if c.get("status") != "True" or c.get("type") != "Progressing"
+        f"{c.type}={c.status}" + (f"（{c.reason}）" if c.reason else "")
+        for c in deployment.conditions
+        if c.status != "True" or c.type != "Progressing"
     ]
     shown_conditions = [c for c in conditions if _fits(c, excerpt)]
     claims = []
     if state:
-        verb = "不可用" if _wrong("deployments", deployment) else "可用"
+        verb = "不可用" if _wrong(deployment) else "可用"
         claims.append(
             (
                 f"{subject} 当前{verb}（{'，'.join(state)}）"
@@ -127,15 +135,15 @@ def deployment_claims(deployment: dict[str, Any], excerpt: str, today: str) -> l
             )
         )
     change = []
-    if deployment.get("changed_at") and _fits(f"变更于 {clock(deployment['changed_at'])}", excerpt):
-        change.append(f"于 {_moment(deployment['changed_at'], today)} 变更")
-    if deployment.get("revision") is not None and _fits(f"版本 {deployment['revision']}", excerpt):
-        change.append(f"当前版本 {deployment['revision']}")
-    if deployment.get("image") and _fits(f"镜像 {deployment['image']}", excerpt):
-        change.append(f"镜像 {deployment['image']}")
+    if deployment.changed_at is not None and _fits(f"变更于 {clock(deployment.changed_at)}", excerpt):
+        change.append(f"于 {_moment(deployment.changed_at, today)} 变更")
+    if deployment.revision is not None and _fits(f"版本 {deployment.revision}", excerpt):
+        change.append(f"当前版本 {deployment.revision}")
+    if deployment.image and _fits(f"镜像 {deployment.image}", excerpt):
+        change.append(f"镜像 {deployment.image}")
     if change:
         text = f"{subject} " + "，".join(change)
-        cause = str(deployment.get("change_cause") or "")
+        cause = deployment.change_cause
         marker = "变更原因："
         if cause and marker in excerpt:
             shown = excerpt.split(marker, 1)[1]
@@ -146,50 +154,49 @@ def deployment_claims(deployment: dict[str, Any], excerpt: str, today: str) -> l
 
 
 # --- Selection -----------------------------------------------------------------------------------
-def _owner(kind: str, element: dict[str, Any]) -> str:
-    if kind == "events":
-        return str(element.get("object") or "").rsplit("/", 1)[-1]
-    return str(element.get("service") or "")
+def _owner(element: Element) -> str:
+    if isinstance(element, K8sEvent):
+        return element.object.rsplit("/", 1)[-1]
+    return element.service
 
 
-def _about(kind: str, element: dict[str, Any], services: Sequence[str]) -> str:
+def _about(element: Element, services: Sequence[str]) -> str:
     """The asked service ``element`` belongs to ("" when none): a pod or deployment by its service,
     an event by its object's name (``adservice-5f…`` belongs to adservice)."""
-    owner = _owner(kind, element).casefold()
+    owner = _owner(element).casefold()
     for service in services:
         wanted = service.casefold()
-        if owner == wanted or (kind == "events" and owner.startswith(wanted + "-")):
+        if owner == wanted or (isinstance(element, K8sEvent) and owner.startswith(wanted + "-")):
             return service
     return ""
 
 
-def _wrong(kind: str, e: dict[str, Any]) -> bool:
+def _wrong(element: Element) -> bool:
     """A pod not healthy, a Warning event, a deployment not available (``evidence.k8s_objects``)."""
-    if kind == "pods":
-        return pod_is_unhealthy(str(e.get("phase") or ""), str(e.get("ready") or ""), e.get("waiting_reason"))
-    if kind == "events":
-        return str(e.get("type")) == "Warning"
-    replicas, available = int(e.get("replicas") or 0), int(e.get("available") or 0)
-    return deployment_is_unavailable(replicas, available, e.get("conditions") or [])
+    if isinstance(element, K8sPod):
+        return pod_is_unhealthy(element.phase, element.ready, element.waiting_reason)
+    if isinstance(element, K8sEvent):
+        return element.type == "Warning"
+    return deployment_is_unavailable(element)
 
 
-def _wanted(kind: str, element: dict[str, Any], services: Sequence[str]) -> bool:
+def _wanted(element: Element, services: Sequence[str]) -> bool:
     if services:
         # the asked service's pods (healthy or not) and deployment; only its Warning events
-        return bool(_about(kind, element, services)) and (kind != "events" or _wrong(kind, element))
-    return _wrong(kind, element)
+        return bool(_about(element, services)) and (not isinstance(element, K8sEvent) or _wrong(element))
+    return _wrong(element)
 
 
 _CAPS: dict[str, int] = {"pods": MAX_PODS, "events": MAX_EVENTS, "deployments": 1}
 
 
 def _claims_for(
-    kind: str, element: dict[str, Any], excerpt: str, today: str, text: str, services: Sequence[str]
+    element: Element, excerpt: str, today: str, text: str, services: Sequence[str]
 ) -> list[tuple[str, str]]:
-    if kind == "pods":
+    if isinstance(element, K8sPod):
         return [pod_claim(element, excerpt, today)]
-    if kind == "events":
-        return [event_claim(element, excerpt, today, text, _about(kind, element, services))]
+    if isinstance(element, K8sEvent):
+        return [event_claim(element, excerpt, today, text, _about(element, services))]
     return deployment_claims(element, excerpt, today)
 
 
@@ -212,19 +219,22 @@ def k8s_claims(
             continue
         for ref in call.evidence_refs or []:
             raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
-            parts, element = raw_path.split("/"), element_at(call.output, raw_path)
-            kind = parts[1] if len(parts) == 3 and parts[1] in KINDS and element else ""
-            if not kind or not text or text in seen or not _wanted(kind, element, services):
+            parts, found = raw_path.split("/"), element_at(call.output, raw_path)
+            kind = parts[1] if len(parts) == 3 and parts[1] in KINDS and found else ""
+            if not kind or not text or text in seen:
+                continue
+            element = MODELS[kind].model_validate(found)
+            if not _wanted(element, services):
                 continue
             if facts.items and not shows_items(facts, text):
                 continue  # a listing lists what its words name, every such item
-            key = (kind, _owner(kind, element) if services else "")
+            key = (kind, _owner(element) if services else "")
             if not facts.items and taken.get(key, 0) >= _CAPS[kind] * (1 if services else 2):
                 continue
             seen.add(text)
             taken[key] = taken.get(key, 0) + 1
             cut = excerpt(text)
-            for claim_text, claim_type in _claims_for(kind, element, cut, today, text, services):
+            for claim_text, claim_type in _claims_for(element, cut, today, text, services):
                 bindings = [binding(TOOL, call.invocation_id, raw_path, cut)]
                 claims.append(direct_claim(first_id + len(claims), claim_text, claim_type, bindings))
     return claims[:MAX_CLAIMS]

@@ -6,7 +6,6 @@ its text shows.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,7 +21,7 @@ from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import gloss as gloss  # re-exported: the agents' one reading
 from diagnosis.reading.evidence_text import innermost as innermost
 from diagnosis.reading.text import fold
-from diagnosis.tools.element_text import clock_of_day
+from diagnosis.tools.element_text import clock_of_day, plain_head, shown_message
 
 EVIDENCE_TOOLS = (QUERY_LOGS, QUERY_METRICS, LOOKUP_KNOWLEDGE)
 SOURCE_TYPE: dict[str, str] = {
@@ -33,9 +32,6 @@ SOURCE_TYPE: dict[str, str] = {
 }
 # Severity steps of a log level: 1 = a warning, 2 = a failure (scoring, anomaly, change lines).
 LEVEL_RANK = {"DEBUG": 0, "INFO": 0, "WARN": 1, "WARNING": 1, "ERROR": 2, "FATAL": 3, "CRITICAL": 3}
-
-LOG_TEXT = re.compile(r"^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) (\S+) ([A-Z]+) (.*)$", re.S)
-
 
 class Origin(StrEnum):
     """Why the executor made a follow-up call of its own (``ToolCallResult.origin``): a later
@@ -88,8 +84,11 @@ class Ref:
 
     @property
     def message(self) -> str:
-        m = LOG_TEXT.match(self.text)
-        return m.group(5) if m else str(self.element.get("message") or self.text)
+        """A log line's message as its text shows it (the whole line's message when its head does
+        not read as its fields, ``plain_head``); another ref's element message, else its text."""
+        if self.kind == "log" and plain_head(self.record):
+            return shown_message(self.record)
+        return str(self.element.get("message") or self.text)
 
 
 def binding(tool_name: str, invocation_id: str, raw_path: str, excerpt: str) -> dict[str, Any]:
@@ -176,10 +175,9 @@ def collect_refs(
             service = str(element.get("service") or "")
             level, clock = "", ""
             if kind == "log":
-                m = LOG_TEXT.match(text)
-                if m:
-                    clock, service, level = m.group(2), service or m.group(3), m.group(4)
-                level = str(element.get("level") or level).upper()
+                record = LogRecord.model_validate(element)
+                clock = f"{record.timestamp:%H:%M:%S}" if plain_head(record) else ""
+                level = record.level.upper()
             elif kind == "alert":
                 clock = clock_of_day(AlertElement.model_validate(element).starts_at)
             refs.append(

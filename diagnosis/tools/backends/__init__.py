@@ -143,7 +143,7 @@ class K8sBackend(Protocol):
     def deployments(self, query: K8sQuery) -> list[Any]: ...
 
     def objects(self, kind: str, query: K8sQuery) -> list[Any]:
-        """Readings of one of the other kinds of DESIGN §10.6 (``evidence.k8s_kinds``)."""
+        """Readings of one of the other kinds of DESIGN §10.6 (``contracts.k8s``)."""
         ...
 
 

@@ -18,8 +18,8 @@ from collections import defaultdict
 from django.db.models import Q
 from django.db.models.functions import Upper
 
-from diagnosis.evidence import bundle as shapes
-from diagnosis.evidence.k8s_kinds import CLUSTER_KINDS, K8S_KIND_MODELS
+from contracts import k8s as shapes
+from contracts.k8s import CLUSTER_KINDS, K8S_KIND_MODELS
 from diagnosis.models import (
     Alert,
     EvidenceScope,

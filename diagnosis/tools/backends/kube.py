@@ -33,8 +33,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.utils import timezone
 
-from diagnosis.evidence.bundle import K8sDeployment, K8sEvent, K8sPod
-from diagnosis.evidence.k8s_kinds import BY_NAME_ONLY, CLUSTER_KINDS
+from contracts.k8s import BY_NAME_ONLY, CLUSTER_KINDS, K8sDeployment, K8sEvent, K8sPod
 from diagnosis.tools.backends import K8sQuery
 from diagnosis.tools.backends.http import MAX_RESPONSE_BYTES, error_detail
 from diagnosis.tools.backends.kube_mapping import (

@@ -24,7 +24,7 @@ the API server (or ``kubectl get -o json``) returns them. Output: validated ``K8
   condition's ``lastUpdateTime`` (when the controller last moved the rollout on — the current
   revision's ReplicaSet creation is not in a Deployment), else ``metadata.creationTimestamp``;
   ``spec.selector.matchLabels``.
-- **The other kinds** (``K8S_MAPPERS``, DESIGN §10.6): one function each onto ``evidence.k8s_kinds``.
+- **The other kinds** (``K8S_MAPPERS``, DESIGN §10.6): one function each onto ``contracts.k8s``.
   Secrets and ConfigMaps: the name, the *names* of the keys of ``data``/``binaryData``/``stringData``
   and the owners — a value is never copied.
 """
@@ -37,12 +37,14 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from diagnosis.evidence.bundle import K8sCondition, K8sDeployment, K8sEvent, K8sPod, K8sTermination
-from diagnosis.evidence.k8s_kinds import (
+from contracts.k8s import (
+    K8sCondition,
     K8sConfigMap,
     K8sCronJob,
     K8sDaemonSet,
+    K8sDeployment,
     K8sEndpointSlice,
+    K8sEvent,
     K8sHPA,
     K8sIngress,
     K8sJob,
@@ -51,11 +53,13 @@ from diagnosis.evidence.k8s_kinds import (
     K8sNode,
     K8sPersistentVolume,
     K8sPersistentVolumeClaim,
+    K8sPod,
     K8sReplicaSet,
     K8sResourceQuota,
     K8sSecret,
     K8sService,
     K8sStatefulSet,
+    K8sTermination,
 )
 from diagnosis.evidence.k8s_objects import service_of_pod
 

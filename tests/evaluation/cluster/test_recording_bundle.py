@@ -4,8 +4,8 @@ change to the evaluation. Pure."""
 
 from __future__ import annotations
 
+from contracts.k8s import K8sPod
 from diagnosis.evidence import bundle as evidence_bundle
-from diagnosis.evidence.bundle import K8sPod
 from diagnosis.tools.backends import kube_mapping
 from evaluation.cluster import bundle as cluster_bundle
 from evaluation.cluster.generate import recording_get

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from diagnosis.evidence.k8s_objects import service_from_pod_name
+from contracts.k8s import service_from_pod_name
 from evaluation.worlds import factory
 from evaluation.worlds.loading import K8S_SECTION
 from tests.evaluation.worlds.bundle_reading import alert_named, logs_of, own_text, series_points, when_logged

@@ -9,7 +9,7 @@ import re
 from functools import cache
 from typing import Any
 
-from diagnosis.evidence.k8s_objects import service_from_pod_name
+from contracts.k8s import service_from_pod_name
 from evaluation.worlds import hospital
 from evaluation.worlds.loading import K8S_SECTION
 

@@ -10,7 +10,7 @@ import functools
 import re
 from typing import Any
 
-from diagnosis.evidence.k8s_objects import service_from_pod_name
+from contracts.k8s import service_from_pod_name
 from evaluation.worlds import social
 from evaluation.worlds.loading import K8S_SECTION
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from contracts.asked import ASKED_KINDS
+from contracts.k8s import service_from_pod_name
 from diagnosis.evidence.bundle import Bundle, bundle_parse
-from diagnosis.evidence.k8s_objects import service_from_pod_name
 from diagnosis.tools.element_text import with_unit
 from evaluation.suite import SCENARIOS
 from evaluation.worlds import (

@@ -1,45 +1,56 @@
-"""The Kubernetes kinds beyond pods, events and deployments (DESIGN §10.6): one pydantic model per
-kind, in the shape the bundle's ``k8s`` section takes, the ``kubernetes`` backend maps the API's
-JSON onto and ``query_k8s`` returns. Pure: no Django, no I/O.
+"""The Kubernetes objects (DESIGN §10.2, §10.6): one pydantic model per kind, in the shape the evidence
+bundle's ``k8s`` section takes, the ``kubernetes`` backend maps the API's JSON onto, ``query_k8s``
+returns as its output elements and the offline analysis reads them back as (``model_validate`` of
+one element). Pure: pydantic and the standard library.
 
 Each model keeps the fields an analyzer needs and ``observed_at`` (when the state was read):
 conditions with their reason, message and transition time, taints, selectors, ports, used vs hard,
 ``claim``/``volume`` of a PV and its PVC, …. Quantities are kept as Kubernetes writes them
-(``250m``, ``128Mi``); ``k8s_objects.quantity`` reads them.
+(``250m``, ``128Mi``); ``diagnosis.evidence.k8s_objects.quantity`` reads them.
 
 **Secrets and ConfigMaps by name only**: ``K8sSecret`` / ``K8sConfigMap`` have a name, the *names*
 of their keys and their owners — no field can hold a value, and ``extra="forbid"`` rejects a bundle
 element that carries ``data``/``stringData``; the API mapping never copies a value.
 
-The models also serve pods and deployments (``K8sContainer``, ``K8sTransition``: the fields the
-analyzers added to those two kinds, see ``bundle.K8sPod``). Timestamps are validated by the
-bundle's one timestamp rule (``bundle._parse_timestamp``, imported when first used: ``bundle``
-imports this module).
+Timestamps follow the one timestamp rule (``contracts.fields``). A pod or deployment without a
+``service`` is given one from its name (``service_from_pod_name``; the ``kubernetes`` backend
+derives it from the owner).
 """
 
 from __future__ import annotations
 
-import datetime as dt
+import re
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, StringConstraints, model_validator
+from pydantic_core import PydanticCustomError
+
+from contracts.fields import Timestamp, max_bytes
 
 MAX_ITEMS = 50  # per list inside one element (ports, taints, keys, rules …)
 MAX_LABELS = 64
 MAX_TEXT_CHARS = 4000
+MAX_K8S_CONDITIONS = 20
+MAX_K8S_MESSAGE_BYTES = 4 * 1024
+
+#: ``pod-template-hash`` values: 6–10 characters of the alphabet Kubernetes uses for generated names.
+SAFE_HASH = r"[bcdfghjklmnpqrstvwxz2456789]{6,10}"
+_DEPLOYMENT_POD_SUFFIX = re.compile(rf"-{SAFE_HASH}-[bcdfghjklmnpqrstvwxz2456789]{{5}}$")
+_ORDINAL_OR_RANDOM_SUFFIX = re.compile(r"-(?:\d+|[bcdfghjklmnpqrstvwxz2456789]{5})$")
 
 
-def _timestamp(value: Any) -> dt.datetime:
-    from diagnosis.evidence.bundle import _parse_timestamp  # bundle imports this module
-
-    return _parse_timestamp(value)
+def service_from_pod_name(name: str) -> str:
+    """``adservice-5f8d7c9b4-x2x7k`` → ``adservice``; ``redis-cart-0`` → ``redis-cart``."""
+    stripped = _DEPLOYMENT_POD_SUFFIX.sub("", name)
+    if stripped != name:
+        return stripped
+    return _ORDINAL_OR_RANDOM_SUFFIX.sub("", name) or name
 
 
 def _blank_is_none(value: Any) -> Any:
     return None if isinstance(value, str) and not value.strip() else value
 
 
-Timestamp = Annotated[dt.datetime, BeforeValidator(_timestamp)]
 Name = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, min_length=1, max_length=253)]
 OptionalName = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)]
 Word = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=128)]
@@ -80,6 +91,100 @@ class K8sContainer(_Strict):
     port_names: Names = []
     requests: Resources = {}
     limits: Resources = {}
+
+
+# --- Pods, events and deployments (DESIGN §10.2) ---------------------------------------------
+K8sMessage = Annotated[str, Strict(), max_bytes(MAX_K8S_MESSAGE_BYTES)]
+_READY = r"^\d+/\d+$"
+OptionalWord = Annotated[Word | None, BeforeValidator(_blank_is_none)]
+
+
+class K8sTermination(_Strict):
+    """A container's last termination: ``OOMKilled``, exit code 137, when it finished."""
+
+    reason: Word = ""
+    exit_code: Annotated[int, Strict()] | None = None
+    at: Timestamp | None = None
+
+
+class K8sPod(_Strict):
+    namespace: Name
+    name: Name
+    service: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
+    phase: Word  # Pending | Running | Succeeded | Failed | Unknown
+    ready: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, pattern=_READY)]  # "0/1"
+    restarts: Count = 0
+    last_termination: K8sTermination | None = None
+    waiting_reason: OptionalWord = None  # ImagePullBackOff, CrashLoopBackOff …
+    node: OptionalWord = None
+    observed_at: Timestamp  # when the state was read
+    # DESIGN §10.6: what the analyzers read (all optional; ``POD_DETAILS`` stores them).
+    waiting_message: K8sMessage = ""  # 'secret "db-password" not found', 'Back-off pulling image …'
+    reason: Word = ""  # status.reason: Evicted, NodeLost …
+    message: K8sMessage = ""  # status.message: "The node was low on resource: memory. …"
+    owner: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=300)] = ""  # "ReplicaSet/…"
+    labels: Labels = {}
+    conditions: Annotated[list[K8sTransition], Field(max_length=MAX_K8S_CONDITIONS)] = []
+    containers: Annotated[list[K8sContainer], Field(max_length=MAX_K8S_CONDITIONS)] = []
+    service_account: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
+    secrets: Names = []  # Secrets referenced by env, envFrom and volumes
+    configmaps: Names = []
+    image_pull_secrets: Names = []
+    claims: Names = []  # PersistentVolumeClaims mounted
+    node_selector: Labels = {}
+    created_at: Timestamp | None = None
+
+    @model_validator(mode="after")
+    def _service(self) -> K8sPod:
+        if not self.service:
+            object.__setattr__(self, "service", service_from_pod_name(self.name))
+        return self
+
+
+class K8sEvent(_Strict):
+    namespace: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
+    type: Word  # Normal | Warning
+    reason: Word  # FailedCreate, FailedScheduling, BackOff …
+    object: Name  # "ReplicaSet/adservice-5f8d7c9b4"
+    message: K8sMessage = ""
+    count: Annotated[int, Strict(), Field(ge=1)] = 1
+    first_seen: Timestamp
+    last_seen: Timestamp
+
+    @model_validator(mode="after")
+    def _times_ordered(self) -> K8sEvent:
+        if self.last_seen < self.first_seen:
+            raise PydanticCustomError("k8s_times", "last_seen: is before first_seen")
+        return self
+
+
+class K8sCondition(_Strict):
+    type: Word
+    status: Word  # True | False | Unknown
+    reason: Word = ""
+    message: K8sMessage = ""
+
+
+class K8sDeployment(_Strict):
+    namespace: Name
+    name: Name
+    service: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=253)] = ""
+    replicas: Count = 0
+    ready: Count = 0
+    available: Count = 0
+    image: Annotated[str, Strict(), StringConstraints(strip_whitespace=True, max_length=500)] = ""
+    revision: Annotated[int, Strict(), Field(ge=0)] | None = None
+    changed_at: Timestamp | None = None  # when the current revision rolled out
+    change_cause: K8sMessage = ""
+    conditions: Annotated[list[K8sCondition], Field(max_length=MAX_K8S_CONDITIONS)] = []
+    observed_at: Timestamp
+    selector: Labels = {}  # spec.selector.matchLabels (DESIGN §10.6; ``DEPLOYMENT_DETAILS``)
+
+    @model_validator(mode="after")
+    def _service(self) -> K8sDeployment:
+        if not self.service:
+            object.__setattr__(self, "service", self.name)
+        return self
 
 
 # --- Nodes ---------------------------------------------------------------------------------------
