@@ -39,10 +39,43 @@ QUESTIONS = [
 ]
 
 
+def print_top_frames(profiler: object, limit: int, *, runs: int) -> None:
+    """The functions with the most self time over the profiled runs (pyinstrument's samples), as
+    ms per run and share, then the same by package (the first two parts of the module path)."""
+    by_function: dict[str, float] = {}
+    by_package: dict[str, float] = {}
+    stack = [profiler.last_session.root_frame()]  # type: ignore[attr-defined]
+    total = 0.0
+    while stack:
+        frame = stack.pop()
+        stack.extend(frame.children)
+        own = frame.total_self_time
+        if not own:
+            continue
+        total += own
+        path = frame.file_path_short or frame.file_path or "?"
+        by_function[f"{frame.function} ({path}:{frame.line_no})"] = by_function.get(
+            f"{frame.function} ({path}:{frame.line_no})", 0.0) + own
+        parts = path.replace("\\", "/").split("/")
+        package = "/".join(parts[:2]) if "site-packages" not in path else parts[parts.index("site-packages") + 1]
+        by_package[package] = by_package.get(package, 0.0) + own
+    print(f"profile: {total / runs * 1000:.1f} ms sampled per run")
+    print("| self ms/run | share | function |")
+    print("|---|---|---|")
+    for name, own in sorted(by_function.items(), key=lambda item: -item[1])[:limit]:
+        print(f"| {own / runs * 1000:.2f} | {own / total:.1%} | {name} |")
+    print("| self ms/run | share | package |")
+    print("|---|---|---|")
+    for name, own in sorted(by_package.items(), key=lambda item: -item[1])[:limit]:
+        print(f"| {own / runs * 1000:.2f} | {own / total:.1%} | {name} |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--database-url", default="")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="profile the timed runs with pyinstrument and print the N functions with the most self time")
     args = parser.parse_args()
 
     root = Path(__file__).resolve().parents[1]
@@ -81,7 +114,15 @@ def main() -> int:
                 "tools": run.tool_invocations.count(), "claims": claims}
 
     one(QUESTIONS[0])  # warm-up: excluded
+    if args.profile:
+        from pyinstrument import Profiler
+
+        profiler = Profiler(interval=0.0005)
+        profiler.start()
     results = [one(question) for _ in range(args.repeat) for question in QUESTIONS]
+    if args.profile:
+        profiler.stop()
+        print_top_frames(profiler, args.profile, runs=len(results))
 
     timings = sorted(float(r["ms"]) for r in results)
     p95 = timings[min(len(timings) - 1, int(round(0.95 * (len(timings) - 1))))]
