@@ -3,17 +3,21 @@ with, made strict by a pure transformation, and sent with ``strict`` only where 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from contracts.executor import ExecutorContract
 from contracts.plan import Plan
 from diagnosis.agents.openai.schemas import (
+    ANY_VALUE,
     AUTO_LADDER,
     REPLY_MODELS,
     admits_null,
+    any_spelled_out,
     fits_strict,
     next_mode,
     rejects_response_format,
@@ -110,7 +114,19 @@ def test_a_free_form_mapping_stays_open_and_is_not_strict():
     assert strict_problems(schema) == ["an object open to additional properties"]
 
 
+def test_an_empty_subschema_is_spelled_out_as_any_value():
+    schema = any_spelled_out({"type": "object", "properties": {"refs": {"type": "array", "items": {}}}})
+    assert schema["properties"]["refs"]["items"] == ANY_VALUE
+    assert "a value of any shape" in strict_problems(strict_variant(schema))
+
+
 # --- the four role schemas -------------------------------------------------------------------
+def test_every_role_schema_compiles_to_a_llama_cpp_grammar():
+    llama_grammar = pytest.importorskip("llama_cpp.llama_grammar")
+    for role in REPLY_MODELS:
+        assert llama_grammar.json_schema_to_gbnf(json.dumps(reply_schema(role).schema)), role
+
+
 def test_each_role_schema_is_generated_from_the_model_its_reply_is_parsed_with():
     assert {role: model for role, (_, model) in REPLY_MODELS.items()} == {
         "planner": Plan, "executor": ExecutorContract, "verifier": VerifierReply, "composer": ConclusionReply,

@@ -146,7 +146,10 @@ def _strict_problems(schema: Mapping[str, Any], *, root: bool) -> Iterator[str]:
         yield f"unsupported keywords {sorted(unsupported)}"
     if not any(key in schema for key in _TYPED_KEYWORDS):
         yield "a subschema without a type"
-    if schema.get("type") == "object" or "properties" in schema:
+    kinds = schema.get("type")
+    if isinstance(kinds, list) and ("object" in kinds or "array" in kinds):
+        yield "a value of any shape"
+    if kinds == "object" or "properties" in schema:
         if schema.get("additionalProperties") is not False or "properties" not in schema:
             yield "an object open to additional properties"
         if set(schema.get("required") or ()) != set(schema.get("properties") or {}):
@@ -179,12 +182,24 @@ def without_docs(schema: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: ``{}`` (any JSON value) spelled out: llama-cpp-python 0.3.36's grammar compiler fails on an
+#: empty ``items`` schema (``list[Any]``: KeyError 'prefixItems', measured), and then the server
+#: silently falls back to plain JSON — the schema would not constrain anything.
+ANY_VALUE: Final = {"type": ["string", "number", "boolean", "object", "array", "null"]}
+
+
+def any_spelled_out(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """``schema`` with every empty subschema replaced by :data:`ANY_VALUE` (the same values)."""
+    return _map_subschemas(schema, lambda node: dict(ANY_VALUE) if not node else any_spelled_out(node))
+
+
 @cache
 def reply_schema(role: Role) -> ReplySchema:
     """The schema ``role``'s reply is constrained to: its model's validation schema, without
-    developer docs, in the strict shape; ``strict`` only when that fits OpenAI's subset."""
+    developer docs, any value spelled out, in the strict shape; ``strict`` only when that fits
+    OpenAI's subset."""
     name, model = REPLY_MODELS[role]
-    schema = strict_variant(without_docs(model.model_json_schema(mode="validation")))
+    schema = strict_variant(any_spelled_out(without_docs(model.model_json_schema(mode="validation"))))
     return ReplySchema(name=name, schema=schema, strict=fits_strict(schema))
 
 
