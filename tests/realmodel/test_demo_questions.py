@@ -18,6 +18,9 @@ Not asserted, because it does not hold (measured, issue 29): "at least 2 of 3 ru
 Gatekeeper with a valid contract". On this 2-core machine (shared, load ~6) SmolLM2-135M spends
 the whole 110 s run budget reading the planner's ~1.9k-token prompt under the JSON grammar:
 0 of 3 runs reached the executor's final turn (3 × budget_exhausted, 111.5 / 110.0 / 110.0 s).
+Gemma 3 270M: 0 of 3 (budget_exhausted 112.9 s and 110.0 s in the planner; in the third run its
+constrained plan was valid, then the executor's first turn failed with a connection error —
+executor_failed, 57.9 s); 280.9 s for its three runs.
 The count is printed per model (``reached_gatekeeper_with_valid_contract``) so the figure is
 visible in CI's log; a faster machine or a larger budget than CI can afford is what it needs.
 """
