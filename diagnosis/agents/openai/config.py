@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 
 from contracts.plan import ROLES
+from diagnosis.agents.openai.schemas import StructuredSetting
 
 # Ollama and vLLM accept any bearer token; the openai client refuses an empty one.
 PLACEHOLDER_API_KEY = "not-needed"
@@ -38,7 +39,7 @@ class OpenAIConfig:
     model_by_role: dict[str, str]
     timeout_s: float
     max_retries: int
-    json_mode: bool
+    structured_output: StructuredSetting
     max_tool_calls: int
     # Output bound per role (tokens), sent on every request; the executor's applies per turn.
     max_tokens_by_role: dict[str, int] = field(default_factory=dict)
@@ -64,6 +65,14 @@ class OpenAIConfig:
         return text
 
 
+def structured_setting(value: StructuredSetting, *, json_mode: bool) -> StructuredSetting:
+    """``LLM_STRUCTURED_OUTPUT``, with ``LLM_JSON_MODE`` kept meaning what it meant: ``false`` said
+    the server rejects ``response_format``, so it turns ``auto`` into ``off``; an explicit mode
+    wins. (``LLM_JSON_MODE=true``, the old default, is ``auto``: it ends at ``json_object`` or
+    better.)"""
+    return "off" if value == "auto" and not json_mode else value
+
+
 def config_from_settings() -> OpenAIConfig:
     role_models = dict(getattr(settings, "LLM_ROLE_MODELS", {}) or {})
     default_model = settings.LLM_MODEL
@@ -73,7 +82,7 @@ def config_from_settings() -> OpenAIConfig:
         model_by_role={role: role_models.get(role) or default_model for role in ROLES},
         timeout_s=float(settings.LLM_TIMEOUT_S),
         max_retries=int(settings.LLM_MAX_RETRIES),
-        json_mode=bool(settings.LLM_JSON_MODE),
+        structured_output=structured_setting(settings.LLM_STRUCTURED_OUTPUT, json_mode=bool(settings.LLM_JSON_MODE)),
         max_tool_calls=int(settings.EXECUTOR_MAX_TOOL_CALLS),
         max_tokens_by_role={role: int(settings.LLM_MAX_TOKENS[role]) for role in ROLES},
         max_tokens_param=settings.LLM_MAX_TOKENS_PARAM,

@@ -15,10 +15,13 @@ truncation, empty ``choices``, a malformed body: a *retryable* ``AgentError``) i
 once with the identical messages; tools do not rerun. Transport failures are not re-sent (the
 client's retries are the one transport layer).
 
-JSON mode is deliberately *not* used here: ``response_format=json_object`` together with
-``tools`` suppresses tool calls on several OpenAI-compatible servers (vLLM guided decoding,
-Ollama's ``format: json``). The prompt demands one JSON object and the graph's parser accepts
-one surrounding code fence.
+Structured output only on the final-answer turn: ``response_format`` together with ``tools``
+suppresses tool calls on several OpenAI-compatible servers (vLLM guided decoding, Ollama's
+``format: json``), so a turn that may still call a tool goes without it. Once the call budget is
+spent the turn can only answer (``tool_choice="none"``): that turn is constrained to the
+contract's schema (issue 29). A final answer the model gives on an earlier turn of its own accord
+is unconstrained; the prompt demands one JSON object and the graph's parser accepts one
+surrounding code fence.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, ToolR
 from diagnosis.agents.openai.client import ChatCaller
 from diagnosis.agents.openai.parsing import dumps
 from diagnosis.agents.openai.prompts import load_prompt
+from diagnosis.agents.openai.schemas import reply_schema
 
 logger = logging.getLogger(__name__)
 
@@ -171,6 +175,7 @@ class OpenAIExecutor:
                     tools=_offered_tools(specs, choice),
                     tool_choice=choice,
                     allow_tool_calls=True,
+                    reply_schema=reply_schema("executor") if choice == "none" else None,
                 )
             except AgentError as exc:
                 if not exc.retryable or reasks >= CONTENT_REASKS:

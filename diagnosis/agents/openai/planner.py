@@ -16,6 +16,7 @@ from diagnosis.agents.base import AgentContext, AgentError
 from diagnosis.agents.openai.client import ChatCaller
 from diagnosis.agents.openai.parsing import dumps, json_object
 from diagnosis.agents.openai.prompts import load_prompt
+from diagnosis.agents.openai.schemas import reply_schema
 
 REASON_PLAN_INVALID = "planner_invalid_output"
 #: Bound of the ``session_context`` block (JSON characters): the oldest turns go first.
@@ -70,6 +71,6 @@ class OpenAIPlanner:
             prompt=prompt,
             messages=[{"role": "system", "content": prompt.text}, {"role": "user", "content": planner_user_message(request)}],
             ctx=ctx,
-            json_mode=self.caller.config.json_mode,
+            reply_schema=reply_schema("planner"),
         )
         return parse_plan(reply.content, mode=request.mode)

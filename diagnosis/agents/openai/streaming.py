@@ -16,6 +16,10 @@ construction, which costs ~0.9 ms of pure Python per chunk on the 2-core benchma
 token per chunk, so a 500-character Chinese answer would cost ~0.4 s of CPU). An ``error`` object
 in the stream is the ``openai.APIError`` the client itself would raise; transport errors while
 reading are the client's ``APITimeoutError`` / ``APIConnectionError``.
+
+Some gateways ignore ``stream`` and answer with one plain ``chat.completion`` JSON body
+(Content-Type ``application/json``): that whole reply is read as the one chunk it amounts to, so
+it is a normal completion rather than a stream without choices (``llm_empty_choices``).
 """
 
 from __future__ import annotations
@@ -113,18 +117,12 @@ def stream_chunks(response: httpx2.Response) -> Iterator[Any]:
     see it: a non-JSON event is a ``ValueError``, an ``{"error": …}`` event an ``openai.APIError``,
     a timeout or a broken connection while reading the client's own exception."""
     try:
+        if _is_plain_json(response):
+            yield _error_or(json.loads(response.read()), response)
+            return
         lines = response.iter_lines()
         for event in sse_events(lines):
-            chunk = json.loads(event)
-            if isinstance(chunk, dict) and chunk.get("error"):
-                error = chunk["error"]
-                message = error.get("message") if isinstance(error, dict) else None
-                raise openai.APIError(
-                    message=message if message and isinstance(message, str) else STREAM_ERROR_MESSAGE,
-                    request=response.request,
-                    body=error,
-                )
-            yield chunk
+            yield _error_or(json.loads(event), response)
         # After [DONE] only the end of the chunked body is left: read it, so the connection goes
         # back to the pool (closing a half-read response drops it: a new TCP connection per
         # call). A server that keeps talking after [DONE] is cut off after a few lines.
@@ -134,6 +132,42 @@ def stream_chunks(response: httpx2.Response) -> Iterator[Any]:
         raise openai.APITimeoutError(request=response.request) from err
     except httpx2.RequestError as err:
         raise openai.APIConnectionError(request=response.request) from err
+
+
+def _is_plain_json(response: httpx2.Response) -> bool:
+    """Whether the server answered the streamed request with one JSON body instead of events
+    (gateways that ignore ``stream``)."""
+    return response.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json"
+
+
+def _error_or(value: Any, response: httpx2.Response) -> Any:
+    """``value`` (an event's or the body's JSON), unless it is an ``{"error": …}`` object: that
+    is the ``openai.APIError`` the client itself would raise. A whole ``chat.completion`` is
+    returned as the one chunk it amounts to (see :func:`completion_as_chunk`)."""
+    if isinstance(value, dict) and value.get("error"):
+        error = value["error"]
+        message = error.get("message") if isinstance(error, dict) else None
+        raise openai.APIError(
+            message=message if message and isinstance(message, str) else STREAM_ERROR_MESSAGE,
+            request=response.request,
+            body=error,
+        )
+    if isinstance(value, dict) and value.get("object") == "chat.completion":
+        return completion_as_chunk(value)
+    return value
+
+
+def completion_as_chunk(completion: dict[str, Any]) -> dict[str, Any]:
+    """A non-streamed ``chat.completion`` as the one chunk that carries all of it: each choice's
+    ``message`` becomes its ``delta`` (a choice without one stays as it is and is refused as
+    malformed by :func:`assemble`)."""
+    choices = completion.get("choices")
+    as_deltas = [
+        {**{k: v for k, v in choice.items() if k != "message"}, "delta": choice["message"]}
+        if isinstance(choice, dict) and isinstance(choice.get("message"), dict) else choice
+        for choice in (choices if isinstance(choices, list) else [])
+    ]
+    return {**completion, "object": "chat.completion.chunk", "choices": as_deltas}
 
 
 def assemble(chunks: Iterable[Any], *, seconds_left: Callable[[], float | None] = lambda: None) -> Assembled:

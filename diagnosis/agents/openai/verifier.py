@@ -10,6 +10,7 @@ from __future__ import annotations
 from diagnosis.agents.base import AgentContext
 from diagnosis.agents.openai.client import ChatCaller
 from diagnosis.agents.openai.prompts import load_prompt
+from diagnosis.agents.openai.schemas import reply_schema
 
 
 class OpenAIVerifier:
@@ -23,6 +24,6 @@ class OpenAIVerifier:
             prompt=prompt,
             messages=[{"role": "system", "content": prompt.text}, {"role": "user", "content": verifier_input}],
             ctx=ctx,
-            json_mode=self.caller.config.json_mode,
+            reply_schema=reply_schema("verifier"),
         )
         return reply.content
