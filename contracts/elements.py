@@ -1,5 +1,6 @@
 """The typed elements of the tools' outputs (issue 28): a log record of ``query_logs``, an alert and a
-series summary of ``query_metrics``, and the ``/query`` element every evidence tool writes.
+series summary of ``query_metrics``, a hit of ``lookup_knowledge``, and the ``/query`` element every
+evidence tool writes (``query_k8s``'s elements are ``contracts.k8s.K8S_OUTPUT_MODELS``).
 
 The tools persist their outputs as plain JSON (``ToolInvocation.output``, unchanged); these models
 read one element of it (``SeriesSummary.model_validate(output["series"][0])``). The evidence-ref
@@ -75,6 +76,18 @@ class SeriesSummary(BaseModel):
     last: int | float
     peak_at: datetime
     crossed_at: datetime | None = None
+
+
+class HitElement(BaseModel):
+    """One runbook or knowledge section ``lookup_knowledge`` found (``/hits/i``), best first."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    document_title: str
+    source: str = ""
+    heading_path: str = ""
+    text: str
+    score: float = 0.0
 
 
 class QueryElement(BaseModel):

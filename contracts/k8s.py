@@ -482,3 +482,11 @@ K8S_VIEW_MODELS: dict[str, type[BaseModel]] = {
     "endpointslices": K8sEndpointSliceView,
     "resourcequotas": K8sResourceQuotaView,
 }
+#: query_k8s kind → the model of one of its output elements (every kind it reads).
+K8S_OUTPUT_MODELS: dict[str, type[BaseModel]] = {
+    "pods": K8sPod,
+    "events": K8sEvent,
+    "deployments": K8sDeployment,
+    **K8S_KIND_MODELS,
+    **K8S_VIEW_MODELS,
+}

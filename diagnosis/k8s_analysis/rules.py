@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from contracts.k8s import K8S_OUTPUT_MODELS
+
 RULES_PATH = Path(__file__).with_name("rules.toml")
 Severity = Literal["critical", "warning"]
 SEVERITY_RANK: dict[str, int] = {"critical": 0, "warning": 1}
@@ -89,14 +91,12 @@ class RuleTable(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> RuleTable:
-        from diagnosis.k8s_analysis.state import OUTPUT_MODELS
-
         earlier: set[str] = set()
         for rule in self.rule:
             if rule.id in earlier:
                 raise ValueError(f"rule {rule.id}: the id repeats")
             for kind in [rule.kind, *rule.requires]:
-                if kind not in OUTPUT_MODELS:
+                if kind not in K8S_OUTPUT_MODELS:
                     raise ValueError(f"rule {rule.id}: unknown kind {kind!r}")
             late = [u for u in rule.unless if u not in earlier]
             if late:

@@ -13,22 +13,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
-from contracts.k8s import K8S_KIND_MODELS, K8S_VIEW_MODELS, K8sDeployment, K8sEvent, K8sPod
+from contracts.k8s import K8S_OUTPUT_MODELS
 from contracts.tools import QUERY_K8S
 
 TOOL = QUERY_K8S
 READ_STATUSES = frozenset({"success", "no_hit"})
-
-#: query_k8s kind → the model of one of its output elements.
-OUTPUT_MODELS: dict[str, type[BaseModel]] = {
-    "pods": K8sPod,
-    "events": K8sEvent,
-    "deployments": K8sDeployment,
-    **K8S_KIND_MODELS,
-    **K8S_VIEW_MODELS,
-}
 
 
 @dataclass(frozen=True)
@@ -37,7 +28,7 @@ class Element:
     invocation_id: str
     raw_path: str
     text: str  # the ref's text: what an excerpt quotes
-    data: Any  # the kind's model (``OUTPUT_MODELS``)
+    data: Any  # the kind's model (``K8S_OUTPUT_MODELS``)
 
     @property
     def ref(self) -> str:
@@ -88,7 +79,7 @@ def state_from_calls(calls: Iterable[Any]) -> ClusterState:
         if _get(call, "tool_name") != TOOL or _get(call, "status") not in READ_STATUSES or not isinstance(output, Mapping):
             continue
         kind = str(output.get("kind") or "")
-        if kind not in OUTPUT_MODELS:
+        if kind not in K8S_OUTPUT_MODELS:
             continue
         state.read.add(kind)
         items: Sequence[Any] = output.get(kind) or []
@@ -98,7 +89,7 @@ def state_from_calls(calls: Iterable[Any]) -> ClusterState:
             if len(parts) != 3 or parts[1] != kind or not parts[2].isdigit() or int(parts[2]) >= len(items):
                 continue
             try:
-                data = OUTPUT_MODELS[kind].model_validate(items[int(parts[2])])
+                data = K8S_OUTPUT_MODELS[kind].model_validate(items[int(parts[2])])
             except ValidationError:
                 state.unreadable.append(f"{_get(call, 'invocation_id')}{raw_path}")
                 continue

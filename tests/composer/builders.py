@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contracts.elements import AlertElement, LogRecord
 from contracts.verifier import EvidenceGap
 
 OUTPUT = {
@@ -40,13 +41,13 @@ def checks(**kinds: str) -> list[dict]:
 
 #: The tool output elements the EVIDENCE refs point at: what claim facts are read from.
 ELEMENTS = {
-    ("inv_1", "/records/0"): ("query_logs", "/records/0", {
+    ("inv_1", "/records/0"): LogRecord.model_validate({
         "timestamp": "2026-11-28T10:05:12+08:00", "service": "payment-service", "level": "ERROR",
         "message": "HikariPool-1 - Connection is not available (waiting=37)"}),
-    ("inv_2", "/alerts/0"): ("query_metrics", "/alerts/0", {
+    ("inv_2", "/alerts/0"): AlertElement.model_validate({
         "name": "HighErrorRate", "service": "payment-service", "severity": "critical", "state": "firing",
         "starts_at": "2026-11-28T10:06:00+08:00", "ends_at": None, "value": "12.5%", "summary": ""}),
-    ("inv_3", "/records/2"): ("query_logs", "/records/2", {
+    ("inv_3", "/records/2"): LogRecord.model_validate({
         "timestamp": "2026-11-28T10:07:00+08:00", "service": "order-service", "level": "INFO", "message": "200 OK"}),
 }
 ASKED = {"kind": "cause", "services": ["payment-service"],

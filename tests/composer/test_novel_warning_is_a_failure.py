@@ -4,6 +4,7 @@ whatever its words; the same words seen in the baseline do not."""
 
 from __future__ import annotations
 
+from contracts.elements import LogRecord
 from diagnosis.composer.facts import claim_facts
 from tests.projection import verified_output
 
@@ -13,10 +14,10 @@ CLAIM = verified_output({"claims": [{"claim_id": "c1", "claim_type": "observatio
 
 
 def test_a_warning_whose_template_the_baseline_never_showed_is_anomalous():
-    facts = claim_facts(CLAIM, [("query_logs", "/records/0", {**LINE, "in_window": 36, "in_baseline": 0})])
+    facts = claim_facts(CLAIM, [LogRecord.model_validate({**LINE, "in_window": 36, "in_baseline": 0})])
     assert facts.anomalous
 
 
 def test_the_same_warning_seen_in_the_baseline_is_not():
-    assert not claim_facts(CLAIM, [("query_logs", "/records/0", {**LINE, "in_window": 36, "in_baseline": 40})]).anomalous
-    assert not claim_facts(CLAIM, [("query_logs", "/records/0", LINE)]).anomalous  # a plain read says nothing of it
+    assert not claim_facts(CLAIM, [LogRecord.model_validate({**LINE, "in_window": 36, "in_baseline": 40})]).anomalous
+    assert not claim_facts(CLAIM, [LogRecord.model_validate(LINE)]).anomalous  # a plain read says nothing of it

@@ -6,13 +6,21 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diagnosis.agents.offline.placement import PlacedPod, placed_pods, pods_on, suspect_nodes
+from contracts.k8s import K8sPod
+from contracts.tools import QUERY_K8S, ToolCallResult
+from diagnosis.agents.offline.placement import placed_pods, pods_on, suspect_nodes
+
+
+def pod(name: str, service: str, node: str | None) -> dict[str, object]:
+    return {"namespace": "default", "name": name, "service": service, "phase": "Running", "ready": "1/1",
+            "node": node, "observed_at": "2026-12-14T14:00:00+08:00"}
+
 
 PODS = [
-    PlacedPod(name="rx-a", service="rx", node="node-02"),
-    PlacedPod(name="rx-b", service="rx", node="node-05"),
-    PlacedPod(name="rx-c", service="rx", node="node-07"),
-    PlacedPod(name="upload-job-x", service="upload", node="node-07"),
+    K8sPod.model_validate(pod("rx-a", "rx", "node-02")),
+    K8sPod.model_validate(pod("rx-b", "rx", "node-05")),
+    K8sPod.model_validate(pod("rx-c", "rx", "node-07")),
+    K8sPod.model_validate(pod("upload-job-x", "upload", "node-07")),
 ]
 
 
@@ -42,5 +50,7 @@ def test_a_suspect_node_always_holds_a_failing_pod_and_never_a_healthy_one_only(
 
 
 def test_pods_read_without_a_node_are_not_placed():
-    elements = [{"name": "rx-a", "service": "rx", "node": "node-02", "phase": "Running"}, {"name": "rx-d", "service": "rx"}]
-    assert placed_pods(elements) == [PlacedPod(name="rx-a", service="rx", node="node-02")]
+    pods = [pod("rx-a", "rx", "node-02"), pod("rx-d", "rx", None)]
+    read = ToolCallResult(invocation_id="inv_1", tool_name=QUERY_K8S, round=1, status="success",
+                          arguments={"kind": "pods"}, output={"pods": pods, "kind": "pods"}, evidence_refs=[])
+    assert placed_pods([read]) == [K8sPod.model_validate(pods[0])]

@@ -30,7 +30,7 @@ from diagnosis.agents.offline.followups import (
 )
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
 from diagnosis.agents.offline.novelty import LEAD, failure_onset
-from diagnosis.agents.offline.placement import MAX_SUSPECT_NODES, placed_pods, pods_read, suspect_nodes
+from diagnosis.agents.offline.placement import MAX_SUSPECT_NODES, placed_pods, suspect_nodes
 from diagnosis.agents.offline.planning import (
     MAX_K8S_STEPS,
     MAX_STEPS,
@@ -408,7 +408,7 @@ class OfflineExecutor:
         if not facts.cause or facts.narrow or facts.listing:
             return
         history = tools.history()
-        pods = placed_pods(pods_read(history))
+        pods = placed_pods(history)
         cited = _candidates(history, facts, request.services, Focus.of(facts))
         # The asked services, or (none asked) each service whose lines fail, each placed on its own.
         asked = facts.known_services or list(dict.fromkeys(c.first.service for c in cited if c.kind == "log" and anomalous(c)))

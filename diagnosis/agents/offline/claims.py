@@ -42,7 +42,7 @@ from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
 from diagnosis.agents.offline.neighbours import dependencies
 from diagnosis.agents.offline.novelty import trigger_refs
-from diagnosis.agents.offline.placement import node_lines, placed_pods, pods_read, scheduled_services
+from diagnosis.agents.offline.placement import node_lines, placed_pods, scheduled_services
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
     Origin,
@@ -210,7 +210,7 @@ def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) 
     """Per read node: the failing pod that runs on it and what the node kept reporting, in one claim
     bound to both (the pod's ``query_k8s`` line names the node; the node's log line its trouble):
     "rh-prescription 报错的 Pod …-kxfw5 运行在节点 node-07；该节点自 10:48:20 起记录 WARN：「…」"."""
-    pods = placed_pods(pods_read(history))
+    pods = placed_pods(history)
     where = {p.name.casefold(): p for p in pods}
     refs = {  # each pod's line of the pods reads (its text names its node)
         K8sPod.model_validate(element).name: binding(call.tool_name, call.invocation_id, path, excerpt_of(str(ref.get("text") or "")))

@@ -12,11 +12,12 @@ cause found there is tied to the pods on that node — never to pods on other no
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Sequence
+from typing import Final
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
+from contracts.k8s import K8sPod
 from contracts.plan import ServiceInfo
 from contracts.tools import QUERY_K8S, ToolCallResult
 from diagnosis.agents.offline.refs import Origin, Ref, collect_refs
@@ -26,51 +27,34 @@ from diagnosis.tools.templates import TemplateCount
 MAX_SUSPECT_NODES: Final = 2
 
 
-class PlacedPod(BaseModel):
-    """A pod as ``query_k8s`` kind=pods shows it: its name, its service and the node it runs on."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    name: str
-    service: str = ""
-    node: str = ""
-
-
-def placed_pods(elements: Iterable[Mapping[str, Any]]) -> list[PlacedPod]:
-    """The pods of ``query_k8s`` output elements that say where they run (others are skipped)."""
-    pods: list[PlacedPod] = []
-    for element in elements:
-        try:
-            pod = PlacedPod.model_validate(dict(element))
-        except ValidationError:
+def placed_pods(history: Sequence[ToolCallResult]) -> list[K8sPod]:
+    """The pods of the run's successful ``query_k8s`` kind=pods reads that say where they run (a pod
+    without a node, or one that does not validate, is skipped)."""
+    pods: list[K8sPod] = []
+    for call in history:
+        if call.tool_name != QUERY_K8S or call.status != "success" or call.arguments.get("kind") != "pods":
             continue
-        if pod.node:
-            pods.append(pod)
+        for element in call.output["pods"]:
+            try:
+                pod = K8sPod.model_validate(element)
+            except ValidationError:
+                continue
+            if pod.node:
+                pods.append(pod)
     return pods
 
 
-def pods_read(history: Sequence[ToolCallResult]) -> list[Mapping[str, Any]]:
-    """The pod elements of the run's successful ``query_k8s`` kind=pods reads."""
-    return [
-        element
-        for call in history
-        if call.tool_name == QUERY_K8S and call.status == "success" and call.arguments.get("kind") == "pods"
-        for element in ((call.output or {}).get("pods") or [] if isinstance(call.output, dict) else [])
-        if isinstance(element, Mapping)
-    ]
-
-
-def _pod_of(instance: str, pods: Sequence[PlacedPod]) -> PlacedPod | None:
+def _pod_of(instance: str, pods: Sequence[K8sPod]) -> K8sPod | None:
     """The pod an ``instance`` label designates (its full name, or its name without the namespace)."""
     wanted = instance.rsplit("/", 1)[-1].casefold()
     return next((p for p in pods if p.name.rsplit("/", 1)[-1].casefold() == wanted), None)
 
 
-def suspect_nodes(failing_instances: Iterable[str], pods: Sequence[PlacedPod]) -> list[str]:
+def suspect_nodes(failing_instances: Iterable[str], pods: Sequence[K8sPod]) -> list[str]:
     """The nodes holding the pods that wrote the failing lines, when the failing pods' service also
     runs pods on other nodes that wrote none (only then is *where* the difference), most failing
     lines first, at most ``MAX_SUSPECT_NODES``; [] when the failure is everywhere or not placed."""
-    lines = Counter(p.node for i in failing_instances if (p := _pod_of(i, pods)) is not None)
+    lines = Counter(p.node or "" for i in failing_instances if (p := _pod_of(i, pods)) is not None)
     if not lines:
         return []
     services = {p.service for p in pods if p.node in lines}
@@ -110,11 +94,7 @@ def scheduled_services(history: Sequence[ToolCallResult], services: Sequence[Ser
     ))
 
 
-def pods_on(node: str, pods: Sequence[PlacedPod]) -> list[PlacedPod]:
+def pods_on(node: str, pods: Sequence[K8sPod]) -> list[K8sPod]:
     """The pods scheduled on ``node`` — what a cause on that node is tied to."""
     return [p for p in pods if p.node == node]
 
-
-def failing_first(pods: Sequence[PlacedPod], nodes: Sequence[str]) -> list[str]:
-    """Pod names, those on the suspect ``nodes`` first (the pods a placement answer shows)."""
-    return [p.name for p in sorted(pods, key=lambda p: p.node not in nodes)]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
+from pydantic import ValidationError
+
 from contracts.answer import ComposerOutput
 from contracts.composer import ComposerMaterial
 from contracts.gatekeeper import VerifiedOutput
@@ -23,7 +25,7 @@ from diagnosis.composer.advice import AdviceFit
 from diagnosis.composer.answer import Answer, Sentence, render_answer
 from diagnosis.composer.compose import assemble_answer, material_day
 from diagnosis.composer.conclusion import compose_conclusion, guard_sentences, parse_conclusion_reply
-from diagnosis.composer.facts import Element
+from diagnosis.composer.facts import Element, read_element
 from diagnosis.composer.material import compose_material
 from diagnosis.graph.env import GraphEnv
 from diagnosis.graph.state import GraphState
@@ -46,18 +48,19 @@ def run_tool_texts(invocations: Iterable[ToolInvocation]) -> list[ToolText]:
 
 
 def run_elements(invocations: Iterable[ToolInvocation]) -> dict[tuple[str, str], Element]:
-    """(invocation id, raw path) → (tool, raw path, element) for every evidence ref of the run."""
+    """(invocation id, raw path) → the typed output element of every evidence ref of the run (an
+    element that does not resolve or does not validate is left out)."""
     out: dict[tuple[str, str], Element] = {}
     for row in invocations:
         details = row.retrieval_details if isinstance(row.retrieval_details, dict) else {}
         for ref in details.get("evidence_refs") or []:
             path = str(ref.get("raw_path") or "") if isinstance(ref, dict) else ""
             try:
-                element = resolve_pointer(row.output, path)
-            except PointerError:
+                element = read_element(row.tool_name, path, resolve_pointer(row.output, path))
+            except (PointerError, ValidationError):
                 continue
-            if isinstance(element, dict):
-                out[(row.invocation_id, path)] = (row.tool_name, path, element)
+            if element is not None:
+                out[(row.invocation_id, path)] = element
     return out
 
 
