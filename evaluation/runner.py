@@ -38,6 +38,7 @@ from contracts.composer import ComposerMaterial
 from contracts.plan import ExecutorRequest, Plan, PlannerRequest
 from diagnosis.agents.base import AgentContext, ExecutorReply, Provider, ToolRunner
 from diagnosis.models import DiagnosisSession, EvidenceBundle, EvidenceScope
+from diagnosis.schemas.self_evaluation import SelfEvaluation
 from diagnosis.selectors.scopes import DEMO_SCOPE
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from evaluation.cluster.figures import ClusterFigures, QuestionRun
@@ -45,10 +46,11 @@ from evaluation.cluster.generate import recordings
 from evaluation.cluster.judge import cluster_verdict
 from evaluation.cluster.loading import recording_load
 from evaluation.metrics import Summary, judge, summarize
+from evaluation.model_figures import ModelRun, demo_run, world_run
 from evaluation.odd import ODD_QUESTIONS, OddFigures, odd_figures, odd_result
-from evaluation.scenario import HONEST, PASS, Observation, Scenario, ScenarioResult
+from evaluation.scenario import HONEST, PASS, Observation, ProviderFactory, Scenario, ScenarioResult
 from evaluation.story_world import load_story_world
-from evaluation.suite import SCENARIOS
+from evaluation.suite import SCENARIOS, select
 from evaluation.world_figures import WorldFigures, question_result, world_figures
 
 EVALUATE_USERNAME: Final = "evaluate"
@@ -182,17 +184,21 @@ def _quiet_injected_faults() -> Iterator[None]:
 
 
 # --- One scenario -------------------------------------------------------------------------------
-def scenario_observe(*, scenario: Scenario, owner: Any, session: DiagnosisSession) -> Observation:
-    """Run one scenario through the whole graph and read back what it produced."""
-    provider, tap = tap_provider((scenario.provider or _offline_provider)())
+def scenario_observe(
+    *, scenario: Scenario, owner: Any, session: DiagnosisSession, provider: ProviderFactory | None = None
+) -> Observation:
+    """Run one scenario through the whole graph and read back what it produced. ``provider``: the
+    provider of a scenario that brings none (default: the offline provider)."""
+    provider_used, tap = tap_provider((scenario.provider or provider or _offline_provider)())
     run = diagnosis_run_create(owner=owner, question=scenario.question, session=session)
     queries = QueryCounter()
     with connection.execute_wrapper(queries):
         started = time.perf_counter()
-        diagnosis_run_execute(run_id=run.pk, provider=provider)
+        diagnosis_run_execute(run_id=run.pk, provider=provider_used)
         elapsed_ms = (time.perf_counter() - started) * 1000
     run.refresh_from_db()
     material = tap.composer_materials[-1] if tap.composer_materials else None
+    gatekeeper = SelfEvaluation.stored(run.self_evaluation).verifier.gatekeeper_result
     return Observation(
         name=scenario.name,
         status=run.status,
@@ -211,6 +217,10 @@ def scenario_observe(*, scenario: Scenario, owner: Any, session: DiagnosisSessio
         elapsed_ms=elapsed_ms,
         queries=queries.count,
         error=run.error,
+        prompt_tokens=run.prompt_tokens,
+        completion_tokens=run.completion_tokens,
+        gatekeeper_severity=str(gatekeeper.severity) if gatekeeper is not None else "",
+        rejected_bindings=sum(1 for b in gatekeeper.checked_bindings if not b.passed) if gatekeeper is not None else 0,
     )
 
 
@@ -266,8 +276,10 @@ def evaluation_run(
     keep: bool = False,
     warm_up: bool = True,
     on_result: Callable[[ScenarioResult], None] | None = None,
+    provider: ProviderFactory | None = None,
 ) -> EvaluationReport:
-    """Run ``scenarios`` (default: the whole suite) and judge them; see the module docstring."""
+    """Run ``scenarios`` (default: the whole suite) and judge them; see the module docstring.
+    ``provider``: the provider of the scenarios that bring none (default: the offline provider)."""
     chosen = list(SCENARIOS if scenarios is None else scenarios)
     owner = evaluation_owner()
     worlds = list(dict.fromkeys(["", *(s.world for s in chosen)]))  # the demo first (warm-up)
@@ -290,7 +302,7 @@ def evaluation_run(
                     # One session per scenario: a question is never read as a follow-up of the
                     # previous scenario's (issue 13 item 3 plans with the session's earlier turns).
                     own = DiagnosisSession.objects.create(owner=owner, title=title, scope=sessions[world].scope)
-                    observed = scenario_observe(scenario=scenario, owner=owner, session=own)
+                    observed = scenario_observe(scenario=scenario, owner=owner, session=own, provider=provider)
                     result = judge(scenario, observed)
                     results.append(result)
                     if on_result is not None:
@@ -316,18 +328,58 @@ def world_evaluate(
     only: Sequence[str] | None = None,
     keep: bool = False,
     on_result: Callable[[ScenarioResult], None] | None = None,
+    provider: ProviderFactory | None = None,
 ) -> WorldFigures:
     """Ask world ``name``'s questions (those whose name contains any of ``only``, default all) of
-    the real offline provider, in that world's own evaluation scope, and compute its figures."""
+    the real offline provider (or ``provider``), in that world's own evaluation scope, and compute its figures."""
     from evaluation.worlds import world_get
     from evaluation.worlds.loading import k8s_loaded
 
     world = world_get(name)
     questions = [q for q in world.questions if not only or any(n in q.name for n in only)]
-    report = evaluation_run(scenarios=[q.scenario(world.name) for q in questions], keep=keep, on_result=on_result)
+    report = evaluation_run(scenarios=[q.scenario(world.name) for q in questions], keep=keep, on_result=on_result,
+                            provider=provider)
     by_name = {q.name: q for q in questions}
     results = [question_result(by_name[r.scenario.name], r) for r in report.results]
     return world_figures(world, results, k8s_loaded=k8s_loaded())
+
+
+# --- Models of an OpenAI-compatible endpoint (issue 29 item 3) --------------------------------------
+def openai_provider(model: str) -> ProviderFactory:
+    """The openai provider as configured (OPENAI_BASE_URL, OPENAI_API_KEY, LLM_* settings) with
+    ``model`` for every role: one pass of ``evaluate --models`` asks one model."""
+    from contracts.plan import ROLES
+    from diagnosis.agents.openai import build_provider
+    from diagnosis.agents.openai.config import config_from_settings
+
+    config = dataclasses.replace(config_from_settings(), model_by_role=dict.fromkeys(ROLES, model))
+    return partial(build_provider, config)
+
+
+def model_evaluate(
+    *,
+    model: str,
+    demo: bool,
+    worlds: Sequence[str] = (),
+    only: Sequence[str] | None = None,
+    keep: bool = False,
+    on_result: Callable[[ScenarioResult], None] | None = None,
+) -> list[ModelRun]:
+    """One model's pass: the demo suite's questions asked of the real provider (``demo``; the
+    scenarios with a scripted provider of their own test the graph, not a model, and are left out)
+    and every question of ``worlds``, asked of ``model`` on the configured endpoint; each run
+    judged as the offline evaluation judges it. ``keep`` keeps the runs of this pass until the
+    next pass recreates the scopes."""
+    provider = openai_provider(model)
+    runs: list[ModelRun] = []
+    scenarios = [s for s in select(list(only or [])) if s.provider is None] if demo else []
+    if scenarios:
+        report = evaluation_run(scenarios=scenarios, keep=keep, on_result=on_result, provider=provider)
+        runs += [demo_run(result) for result in report.results]
+    for name in worlds:
+        figures = world_evaluate(name, only=only, keep=keep, on_result=on_result, provider=provider)
+        runs += [world_run(question) for question in figures.results]
+    return runs
 
 
 # --- The odd questions (issue 24 item 4) ------------------------------------------------------------

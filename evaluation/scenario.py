@@ -75,6 +75,11 @@ class Observation:
     elapsed_ms: float
     queries: int
     error: str = ""
+    # Issue 29 item 3 (the per-model figures): what the run spent and what its Gatekeeper rejected.
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    gatekeeper_severity: str = ""  # "" when no Gatekeeper result was stored (a fallback before it)
+    rejected_bindings: int = 0
 
     @property
     def label(self) -> str:

@@ -139,3 +139,21 @@ def env_header_pair(name: str) -> tuple[str, str] | None:
     if not (sep and valid_header and value and "," not in value):
         raise _fail(name, raw, "HEADER,value with the request.META header name, e.g. HTTP_X_FORWARDED_PROTO,https")
     return header, value
+
+
+def env_prices(prefix: str) -> dict[str, tuple[float, float]]:
+    """Every ``<prefix><KEY>="prompt,completion"`` variable (USD per million tokens, two
+    non-negative numbers) → {KEY: (prompt, completion)}; a malformed one names itself."""
+    prices: dict[str, tuple[float, float]] = {}
+    for name, raw in sorted(env.ENVIRON.items()):
+        if not name.startswith(prefix) or name == prefix:
+            continue
+        parts = [part.strip() for part in raw.split(",")]
+        try:
+            prompt, completion = (float(part) for part in parts)
+        except ValueError:
+            raise _fail(name, raw, "two numbers, USD per million prompt,completion tokens, e.g. 0.15,0.60") from None
+        if not (0.0 <= prompt < float("inf") and 0.0 <= completion < float("inf")):
+            raise _fail(name, raw, "two non-negative finite numbers")
+        prices[name.removeprefix(prefix)] = (prompt, completion)
+    return prices

@@ -21,6 +21,7 @@ from superbiz.env import (
     env_list,
     env_networks,
     env_origins,
+    env_prices,
     env_str,
     env_url,
 )
@@ -217,6 +218,10 @@ RUN_MAX_SECONDS = env_float("RUN_MAX_SECONDS", 900.0, minimum=1.0, maximum=86_40
 # offline planner's plan (plan_source offline_fallback); none = fallback planner_failed.
 PLANNER_FALLBACK = env_choice("PLANNER_FALLBACK", "offline", ("offline", "none"))
 LLM_MAX_TOKENS_PARAM = env_choice("LLM_MAX_TOKENS_PARAM", "max_tokens", ("max_tokens", "max_completion_tokens"))
+# Model prices for `manage.py evaluate --provider openai` (issue 29 item 3), one variable per model:
+# LLM_PRICE_<MODEL>="prompt,completion" in USD per million tokens, <MODEL> the model name
+# upper-cased with every non-alphanumeric character turned into "_" (gpt-4o-mini → GPT_4O_MINI).
+LLM_PRICES = env_prices("LLM_PRICE_")
 if LLM_PROVIDER == "openai":
     missing = [name for name, value in (("LLM_MODEL", LLM_MODEL),) if not value]
     if missing:

@@ -73,8 +73,11 @@ class EvaluationRecord(models.Model):
     git_revision = models.CharField(max_length=64, blank=True, default="")
     prompt_version = models.CharField(max_length=64, blank=True, default="")
     provider = models.CharField(max_length=32, blank=True, default="")
+    # The model asked (``evaluate --provider openai --models``); "" for the offline provider.
+    model = models.CharField(max_length=128, blank=True, default="")
     scenarios = models.PositiveIntegerField(default=0)
-    figures = models.JSONField(default=dict, blank=True)  # the suite's summary (metrics.summary_json)
+    # The suite's summary (metrics.summary_json), or one model's figures (model_figures.model_metrics).
+    figures = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

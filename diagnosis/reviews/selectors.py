@@ -70,7 +70,8 @@ def evaluation_history_chart(records: list[EvaluationRecord]) -> HistoryChart:
         [
             HistoryPoint(
                 at=record.created_at,
-                label=f"{record.git_revision[:10] or '—'} · {record.prompt_version or '—'}",
+                label=" · ".join([record.git_revision[:10] or "—", record.prompt_version or "—",
+                                  *([record.model] if record.model else [])]),
                 metrics=dict((record.figures or {}).get("metrics") or {}),
             )
             for record in records

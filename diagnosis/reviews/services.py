@@ -91,12 +91,13 @@ def git_revision() -> str:
     return done.stdout.strip()[:64] if done.returncode == 0 else ""
 
 
-def evaluation_record_save(*, summary: dict[str, Any], provider: str) -> EvaluationRecord:
+def evaluation_record_save(*, summary: dict[str, Any], provider: str, model: str = "") -> EvaluationRecord:
     metrics = dict(summary.get("metrics") or {})
     return EvaluationRecord.objects.create(
         git_revision=git_revision(),
         prompt_version=str(prompt_audit().get("version") or "")[:64],
         provider=provider[:32],
+        model=model[:128],
         scenarios=int(metrics.get("scenarios") or 0),
         figures={"ok": bool(summary.get("ok")), "metrics": metrics},
     )

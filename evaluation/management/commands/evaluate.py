@@ -1,4 +1,4 @@
-"""``manage.py evaluate [--world NAME | --cluster [--topology T]] [--json] [--keep] [--no-fail] [--only NAME …] [--verbose] [--save]`` (issue 4 item 10).
+"""``manage.py evaluate [--world NAME | --cluster [--topology T]] [--provider openai [--models A,B]] [--json] [--keep] [--no-fail] [--only NAME …] [--verbose] [--save]`` (issue 4 item 10).
 
 Runs the scenario suite (the ``evaluation`` package) over the demo data in the configured database,
 in its own evidence scopes (``evaluation``, ``evaluation-<world>``: recreated from the bundles each
@@ -24,6 +24,15 @@ questions, the three questions of each asked of the offline provider, judged for
 named, the cause category and false PASS, the figures printed overall, per topology, per cause
 category and per phrasing. ``--only`` selects recordings or questions by name. Like a world, it
 fails the command only when a run leaked or lost its audit.
+
+``--provider openai [--models a,b]`` (issue 29 item 3): the demo suite's questions (those asked of
+the real provider; ``--only`` selects) and/or a world's (``--world NAME``, or ``all`` = the demo and
+every world) asked of the configured OpenAI-compatible endpoint (OPENAI_BASE_URL, OPENAI_API_KEY,
+the LLM_* settings), one pass per model of ``--models`` (default: LLM_MODEL), the model named
+overriding the configured one for every role. Prints one table, one row per model
+(``evaluation.model_figures``): strictly right, false PASS, fallback rate by reason, Gatekeeper
+rejections, tokens, wall time p50/p95 per run, cost when ``LLM_PRICE_<MODEL>`` is set. ``--save``
+stores one record per model (with its name). Fails only when a run leaked or lost its audit.
 """
 
 from __future__ import annotations
@@ -38,8 +47,9 @@ from diagnosis.reviews.services import evaluation_record_save
 from evaluation.cluster.figures import cluster_json, render_cluster
 from evaluation.cluster.topologies import TOPOLOGIES
 from evaluation.metrics import render_table, scenario_lines, summary_json
+from evaluation.model_figures import model_figures, model_metrics, price_of, render_matrix
 from evaluation.odd import odd_json, render_odd
-from evaluation.runner import cluster_evaluate, evaluation_run, odd_evaluate, world_evaluate
+from evaluation.runner import cluster_evaluate, evaluation_run, model_evaluate, odd_evaluate, world_evaluate
 from evaluation.suite import select
 from evaluation.world_figures import render_world, world_json
 from evaluation.worlds import WORLDS
@@ -53,6 +63,14 @@ MSG_ODD_UNSAFE = "evaluation failed: the odd questions leaked in {leaking} run(s
 MSG_CLUSTER_UNSAFE = "evaluation failed: cluster recordings leaked in {leaking} run(s), {audit} run(s) with audit problems"
 MSG_NO_RECORDING = "没有匹配的集群录制：{names}"
 MSG_TOPOLOGY_WITHOUT_CLUSTER = "--topology 只能和 --cluster 一起用"
+MSG_MODELS_WITHOUT_OPENAI = "--models 只能和 --provider openai 一起用"
+MSG_OPENAI_SCOPE = "--provider openai 只评测演示场景和生成世界（--world demo | <世界> | all），不支持 --cluster 和 --world odd"
+MSG_NO_MODEL = "--provider openai 需要 --models 或 LLM_MODEL"
+MSG_MODEL_SAVED = "figures of {model} saved (revision {revision}, prompt catalog {version})"
+MSG_MODELS_UNSAFE = "evaluation failed: model {model} leaked in {leaking} run(s), {audit} run(s) with audit problems"
+MATRIX_TITLE = "models on {world} · {base_url}"
+OFFLINE = "offline"
+OPENAI = "openai"
 DEMO = "demo"
 ODD = "odd"
 ALL = "all"
@@ -77,8 +95,17 @@ class Command(BaseCommand):
         parser.add_argument("--cluster", action="store_true",
                             help="evaluate on the recorded Kubernetes cluster incidents instead")
         parser.add_argument("--topology", choices=list(TOPOLOGIES), help="with --cluster: only this application")
+        parser.add_argument("--provider", default=OFFLINE, choices=[OFFLINE, OPENAI],
+                            help="openai: ask the configured OpenAI-compatible endpoint, one row per model")
+        parser.add_argument("--models", default="", metavar="A,B",
+                            help="with --provider openai: one pass per model (default LLM_MODEL)")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["provider"] == OPENAI:
+            self._models(options)
+            return
+        if options["models"]:
+            raise CommandError(MSG_MODELS_WITHOUT_OPENAI)
         if options["cluster"]:
             self._cluster(options)
             return
@@ -124,6 +151,45 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(single if single is not None else payload, ensure_ascii=False, indent=2))
         if problems and not options["no_fail"]:
             raise CommandError("; ".join(problems))
+
+    def _models(self, options: dict[str, Any]) -> None:
+        """``--provider openai``: one pass per model, one table row each (see the module docstring)."""
+        world = options["world"]
+        if options["cluster"] or options["topology"] or world == ODD:
+            raise CommandError(MSG_OPENAI_SCOPE)
+        models = [m.strip() for m in options["models"].split(",") if m.strip()] or [m for m in [settings.LLM_MODEL] if m]
+        if not models:
+            raise CommandError(MSG_NO_MODEL)
+        only = options["only"] or []
+        worlds = [name for name in WORLDS if world in (name, ALL)
+                  and (not only or any(n in q.name for q in WORLDS[name].questions for n in only))]
+        verbose = options["verbose"] and not options["as_json"]
+        rows = []
+        for model in models:
+            try:
+                runs = model_evaluate(model=model, demo=world in (DEMO, ALL), worlds=worlds, only=only, keep=options["keep"],
+                                      on_result=self._progress if verbose else None)
+            except RuntimeError as exc:  # an evaluation scope holds someone else's sessions
+                raise CommandError(str(exc)) from None
+            if not runs:
+                raise CommandError(MSG_NO_SCENARIO.format(names=", ".join(only)))
+            rows.append(model_figures(model, runs, price=price_of(model, settings.LLM_PRICES)))
+        if options["as_json"]:
+            self.stdout.write(json.dumps({"world": world, "models": [model_metrics(f) for f in rows]},
+                                         ensure_ascii=False, indent=2))
+        else:
+            base_url = settings.OPENAI_BASE_URL or "https://api.openai.com/v1"
+            self.stdout.write(render_matrix(rows, title=MATRIX_TITLE.format(world=world, base_url=base_url)))
+        if options["save"]:
+            for f in rows:
+                record = evaluation_record_save(summary={"ok": f.safe, "metrics": model_metrics(f)}, provider=OPENAI,
+                                                model=f.model)
+                self.stderr.write(MSG_MODEL_SAVED.format(model=f.model, revision=record.git_revision[:12] or "—",
+                                                         version=record.prompt_version or "—"))
+        unsafe = [MSG_MODELS_UNSAFE.format(model=f.model, leaking=f.leaking, audit=f.audit_problems)
+                  for f in rows if not f.safe]
+        if unsafe and not options["no_fail"]:
+            raise CommandError("; ".join(unsafe))
 
     def _cluster(self, options: dict[str, Any]) -> None:
         verbose = options["verbose"] and not options["as_json"]
