@@ -35,7 +35,7 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 
 from contracts.composer import ComposerMaterial
-from contracts.plan import ExecutorRequest, Plan, PlannerRequest
+from contracts.plan import ROLES, ExecutorRequest, Plan, PlannerRequest
 from diagnosis.agents.base import AgentContext, ExecutorReply, Provider, ToolRunner
 from diagnosis.models import DiagnosisSession, EvidenceBundle, EvidenceScope
 from diagnosis.schemas.self_evaluation import SelfEvaluation
@@ -348,7 +348,6 @@ def world_evaluate(
 def openai_provider(model: str) -> ProviderFactory:
     """The openai provider as configured (OPENAI_BASE_URL, OPENAI_API_KEY, LLM_* settings) with
     ``model`` for every role: one pass of ``evaluate --models`` asks one model."""
-    from contracts.plan import ROLES
     from diagnosis.agents.openai import build_provider
     from diagnosis.agents.openai.config import config_from_settings
 

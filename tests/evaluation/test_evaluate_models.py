@@ -138,3 +138,13 @@ def test_json_prints_one_object_per_model(two_models):
 def test_models_without_the_openai_provider_is_refused():
     with pytest.raises(CommandError, match="--provider openai"):
         call_command("evaluate", "--models", "a,b", "--only", QUESTION, stdout=StringIO(), stderr=StringIO())
+
+
+def test_a_world_question_is_asked_of_each_model_too(two_models):
+    out = StringIO()
+    call_command("evaluate", "--provider", "openai", "--models", BROKEN, "--world", "ticketing",
+                 "--only", "ticketing_seat_deadlock_cause", stdout=out, stderr=StringIO())
+    assert out.getvalue().startswith("models on ticketing")
+    broken = rows(out.getvalue())[BROKEN]
+    assert broken["runs"] == "1" and broken["fallback"] == f"100.0% ({R.EXECUTOR_INVALID_OUTPUT} 1)"
+    assert model_requests(two_models, BROKEN) > 0 and model_requests(two_models, GOOD) == 0
