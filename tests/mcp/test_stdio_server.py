@@ -4,6 +4,8 @@ starts them, each call made as that one user."""
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import sys
 
 import pytest
@@ -48,3 +50,12 @@ def test_the_stdio_server_lists_the_tools_and_diagnoses_as_its_user(db_path, tmp
 def test_mcp_serve_refuses_an_unknown_user(db_path):
     with pytest.raises(RuntimeError, match="用户不存在或已停用：nobody"):
         manage(team_env(db_path), "mcp_serve", "--user", "nobody")
+
+
+def test_the_documented_desktop_config_starts_mcp_serve_for_one_user():
+    text = (ROOT / "docs" / "MCP.md").read_text(encoding="utf-8")
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S)]
+    desktop = blocks[0]["mcpServers"]["superbiz-diagnosis"]
+    assert desktop["args"][1:] == ["mcp_serve", "--user", "alice"]
+    ide = blocks[1]["servers"]["superbiz-diagnosis"]
+    assert ide["url"].endswith("/mcp") and ide["headers"]["Authorization"].startswith("Bearer ")
