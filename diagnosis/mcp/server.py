@@ -40,6 +40,7 @@ INSTRUCTIONS: Final = (
 RECENT_RUNS: Final = 20
 
 MESSAGE_RUN_NOT_FOUND: Final = "运行不存在或无权访问。"
+MESSAGE_NO_USER: Final = "未认证：没有调用者。"
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def diagnosis_mcp_server(*, stdio_user: Any = None) -> MCPServer:
         if request is not None:
             return _http_caller(request)
         if stdio_user is None:
-            raise ToolError("未认证。")
+            raise ToolError(MESSAGE_NO_USER)
         return Caller(user=stdio_user, absolute=None)
 
     @server.tool()
