@@ -21,6 +21,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
+import diagnosis.im.admin  # noqa: F401 - registers the IM bot's bindings, threads and cards
 from contracts import reasons as R
 from contracts.time_bounds import MSG_INVALID_TIME, time_in_range, time_problem
 from diagnosis import vocabulary as V

@@ -5,7 +5,7 @@ from django.apps import AppConfig
 #: Model modules of the app's feature packages, beside ``diagnosis.models`` (the runs and the
 #: evidence stores): each feature keeps its records with its code and imports the core models,
 #: never the other way round.
-FEATURE_MODELS = ("diagnosis.alerts.models", "diagnosis.reviews.models")
+FEATURE_MODELS = ("diagnosis.alerts.models", "diagnosis.im.models", "diagnosis.reviews.models")
 
 
 class DiagnosisConfig(AppConfig):
@@ -23,7 +23,9 @@ class DiagnosisConfig(AppConfig):
 
         from diagnosis.alerts.notify import on_run_ended
         from diagnosis.audit.signals import run_ended
+        from diagnosis.im.services import on_run_ended as im_on_run_ended
         from diagnosis.stored_times import guard_stored_times
 
         run_ended.connect(on_run_ended, dispatch_uid="diagnosis.alerts.notify")
+        run_ended.connect(im_on_run_ended, dispatch_uid="diagnosis.im.services")
         connection_created.connect(guard_stored_times, dispatch_uid="diagnosis.stored_times")

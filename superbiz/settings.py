@@ -334,6 +334,20 @@ ALERT_NOTIFY_TIMEOUT_S = env_float("ALERT_NOTIFY_TIMEOUT_S", 5.0, minimum=0.1, m
 # The web UI's public address, for links in notifications (e.g. https://diagnosis.example.com).
 SITE_URL = env_url("SITE_URL", "").rstrip("/")
 
+# --- IM bot (POST /api/im/feishu/events, diagnosis.im; docs/IM_BOT.md) --------------------------
+# The Feishu (Lark) app the bot answers as. Without FEISHU_APP_ID the event URL answers 404.
+FEISHU_APP_ID = env_str("FEISHU_APP_ID", "")
+FEISHU_APP_SECRET = env_str("FEISHU_APP_SECRET", "")
+FEISHU_VERIFICATION_TOKEN = env_str("FEISHU_VERIFICATION_TOKEN", "")
+# With an Encrypt Key, bodies arrive encrypted and every event must carry a valid X-Lark-Signature.
+FEISHU_ENCRYPT_KEY = env_str("FEISHU_ENCRYPT_KEY", "")
+FEISHU_API_BASE = env_url("FEISHU_API_BASE", "https://open.feishu.cn").rstrip("/")  # Lark: https://open.larksuite.com
+FEISHU_TIMEOUT_S = env_float("FEISHU_TIMEOUT_S", 5.0, minimum=0.1, maximum=60.0)
+# An event created longer ago than this is a replay and ignored (Feishu retries within seconds to hours).
+FEISHU_EVENT_MAX_AGE_S = env_int("FEISHU_EVENT_MAX_AGE_S", 3600, minimum=10, maximum=7 * 86_400)
+if FEISHU_APP_ID and not (FEISHU_APP_SECRET and FEISHU_VERIFICATION_TOKEN):
+    raise ImproperlyConfigured("FEISHU_APP_ID 需要同时设置 FEISHU_APP_SECRET 和 FEISHU_VERIFICATION_TOKEN")
+
 # --- API ----------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -10,6 +10,7 @@ urlpatterns = [
     path("metrics", health.metrics, name="metrics"),
     path("admin/", admin.site.urls),
     path("api/alerts/", include("diagnosis.alerts.urls")),
+    path("api/im/", include("diagnosis.im.urls")),
     path("api/", include("diagnosis.api.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -24,8 +24,8 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from contracts.mcp import RunList, RunReport, ScopeList
 from diagnosis.api.errors import MESSAGE_THROTTLED
+from diagnosis.api.report import Absolute, run_brief, run_report, scope_item
 from diagnosis.api.throttles import ApiUserRateThrottle, ChatRateThrottle
-from diagnosis.mcp.report import Absolute, run_brief, run_report, scope_item
 from diagnosis.models import DiagnosisRun
 from diagnosis.selectors.runs import run_with_audit_rows, runs_visible_to
 from diagnosis.selectors.scopes import UnknownScope, scopes_list
