@@ -206,7 +206,8 @@ def feishu_message_answer(*, received: FeishuMessageReceived) -> None:
         content=feishu.card_content(feishu.working_card(question)),
     )
     ImCard.objects.create(platform=Platform.FEISHU, run=run, message_id=card_id)
-    diagnosis_run_submit(run=run)
+    # The runs' own worker pool (or Celery): this pool stays free for the next question.
+    diagnosis_run_submit(run=run, background=True)
 
 
 def _site_url(path: str) -> str:
