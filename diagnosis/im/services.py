@@ -96,12 +96,12 @@ def _too_old(create_time_ms: str) -> bool:
     return time.time() - created > settings.FEISHU_EVENT_MAX_AGE_S
 
 
-def _first_delivery(event_id: str) -> bool:
-    """Record ``event_id``; False when it was already received (Feishu redelivers until answered)."""
+def _first_delivery(platform: str, event_id: str) -> bool:
+    """Record ``event_id``; False when it was already received (platforms redeliver until answered)."""
     ImEvent.objects.filter(received_at__lt=timezone.now() - timedelta(seconds=2 * settings.FEISHU_EVENT_MAX_AGE_S)).delete()
     try:
         with transaction.atomic():
-            ImEvent.objects.create(platform=Platform.FEISHU, event_id=event_id)
+            ImEvent.objects.create(platform=platform, event_id=event_id)
     except IntegrityError:
         return False
     return True
@@ -139,7 +139,7 @@ def feishu_event_receive(*, raw: bytes, timestamp: str, nonce: str, signature: s
     except ValidationError:
         raise EventRefused(400, MESSAGE_BAD_BODY) from None
     addressed = received.message.chat_type == "p2p" or bool(received.message.mentions)
-    if received.sender.sender_type != "user" or not addressed or not _first_delivery(envelope.header.event_id):
+    if received.sender.sender_type != "user" or not addressed or not _first_delivery(Platform.FEISHU, envelope.header.event_id):
         return EventAccepted({})
     _WORKERS.submit(_answer_in_background, received)
     return EventAccepted({})
@@ -161,22 +161,44 @@ def _reply_text(message_id: str, text: str) -> None:
     message_reply(message_id=message_id, msg_type="text", content=feishu.text_content(text))
 
 
-def _bound_user(received: FeishuMessageReceived) -> Any:
-    sender = received.sender.sender_id
-    ids = [i for i in (sender.open_id, sender.user_id) if i]
+def _bound_user(platform: str, ids: list[str | None]) -> Any:
     binding = (
         ImAccountBinding.objects.select_related("user")
-        .filter(platform=Platform.FEISHU, im_user_id__in=ids, active=True, user__is_active=True)
+        .filter(platform=platform, im_user_id__in=[i for i in ids if i], active=True, user__is_active=True)
         .first()
     )
     return binding.user if binding is not None else None
+
+
+class QuestionRefused(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _ask_in_thread(*, platform: str, user: Any, question: str, key: str, chat_id: str) -> DiagnosisRun:
+    """Create the run of ``question`` in the session of the thread ``key`` (a new one the first
+    time). Raises ``QuestionRefused`` with the run service's Chinese message."""
+    thread = ImThread.objects.select_related("session").filter(platform=platform, thread_key=key).first()
+    # Another person's reply in someone's thread asks in a session of their own.
+    session_id = thread.session_id if thread is not None and thread.session.owner_id == user.pk else None
+    try:
+        run = diagnosis_run_create_idempotent(owner=user, question=question, session_id=session_id).run
+    except (InvalidQuestion, SessionNotFound, UnknownScope, ScopeMismatch) as exc:
+        raise QuestionRefused(exc.message) from None
+    if thread is None:
+        ImThread.objects.get_or_create(
+            platform=platform, thread_key=key, defaults={"chat_id": chat_id, "session": run.session}
+        )
+    return run
 
 
 def feishu_message_answer(*, received: FeishuMessageReceived) -> None:
     """Ask the question of one received message as its sender's bound account, in the session of
     its thread, and reply with the card the run's end will update. Raises ``FeishuApiError``."""
     message = received.message
-    user = _bound_user(received)
+    sender = received.sender.sender_id
+    user = _bound_user(Platform.FEISHU, [sender.open_id, sender.user_id])
     if user is None:
         _reply_text(message.message_id, feishu.MESSAGE_UNKNOWN_USER)
         return
@@ -187,19 +209,17 @@ def feishu_message_answer(*, received: FeishuMessageReceived) -> None:
     if not question:
         _reply_text(message.message_id, feishu.MESSAGE_EMPTY_QUESTION)
         return
-    key = feishu.thread_key(message)
-    thread = ImThread.objects.select_related("session").filter(platform=Platform.FEISHU, thread_key=key).first()
-    # Another person's reply in someone's thread asks in a session of their own.
-    session_id = thread.session_id if thread is not None and thread.session.owner_id == user.pk else None
     try:
-        run = diagnosis_run_create_idempotent(owner=user, question=question, session_id=session_id).run
-    except (InvalidQuestion, SessionNotFound, UnknownScope, ScopeMismatch) as exc:
+        run = _ask_in_thread(
+            platform=Platform.FEISHU,
+            user=user,
+            question=question,
+            key=feishu.thread_key(message),
+            chat_id=message.chat_id,
+        )
+    except QuestionRefused as exc:
         _reply_text(message.message_id, exc.message)
         return
-    if thread is None:
-        ImThread.objects.get_or_create(
-            platform=Platform.FEISHU, thread_key=key, defaults={"chat_id": message.chat_id, "session": run.session}
-        )
     card_id = message_reply(
         message_id=message.message_id,
         msg_type="interactive",
