@@ -1,4 +1,4 @@
-"""What the Feishu (Lark) open platform sends the IM bot and answers it (issue 31).
+"""What the Feishu (Lark) open platform and the DingTalk robot send the IM bot, and answer it (issue 31).
 
 One model per shape, taken from Feishu's event subscription documentation (schema 2.0): the
 envelope of an event, the ``url_verification`` challenge, an encrypted body, and the
@@ -10,17 +10,17 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 
-class _Feishu(BaseModel):
+class _Platform(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
 
-class FeishuEncrypted(_Feishu):
+class FeishuEncrypted(_Platform):
     """A body encrypted with the app's Encrypt Key."""
 
     encrypt: str
 
 
-class FeishuChallenge(_Feishu):
+class FeishuChallenge(_Platform):
     """The ``url_verification`` request sent when the event URL is saved in the console."""
 
     type: str
@@ -28,7 +28,7 @@ class FeishuChallenge(_Feishu):
     token: str = ""
 
 
-class FeishuHeader(_Feishu):
+class FeishuHeader(_Platform):
     event_id: str = Field(min_length=1, max_length=128)
     event_type: str
     create_time: str = Field(description="milliseconds since the epoch, as a string")
@@ -37,7 +37,7 @@ class FeishuHeader(_Feishu):
     tenant_key: str = ""
 
 
-class FeishuEnvelope(_Feishu):
+class FeishuEnvelope(_Platform):
     """Any schema 2.0 event; ``event`` is read by the model of its ``header.event_type``."""
 
     schema_: str = Field(alias="schema")
@@ -45,24 +45,24 @@ class FeishuEnvelope(_Feishu):
     event: dict[str, object] = Field(default_factory=dict)
 
 
-class FeishuUserId(_Feishu):
+class FeishuUserId(_Platform):
     open_id: str = ""
     user_id: str | None = None
     union_id: str | None = None
 
 
-class FeishuSender(_Feishu):
+class FeishuSender(_Platform):
     sender_id: FeishuUserId
     sender_type: str = "user"
 
 
-class FeishuMention(_Feishu):
+class FeishuMention(_Platform):
     key: str = Field(description="the placeholder in the text, e.g. @_user_1")
     id: FeishuUserId
     name: str = ""
 
 
-class FeishuMessage(_Feishu):
+class FeishuMessage(_Platform):
     message_id: str = Field(min_length=1, max_length=128)
     root_id: str | None = None
     parent_id: str | None = None
@@ -74,18 +74,18 @@ class FeishuMessage(_Feishu):
     mentions: list[FeishuMention] | None = None
 
 
-class FeishuMessageReceived(_Feishu):
+class FeishuMessageReceived(_Platform):
     """The ``im.message.receive_v1`` event."""
 
     sender: FeishuSender
     message: FeishuMessage
 
 
-class FeishuTextContent(_Feishu):
+class FeishuTextContent(_Platform):
     text: str = ""
 
 
-class FeishuTenantToken(_Feishu):
+class FeishuTenantToken(_Platform):
     """``/open-apis/auth/v3/tenant_access_token/internal``'s answer."""
 
     code: int
@@ -94,13 +94,39 @@ class FeishuTenantToken(_Feishu):
     expire: int = 0
 
 
-class FeishuSentMessage(_Feishu):
+class FeishuSentMessage(_Platform):
     message_id: str = ""
 
 
-class FeishuReply(_Feishu):
+class FeishuReply(_Platform):
     """The open API's answer to a message reply or update."""
 
     code: int
     msg: str = ""
     data: FeishuSentMessage | None = None
+
+
+class DingTalkText(_Platform):
+    content: str = ""
+
+
+class DingTalkMessage(_Platform):
+    """What DingTalk's robot (企业内部机器人, HTTP mode) POSTs when it is @mentioned or messaged."""
+
+    msgId: str = Field(min_length=1, max_length=128)  # noqa: N815 - DingTalk's field names
+    msgtype: str
+    text: DingTalkText | None = None
+    conversationId: str  # noqa: N815
+    conversationType: str = Field(description="1: one-to-one, 2: group")  # noqa: N815
+    senderId: str = ""  # noqa: N815
+    senderStaffId: str = ""  # noqa: N815
+    sessionWebhook: str = Field(description="where to reply, valid until sessionWebhookExpiredTime")  # noqa: N815
+    sessionWebhookExpiredTime: int = 0  # noqa: N815
+    createAt: int = Field(description="milliseconds since the epoch")  # noqa: N815
+
+
+class DingTalkReply(_Platform):
+    """A DingTalk session webhook's answer."""
+
+    errcode: int = 0
+    errmsg: str = ""

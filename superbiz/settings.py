@@ -345,6 +345,10 @@ FEISHU_API_BASE = env_url("FEISHU_API_BASE", "https://open.feishu.cn").rstrip("/
 FEISHU_TIMEOUT_S = env_float("FEISHU_TIMEOUT_S", 5.0, minimum=0.1, maximum=60.0)
 # An event created longer ago than this is a replay and ignored (Feishu retries within seconds to hours).
 FEISHU_EVENT_MAX_AGE_S = env_int("FEISHU_EVENT_MAX_AGE_S", 3600, minimum=10, maximum=7 * 86_400)
+# DingTalk's robot (企业内部机器人, HTTP mode): its AppSecret signs each callback. Without it
+# POST /api/im/dingtalk/events answers 404. Replies go only to session webhooks under this base.
+DINGTALK_APP_SECRET = env_str("DINGTALK_APP_SECRET", "")
+DINGTALK_WEBHOOK_BASE = env_url("DINGTALK_WEBHOOK_BASE", "https://oapi.dingtalk.com/")
 if FEISHU_APP_ID and not (FEISHU_APP_SECRET and FEISHU_VERIFICATION_TOKEN):
     raise ImproperlyConfigured("FEISHU_APP_ID 需要同时设置 FEISHU_APP_SECRET 和 FEISHU_VERIFICATION_TOKEN")
 

@@ -1,8 +1,9 @@
-"""Feishu's open API, the three calls the bot makes: the tenant access token (cached until shortly
-before it expires), a reply to a message, and the update of a card the bot sent.
+"""The IM platforms' APIs the bot calls. Feishu's open API: the tenant access token (cached until
+shortly before it expires), a reply to a message, and the update of a card the bot sent.
+DingTalk: a post to a conversation's session webhook.
 
 No redirects are followed (a 3xx must not carry the token elsewhere); a failure raises
-``FeishuApiError`` with a short reason that holds neither the token nor the app secret.
+``ImApiError`` with a short reason that holds neither a token, the app secret nor a webhook URL.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, Final, TypeVar
 from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
-from contracts.im import FeishuReply, FeishuTenantToken
+from contracts.im import DingTalkReply, FeishuReply, FeishuTenantToken
 
 USER_AGENT: Final = "superbiz-diagnosis/im-bot"
 MAX_REPLY_BYTES: Final = 64 * 1024
@@ -29,7 +30,7 @@ UPDATE_PATH: Final = "/open-apis/im/v1/messages/{message_id}"
 TOKEN_MARGIN_S: Final = 300
 
 
-class FeishuApiError(RuntimeError):
+class ImApiError(RuntimeError):
     pass
 
 
@@ -54,12 +55,12 @@ _token: _Token | None = None
 _token_lock = threading.Lock()
 
 
-def _call(what: str, method: str, path: str, body: dict[str, Any], model: type[M], token: str = "") -> M:
+def _call(what: str, method: str, url: str, body: dict[str, Any], model: type[M], token: str = "") -> M:
     headers = {"Content-Type": "application/json; charset=utf-8", "User-Agent": USER_AGENT}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     request = urllib.request.Request(
-        settings.FEISHU_API_BASE + path,
+        url,
         data=json.dumps(body, ensure_ascii=False).encode("utf-8"),
         method=method,
         headers=headers,
@@ -68,13 +69,13 @@ def _call(what: str, method: str, path: str, body: dict[str, Any], model: type[M
         with _OPENER.open(request, timeout=settings.FEISHU_TIMEOUT_S) as response:
             raw = response.read(MAX_REPLY_BYTES)
     except urllib.error.HTTPError as exc:
-        raise FeishuApiError(f"{what}: HTTP {exc.code}") from None
+        raise ImApiError(f"{what}: HTTP {exc.code}") from None
     except (urllib.error.URLError, OSError, ValueError) as exc:
-        raise FeishuApiError(f"{what}: {type(exc).__name__}") from None
+        raise ImApiError(f"{what}: {type(exc).__name__}") from None
     try:
         return model.model_validate_json(raw)
     except ValidationError:
-        raise FeishuApiError(f"{what}: unreadable answer") from None
+        raise ImApiError(f"{what}: unreadable answer") from None
 
 
 def tenant_access_token() -> str:
@@ -86,19 +87,19 @@ def tenant_access_token() -> str:
         answer = _call(
             "tenant_access_token",
             "POST",
-            TOKEN_PATH,
+            settings.FEISHU_API_BASE + TOKEN_PATH,
             {"app_id": settings.FEISHU_APP_ID, "app_secret": settings.FEISHU_APP_SECRET},
             FeishuTenantToken,
         )
         if answer.code != 0 or not answer.tenant_access_token:
-            raise FeishuApiError(f"tenant_access_token: code {answer.code}")
+            raise ImApiError(f"tenant_access_token: code {answer.code}")
         _token = _Token(settings.FEISHU_APP_ID, answer.tenant_access_token, now + max(answer.expire - TOKEN_MARGIN_S, 0))
         return _token.value
 
 
 def _checked(answer: FeishuReply, what: str) -> FeishuReply:
     if answer.code != 0:
-        raise FeishuApiError(f"{what}: code {answer.code}")
+        raise ImApiError(f"{what}: code {answer.code}")
     return answer
 
 
@@ -107,7 +108,7 @@ def message_reply(*, message_id: str, msg_type: str, content: str) -> str:
     answer = _call(
         "reply",
         "POST",
-        REPLY_PATH.format(message_id=message_id),
+        settings.FEISHU_API_BASE + REPLY_PATH.format(message_id=message_id),
         {"msg_type": msg_type, "content": content},
         FeishuReply,
         tenant_access_token(),
@@ -118,5 +119,12 @@ def message_reply(*, message_id: str, msg_type: str, content: str) -> str:
 
 def card_update(*, message_id: str, content: str) -> None:
     """Replace the content of a card the bot sent (``update_multi`` cards: everyone sees the new one)."""
-    answer = _call("update", "PATCH", UPDATE_PATH.format(message_id=message_id), {"content": content}, FeishuReply, tenant_access_token())
+    answer = _call("update", "PATCH", settings.FEISHU_API_BASE + UPDATE_PATH.format(message_id=message_id), {"content": content}, FeishuReply, tenant_access_token())
     _checked(answer, "update")
+
+
+def dingtalk_session_post(*, url: str, body: dict[str, Any]) -> None:
+    """Post a message to a DingTalk conversation through its session webhook."""
+    answer = _call("sessionWebhook", "POST", url, body, DingTalkReply)
+    if answer.errcode != 0:
+        raise ImApiError(f"sessionWebhook: errcode {answer.errcode}")

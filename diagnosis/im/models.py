@@ -10,6 +10,7 @@ from django.db import models
 
 class Platform(models.TextChoices):
     FEISHU = "feishu", "飞书"
+    DINGTALK = "dingtalk", "钉钉"
 
 
 class ImAccountBinding(models.Model):
@@ -17,7 +18,8 @@ class ImAccountBinding(models.Model):
     without an active binding is refused."""
 
     platform = models.CharField(max_length=16, choices=Platform.choices, default=Platform.FEISHU, verbose_name="平台")
-    # Feishu: the open_id (per app) or the user_id (per tenant) of the sender.
+    # Feishu: the open_id (per app) or the user_id (per tenant) of the sender; DingTalk: the
+    # senderStaffId (the userid in the organisation) or the senderId.
     im_user_id = models.CharField(max_length=128, verbose_name="IM 用户 ID")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="im_bindings", verbose_name="系统账号"
@@ -77,13 +79,16 @@ class ImEvent(models.Model):
 
 
 class ImCard(models.Model):
-    """The card a run's answer is shown in: replied "正在排查…" at once, updated when the run ends."""
+    """Where a run's answer goes. Feishu: the card replied "正在排查…" at once, updated when the run
+    ends. DingTalk: the question's message; the result is posted to its session webhook."""
 
     platform = models.CharField(max_length=16, choices=Platform.choices, verbose_name="平台")
     run = models.OneToOneField(
         "diagnosis.DiagnosisRun", on_delete=models.CASCADE, related_name="im_card", verbose_name="诊断运行"
     )
     message_id = models.CharField(max_length=128, verbose_name="卡片消息 ID")
+    # DingTalk's sessionWebhook (valid for about 1.5 h; a credential): cleared once used.
+    reply_url = models.TextField(blank=True, default="", verbose_name="回复地址")
     updated_at = models.DateTimeField(null=True, blank=True, verbose_name="更新时间")
     error = models.CharField(max_length=300, blank=True, default="", verbose_name="发送错误")
 

@@ -25,10 +25,16 @@ from django.db import IntegrityError, connections, transaction
 from django.utils import timezone
 from pydantic import ValidationError
 
-from contracts.im import FeishuChallenge, FeishuEncrypted, FeishuEnvelope, FeishuMessageReceived
+from contracts.im import (
+    DingTalkMessage,
+    FeishuChallenge,
+    FeishuEncrypted,
+    FeishuEnvelope,
+    FeishuMessageReceived,
+)
 from diagnosis.api.report import run_report
-from diagnosis.im import feishu
-from diagnosis.im.client import FeishuApiError, card_update, message_reply
+from diagnosis.im import dingtalk, feishu
+from diagnosis.im.client import ImApiError, card_update, dingtalk_session_post, message_reply
 from diagnosis.im.models import ImAccountBinding, ImCard, ImEvent, ImThread, Platform
 from diagnosis.masking.config import Audience, for_audience_all
 from diagnosis.models import DiagnosisRun
@@ -41,6 +47,7 @@ logger = logging.getLogger(__name__)
 
 EVENT_MESSAGE: Final = "im.message.receive_v1"
 MESSAGE_NOT_CONFIGURED: Final = "飞书机器人未配置（FEISHU_APP_ID 为空）。"
+MESSAGE_DINGTALK_NOT_CONFIGURED: Final = "钉钉机器人未配置（DINGTALK_APP_SECRET 为空）。"
 MESSAGE_BAD_SIGNATURE: Final = "签名校验失败。"
 MESSAGE_BAD_TOKEN: Final = "校验令牌不符。"
 MESSAGE_BAD_BODY: Final = "无法解析的事件。"
@@ -148,7 +155,7 @@ def feishu_event_receive(*, raw: bytes, timestamp: str, nonce: str, signature: s
 def _answer_in_background(received: FeishuMessageReceived) -> None:
     try:
         feishu_message_answer(received=received)
-    except FeishuApiError as exc:
+    except ImApiError as exc:
         logger.warning("feishu reply to %s not delivered: %s", received.message.message_id, exc)
     except Exception:
         logger.exception("feishu message %s not answered", received.message.message_id)
@@ -195,7 +202,7 @@ def _ask_in_thread(*, platform: str, user: Any, question: str, key: str, chat_id
 
 def feishu_message_answer(*, received: FeishuMessageReceived) -> None:
     """Ask the question of one received message as its sender's bound account, in the session of
-    its thread, and reply with the card the run's end will update. Raises ``FeishuApiError``."""
+    its thread, and reply with the card the run's end will update. Raises ``ImApiError``."""
     message = received.message
     sender = received.sender.sender_id
     user = _bound_user(Platform.FEISHU, [sender.open_id, sender.user_id])
@@ -230,13 +237,55 @@ def feishu_message_answer(*, received: FeishuMessageReceived) -> None:
     diagnosis_run_submit(run=run, background=True)
 
 
+def dingtalk_message_receive(*, raw: bytes, timestamp: str, sign: str) -> dict[str, Any]:
+    """Check one callback of DingTalk's robot and answer it: the message DingTalk shows in the
+    conversation ("正在排查…", or why not), or nothing for a redelivery. The result is posted to
+    the session webhook when the run ends. Raises ``EventRefused``."""
+    now_ms = int(time.time() * 1000)
+    if not dingtalk.signature_valid(timestamp=timestamp, claimed=sign, app_secret=settings.DINGTALK_APP_SECRET, now_ms=now_ms):
+        raise EventRefused(401, MESSAGE_BAD_SIGNATURE)
+    try:
+        message = DingTalkMessage.model_validate_json(raw)
+    except ValidationError:
+        raise EventRefused(400, MESSAGE_BAD_BODY) from None
+    # The reply address comes in the request: only DingTalk's own, never one a caller names.
+    if not dingtalk.webhook_allowed(message.sessionWebhook, settings.DINGTALK_WEBHOOK_BASE):
+        raise EventRefused(400, MESSAGE_BAD_BODY)
+    if not _first_delivery(Platform.DINGTALK, message.msgId):
+        return {}
+    user = _bound_user(Platform.DINGTALK, [message.senderStaffId, message.senderId])
+    if user is None:
+        return dingtalk.text_message(dingtalk.MESSAGE_UNKNOWN_USER)
+    question = dingtalk.question_text(message)
+    if question is None:
+        return dingtalk.text_message(dingtalk.MESSAGE_NOT_TEXT)
+    if not question:
+        return dingtalk.text_message(dingtalk.MESSAGE_EMPTY_QUESTION)
+    try:
+        run = _ask_in_thread(
+            platform=Platform.DINGTALK,
+            user=user,
+            question=question,
+            key=dingtalk.thread_key(message),
+            chat_id=message.conversationId,
+        )
+    except QuestionRefused as exc:
+        return dingtalk.text_message(exc.message)
+    ImCard.objects.create(
+        platform=Platform.DINGTALK, run=run, message_id=message.msgId, reply_url=message.sessionWebhook
+    )
+    diagnosis_run_submit(run=run, background=True)
+    return dingtalk.working_message(question)
+
+
 def _site_url(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
 def im_card_finish(*, run_id: UUID | str) -> bool:
-    """Update the card of an ended run with its verdict, conclusion, up to three confirmed
-    statements and the run page link; False when the run has no card or the update failed."""
+    """Show an ended run's verdict, conclusion, up to three confirmed statements and the run page
+    link where its question was asked (Feishu: the card updated; DingTalk: a message posted to the
+    session webhook); False when the run was not asked over IM or the delivery failed."""
     card = ImCard.objects.filter(run_id=run_id).first()
     if card is None:
         return False
@@ -245,20 +294,23 @@ def im_card_finish(*, run_id: UUID | str) -> bool:
     confirmed = [s.text for s in report.confirmed[: feishu.CARD_STATEMENTS]]
     # The chat's readers are unknown: what the card quotes is masked as for any outbound channel.
     shown = for_audience_all([*report.conclusion, *confirmed], Audience.CHANNEL)
-    content = feishu.result_card(
-        verdict=report.verdict,
-        verdict_label=report.verdict_label,
-        conclusion=shown[: len(report.conclusion)],
-        confirmed=shown[len(report.conclusion) :],
-        link=report.links.web if settings.SITE_URL else "",
-    )
+    facts = {
+        "verdict": report.verdict,
+        "verdict_label": report.verdict_label,
+        "conclusion": shown[: len(report.conclusion)],
+        "confirmed": shown[len(report.conclusion) :],
+        "link": report.links.web if settings.SITE_URL else "",
+    }
     try:
-        card_update(message_id=card.message_id, content=feishu.card_content(content))
-    except FeishuApiError as exc:
-        logger.warning("feishu card of run %s not updated: %s", run_id, exc)
-        ImCard.objects.filter(pk=card.pk).update(error=str(exc)[:300])
+        if card.platform == Platform.DINGTALK:
+            dingtalk_session_post(url=card.reply_url, body=dingtalk.result_message(**facts))
+        else:
+            card_update(message_id=card.message_id, content=feishu.card_content(feishu.result_card(**facts)))
+    except ImApiError as exc:
+        logger.warning("%s answer of run %s not delivered: %s", card.platform, run_id, exc)
+        ImCard.objects.filter(pk=card.pk).update(error=str(exc)[:300], reply_url="")
         return False
-    ImCard.objects.filter(pk=card.pk).update(updated_at=timezone.now(), error="")
+    ImCard.objects.filter(pk=card.pk).update(updated_at=timezone.now(), error="", reply_url="")
     return True
 
 
@@ -266,4 +318,4 @@ def on_run_ended(sender: Any, run_id: UUID | str, **kwargs: Any) -> None:
     try:
         im_card_finish(run_id=run_id)
     except Exception:  # noqa: BLE001 - a card must never disturb the run's ending
-        logger.exception("feishu card of run %s failed", run_id)
+        logger.exception("IM answer of run %s failed", run_id)

@@ -1,5 +1,6 @@
 """A fake Feishu open API on 127.0.0.1 (a real HTTP server in a thread) that records every call:
-the tenant access token, message replies (each answered with a new message id) and card updates."""
+the tenant access token, message replies (each answered with a new message id) and card updates;
+it also stands in for DingTalk's session webhooks (``/robot/sendBySession``)."""
 
 from __future__ import annotations
 
@@ -70,7 +71,9 @@ def fake_feishu() -> Iterator[FakeFeishu]:
 
         def do_POST(self) -> None:  # noqa: N802
             call = self._record()
-            if call.path == "/open-apis/auth/v3/tenant_access_token/internal":
+            if call.path.startswith("/robot/sendBySession"):
+                self._answer({"errcode": 0, "errmsg": "ok"})
+            elif call.path == "/open-apis/auth/v3/tenant_access_token/internal":
                 self._answer({"code": 0, "msg": "ok", "tenant_access_token": TENANT_TOKEN, "expire": 7200})
             else:
                 self._answer({"code": 0, "msg": "success", "data": {"message_id": f"om_bot_{next(ids)}"}})
