@@ -104,8 +104,10 @@ def _too_old(create_time_ms: str) -> bool:
 
 
 def _first_delivery(platform: str, event_id: str) -> bool:
-    """Record ``event_id``; False when it was already received (platforms redeliver until answered)."""
-    ImEvent.objects.filter(received_at__lt=timezone.now() - timedelta(seconds=2 * settings.FEISHU_EVENT_MAX_AGE_S)).delete()
+    """Record ``event_id``; False when it was already received (platforms redeliver until answered).
+    Ids are kept twice as long as either platform's replay window, then forgotten (bounded)."""
+    keep_s = 2 * max(settings.FEISHU_EVENT_MAX_AGE_S, dingtalk.SIGNATURE_MAX_SKEW_MS // 1000)
+    ImEvent.objects.filter(received_at__lt=timezone.now() - timedelta(seconds=keep_s)).delete()
     try:
         with transaction.atomic():
             ImEvent.objects.create(platform=platform, event_id=event_id)
