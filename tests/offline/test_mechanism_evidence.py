@@ -204,3 +204,27 @@ def test_clients_dropping_off_is_asked_and_read_by_the_lines_that_say_so():
     contract = build_contract(facts=analyse(question, SERVICES), window=resolve_window(question, NOW),
                               history=[warn, drops], services=SERVICES)  # fmt: skip
     assert "pingresp not received" in contract["claims"][0]["claim_text"], _claims(contract)
+
+
+def test_a_dependency_the_failing_lines_name_that_went_red_an_hour_before_and_still_fired_leads():
+    from diagnosis.agents.offline.selection import neighbour_evidence
+
+    named = "GET /api/slots -> 504 (slot-index on clinic-indexer stale since 08:31)"
+    logs = [log_call([record(at(f"09:{m}:10"), named, service="booking-api") for m in range(45, 29, -1)])]
+    picked = [c for c in select_candidates(
+        [r for r in collect_refs(logs, SERVICES) if r.kind != "hit"], analyse(QUESTION, SERVICES)) if c.kind == "log"]  # fmt: skip
+    earlier = metrics_call(
+        [alert("IndexStale", service="clinic-indexer", starts_at=at("08:31:00"), summary="索引 58 分钟未更新"),
+         alert("QueueDeep", service="clinic-queue", starts_at=at("08:29:00"), summary="队列积压")],
+        [], invocation_id="inv_7",
+    )  # fmt: skip
+    resolved = metrics_call(
+        [alert("IndexLag", service="clinic-indexer", starts_at=at("08:00:00"), ends_at=at("08:20:00"), summary="延迟")],
+        [], invocation_id="inv_8",
+    )  # fmt: skip
+    refs = [r for r in collect_refs([earlier, resolved], SERVICES) if r.kind != "hit"]
+    cited = neighbour_evidence(refs, picked, Focus.of(analyse(QUESTION, SERVICES)))
+    # The indexer the lines name, red since 08:31 and still firing when the 504s began, leads; the
+    # queue the lines do not name, red as long, is another story; an alert resolved before is over.
+    assert [(c.first.service, c.first.element["name"]) for c in cited] == [("clinic-indexer", "IndexStale")]
+    assert cited[0].leading

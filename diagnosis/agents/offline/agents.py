@@ -16,7 +16,7 @@ from typing import Any
 from contracts.composer import ComposerMaterial
 from contracts.plan import ExecutorRequest, Plan, PlannerRequest, PlanStep, ServiceInfo
 from contracts.reading import QuestionFacts, TimeWindow
-from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS, ToolCallResult
+from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS, ToolCallResult
 from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, ToolRunner
 from diagnosis.agents.offline.changes import first_anomaly
 from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
@@ -73,6 +73,7 @@ RUNBOOK_READ_TOP_K = 6
 SWEEP_LOG_LIMIT = 20
 NEIGHBOUR_LOG_LIMIT = 20
 PLACEMENT_LOG_LIMIT = 20
+PLACEMENT_POD_LIMIT = 50
 NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this far around it going red
 
 
@@ -408,20 +409,29 @@ class OfflineExecutor:
         if not facts.cause or facts.narrow or facts.listing:
             return
         history = tools.history()
-        pods = placed_pods(history)
         cited = _candidates(history, facts, request.services, Focus.of(facts))
         # The asked services, or (none asked) each service whose lines fail, each placed on its own.
         asked = facts.known_services or list(dict.fromkeys(c.first.service for c in cited if c.kind == "log" and anomalous(c)))
-        nodes: list[str] = []
-        for service in asked:
-            failing = [
+        failing = {
+            service: [
                 str(r.element.get("instance") or "")
                 for c in cited
                 if c.kind == "log" and c.first.service == service
                 for r in c.refs
                 if LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"]
             ]
-            nodes += [n for n in suspect_nodes(failing, pods) if n not in nodes]
+            for service in asked[:MAX_SUSPECT_NODES]
+        }
+        if not placed_pods(history):
+            # Where the failing pods run: the service's pods, each with its node.
+            for service, instances in failing.items():
+                if any(instances):
+                    arguments = {"kind": "pods", "name": service, **window_span(window), "limit": PLACEMENT_POD_LIMIT}
+                    tools.call(QUERY_K8S, arguments, Origin.PLACEMENT)
+        pods = placed_pods(tools.history())
+        nodes: list[str] = []
+        for instances in failing.values():
+            nodes += [n for n in suspect_nodes(instances, pods) if n not in nodes]
         span = {"start": (window.start - LEAD).isoformat(), "end": window.end.isoformat()}
         for node in nodes[:MAX_SUSPECT_NODES]:
             # Grouped by template: each one's first line (when the node began to report it) and count.

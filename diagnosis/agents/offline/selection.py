@@ -66,6 +66,10 @@ COINCIDENT_AFTER = timedelta(minutes=15)
 # A mechanism shows within minutes of its effect (memory full at 21:00, latency at 21:06); an alert
 # firing since the morning is no lead to a failure at noon.
 LEADING_SPAN = timedelta(minutes=30)
+#: A neighbour's alert that began up to this long before the asked failure and still lasted when it
+#: began is the earlier anomaly on the dependency path (the collector failing since dawn behind the
+#: line's output stalling at seven): it leads the chain.
+DEPENDENCY_LEAD = timedelta(hours=2)
 MAX_FIGURE_ALERTS = 2  # a figure is answered by its series and the (at most two) alerts watching it
 # Ranking weight of a template's anomaly score (0 … ~10): a very anomalous template outranks a line
 # one level more severe (3) or more concrete, never one showing one more asked symptom (30).
@@ -608,6 +612,22 @@ def leading(others: Sequence[Candidate], picked: Sequence[Candidate], focus: Foc
     return _began_between(rest, reference - LEADING_SPAN, reference, services, min(MAX_LEADING, budget))
 
 
+def _lasted_through(c: Candidate, moment: datetime) -> bool:
+    """An alert still firing at ``moment`` (not resolved before it)."""
+    if c.kind != "alert":
+        return False
+    ended = output_time(c.first.element.get("ends_at"))
+    return ended is None or ended >= moment
+
+
+def _named_by(service: str, picked: Sequence[Candidate]) -> bool:
+    """``service`` is named in the picked lines (``… no counter update from hr-opcua-gateway``), by
+    its name or its name without the company prefix: the dependency the failure is reported against."""
+    spellings = {fold(service), fold(service.partition("-")[2])} - {""}
+    said = " ".join(fold(r.message) for c in picked if c.kind == "log" for r in c.refs)
+    return any(s in said for s in spellings if len(s) >= 5)
+
+
 def neighbour_evidence(
     refs: Sequence[Ref], picked: Sequence[Candidate], focus: Focus, said: Sequence[Ref] = ()
 ) -> list[Candidate]:
@@ -616,7 +636,10 @@ def neighbour_evidence(
     threshold crossings (the database host's iowait alert behind a batch's SQL timeouts, the
     cluster's connection alert behind the 500s) and, of the ERROR lines read around then
     (``said``), their failing lines (the broker's "No space left on device" behind the producers'
-    timeouts); of each neighbour the earliest of either, at most ``MAX_NEIGHBOUR_CLAIMS`` of each
+    timeouts); a neighbour's alert that began up to ``DEPENDENCY_LEAD`` earlier and still fired when
+    the failure began counts too when the picked lines name that neighbour (the dependency they
+    report against went red first); of each neighbour the earliest of
+    either, at most ``MAX_NEIGHBOUR_CLAIMS`` of each
     — and the first group of the neighbours' lines showing the asked symptom itself."""
     # The asked symptom's lines where it is answered (the ingress's 404s on the service's paths).
     lines = [c for c in _ranked(log_candidates(refs, Focus(focus.primary))) if c.first.symptoms & focus.primary]
@@ -632,8 +655,17 @@ def neighbour_evidence(
         # One per neighbour, its earliest (the database's alert and the cache's, not two of one).
         return sorted((c[0] for c in found if c), key=lambda c: (began(c), c.first.invocation_id))[:MAX_NEIGHBOUR_CLAIMS]
 
-    red = earliest([_began_between(others, start, end, {service}, 1) for service in services])
-    told = earliest([_began_between(failing, start, end, {service}, 1, logs=True) for service in services])
+    lasting = [c for c in others if _lasted_through(c, reference) and _named_by(c.first.service, picked)]
+    red = earliest([
+        _began_between(others, start, end, {service}, 1)
+        or _began_between(lasting, reference - DEPENDENCY_LEAD, start, {service}, 1)
+        for service in services
+    ])
+    early = {c.first.service for c in red if (t := began(c)) is not None and t < start}
+    told = earliest([
+        _began_between(failing, reference - DEPENDENCY_LEAD if service in early else start, end, {service}, 1, logs=True)
+        for service in services
+    ])
     return lines[:1] + red + told
 
 
