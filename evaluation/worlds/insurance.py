@@ -21,7 +21,7 @@ offline agents; ten incidents of families neither the demo nor the other worlds 
                     optimizer-statistics autotask of the 02:00 window gathers the table while it is empty
     07:25–10:19     (``num_rows=0``) → from the morning traffic the policy lookup of claims intake (sql_id 8fz2k1m9qv3xd)
                     runs a full scan under nested loops → ah-claims' report intake waits 7–12 s and times out. 10:18 the
-                    DBA re-gathers the statistics and purges the cursor. The 07:40 photo-count config of ah-claims is a decoy.
+                    DBA re-gathers the statistics and purges the cursor. The 07:12 photo-count config of ah-claims is a decoy.
 (4) 09:26:18        ah-underwriting: the underwriter uw_zhangmin publishes ruleset ``health-uw v57`` from the rules console
                     with R-THY-012 ``answers['Q7'] != '否'``; AH-MED-26's questionnaire has no Q7, null != '否' is true →
     09:27–11:05     every 百万医疗 application is REFERred to manual underwriting → ah-policy-issue leaves them in
@@ -808,13 +808,13 @@ def empty_stats(w: WorldBuilder) -> None:
     w.log(w.at("02:06:41.117"), db, "INFO", STATS_EMPTY, instance="coredb-01", trace=False, job="autotask")
     w.log(w.at("02:41:15.604"), db, "INFO", RELOAD_DONE, instance="coredb-01", trace=False, job="scheduler")
     pods = ROLLOUTS[claims][0][1]
-    w.log(w.at("07:40:10.227"), claims, "INFO", CLAIMS_CONFIG, instance=pods[0], change="config")
+    w.log(w.at("07:12:10.227"), claims, "INFO", CLAIMS_CONFIG, instance=pods[0], change="config")
     curve = [(w.at("07:25"), 2.6), (w.at("07:50"), 6.8), (w.at("08:30"), 10.4), (w.at("08:47"), 11.9), (w.at("09:10"), 10.8),
              (w.at("10:17"), 9.9)]
     for moment in _every(w, "07:25:10", "10:18:00", 50, 140):
         seconds = interpolate(curve, moment) * w.rng.uniform(0.85, 1.0)
         w.log(moment, db, "WARN", SLOW_SQL.format(s=seconds), instance=w.rng.choice(VMS[db]), trace=False)
-    for moment in _every(w, "07:25:30", "10:18:30", 30, 80):
+    for moment in _every(w, "07:25:30", "10:18:00", 30, 80):
         seconds = interpolate(curve, moment) * w.rng.uniform(0.8, 1.05)
         if seconds >= 10:
             w.log(moment, claims, "ERROR", LOOKUP_TIMEOUT.format(rpt=f"RPT{moment:%y%m%d}{w.rng.randint(10000, 99999)}"),
@@ -1368,7 +1368,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
         diagnosis="凌晨 02:00 核心库的 CLAIM_IDX_RELOAD 任务截断并重建 CLAIMS.T_CLAIM_POLICY_IDX，02:06 维护窗口里的统计信息自动"
                   "任务正好在表为空时收集了统计信息（num_rows=0），02:41 重建完 321 万行却没再收集 → 早上报案流量起来后，按证件号查"
                   "保单的 SQL（8fz2k1m9qv3xd）走了嵌套循环 + 全表扫描，7–12 秒，报案查保单超时；10:18 DBA 重新收集统计信息并清掉"
-                  "游标，计划换回索引范围扫描。原因在核心库，不在理赔系统；07:40 的照片张数配置不是原因",
+                  "游标，计划换回索引范围扫描。原因在核心库，不在理赔系统；07:12 的照片张数配置不是原因",
     ),
     WorldQuestion(
         "insurance_ocr_slow_cause",

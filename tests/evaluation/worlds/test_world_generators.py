@@ -54,7 +54,7 @@ PINNED = {
     "social": "9faeedc0f0c1b7ad729cdf7b915350c6129b581bfbd6d7600e765c960964bcef",
     "brokerage": "5bbd4fa71a494306e229eb1dc8305d4b4cc2c9d6650c71c34749d4eae4d80bd7",
     "factory": "1c53bc7d7660a30a97d7dd0eedeb7474750a7b1a4420934ce5430bd5d6d79a98",
-    "insurance": "37105df44198c9a4afb9d0edfa4d90572cab7b5ec49b4a63cd6b39d4afcbeb16",
+    "insurance": "b42803f1dbc27a5fba9e1ca8b49ff0a8df4fcb906f2cd6152253bb748b558c32",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
