@@ -1433,7 +1433,8 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
     WorldQuestion(
         "insurance_ivr_calls_cause",
         "客服热线四点以后进线量掉了快一半，好多客户说打不进来，现在好了没？IVR 是不是有问题？", "cause",
-        asked_facts=(fact("IvrInboundCallsDropped", "inbound calls last 10m", "进线量下降"),),
+        asked_facts=(fact("IvrInboundCallsDropped", "inbound calls last 10m", "进线量下降"),
+                     fact("firing", "未恢复", "还没恢复", "仍在告警", "还在告警")),
         cause_facts=(fact("488", "Not Acceptable Here"), fact("G729", "codec", "编解码", "unicom-trunk", "联通")),
         forbidden=_not("codec"), service="ah-ivr",
         diagnosis="16:05 中国联通按割接通知 UNI-HZ-2026-1222 把我们的 SIP 中继切到新 SBC，对方 SDP 只给 G729/AMR-WB，我方 "
