@@ -121,9 +121,9 @@ def test_the_quote_slowdown_shows_only_in_the_request_rates(bundle):
     assert total[_minute("12:30")] > 4 * total[_minute("11:30")]
     # The logs do not tell: the channel API's access lines keep their usual mix of partners during the batch.
     def share(a: str, b: str) -> float:
-        partners = Counter(re.search(r"partner=(\w+)", log["message"]).group(1)
-                           for log in logs_of(bundle, "ah-agent-api")
-                           if log["attributes"].get("log_type") == "access" and _at(a) <= log["timestamp"] < _at(b))
+        partners = Counter(match.group(1) for log in logs_of(bundle, "ah-agent-api")
+                           if log["attributes"].get("log_type") == "access" and _at(a) <= log["timestamp"] < _at(b)
+                           and (match := re.search(r"partner=(\w+)", log["message"])))
         return partners["HXW"] / sum(partners.values())
     assert abs(share("12:02", "12:58") - share("09:00", "12:00")) < 0.15
     for word in ("HXW", "惠选网", "partner"):
