@@ -67,6 +67,13 @@ what a fully right answer to each must contain.
   GS1 DataMatrix label the WMS cannot parse, a base unit changed EA → BOX, a BOM revision effective before release, a
   rollup policy keeping 72m of raw curves), with a ``k8s`` section — a judging world written before the agents were
   tuned on it;
+- ``insurance`` — 安衡保险 AnHeng Insurance, an online insurer on a working day (an undo retention cut under the actuarial
+  batch's long read → ORA-01555, a timed-out bank deduction batch resubmitted under a new number → customers debited twice,
+  optimizer statistics gathered on a table while it was truncated, an underwriting rule true on an unanswered question, a
+  BestEffort export job starving the OCR pods of one node, a channel partner's unannounced quotation batch, a core rounding
+  mode HALF_UP → HALF_EVEN against the partners' premiums, an HSM back in its signing pool without the seal key, a consumer
+  group reset ``--to-earliest`` re-sending a week of SMS, a carrier's new SBC offering only G.729 → 488), with a ``k8s``
+  section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -85,6 +92,7 @@ from evaluation.worlds import (
     factory,
     gaming,
     hospital,
+    insurance,
     logistics,
     payments,
     social,
@@ -97,7 +105,8 @@ from evaluation.worlds.spec import World
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
                                                                 logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
-                                                                travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD)}
+                                                                travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD,
+                                                                insurance.WORLD)}
 
 
 def world_get(name: str) -> World:
