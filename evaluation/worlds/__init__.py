@@ -67,6 +67,14 @@ what a fully right answer to each must contain.
   GS1 DataMatrix label the WMS cannot parse, a base unit changed EA → BOX, a BOM revision effective before release, a
   rollup policy keeping 72m of raw curves), with a ``k8s`` section — a judging world written before the agents were
   tuned on it;
+- ``retail`` — 鲜邻超市 XianLin Markets, a supermarket and convenience-store chain on a Saturday trading day (a scale label
+  template whose barcode carries the weight where the tills read the amount, a host-security baseline's forward ``policy
+  drop`` on one node, a promotion published without its exclusive group → below-cost lines held for a supervisor, a nightly
+  identity merge on a placeholder mobile, a defrost schedule set to all cases at once → cold-chain quarantine, a group-buy
+  order read as retail demand by the replenishment forecast, a reconciliation script paging through the order centre, a
+  guest SSID bridged to the staff VLAN exhausting its DHCP pool, an end of day blocked by a switched-off till, LoRaWAN
+  probes' frame counters reset by a battery swap), with a ``k8s`` section — a judging world written before the agents were
+  tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -87,6 +95,7 @@ from evaluation.worlds import (
     hospital,
     logistics,
     payments,
+    retail,
     social,
     streaming,
     ticketing,
@@ -97,7 +106,8 @@ from evaluation.worlds.spec import World
 WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WORLD, boutique.WORLD, delivery.WORLD,
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
                                                                 logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
-                                                                travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD)}
+                                                                travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD,
+                                                                retail.WORLD)}
 
 
 def world_get(name: str) -> World:

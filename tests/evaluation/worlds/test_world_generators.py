@@ -28,6 +28,7 @@ from evaluation.worlds import (
     hospital,
     logistics,
     payments,
+    retail,
     social,
     streaming,
     ticketing,
@@ -53,6 +54,7 @@ PINNED = {
     "social": "9faeedc0f0c1b7ad729cdf7b915350c6129b581bfbd6d7600e765c960964bcef",
     "brokerage": "5bbd4fa71a494306e229eb1dc8305d4b4cc2c9d6650c71c34749d4eae4d80bd7",
     "factory": "1c53bc7d7660a30a97d7dd0eedeb7474750a7b1a4420934ce5430bd5d6d79a98",
+    "retail": "f817939be4996a736c0ce6ee4b849c691b2c4210bad2c3bcfbc8ae4e78f8163d",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -104,7 +106,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
     assert bundle_hash(world.build()) == bundle_hash(world.build()) == PINNED[world.name]
 
 
-@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social, brokerage, factory])
+@pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social, brokerage, factory, retail])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -133,7 +135,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
 
 
 @pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel, social,
-                                    brokerage, factory])
+                                    brokerage, factory, retail])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -259,7 +261,8 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
     for world, module in ((ticketing.WORLD, ticketing), (boutique.WORLD, boutique), (delivery.WORLD, delivery),
                           (streaming.WORLD, streaming), (payments.WORLD, payments), (campus.WORLD, campus),
                           (logistics.WORLD, logistics), (hospital.WORLD, hospital), (gaming.WORLD, gaming), (charging.WORLD, charging),
-                          (travel.WORLD, travel), (social.WORLD, social), (brokerage.WORLD, brokerage), (factory.WORLD, factory)):
+                          (travel.WORLD, travel), (social.WORLD, social), (brokerage.WORLD, brokerage), (factory.WORLD, factory),
+                          (retail.WORLD, retail)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -281,7 +284,8 @@ def test_the_change_listings_are_info_change_lines():
                         (travel.WORLD, "travel_gds_changes_listing"),
                         (social.WORLD, "social_push_changes_listing"),
                         (brokerage.WORLD, "brokerage_sse_gateway_changes_listing"),
-                        (factory.WORLD, "factory_label_changes_listing")):
+                        (factory.WORLD, "factory_label_changes_listing"),
+                        (retail.WORLD, "retail_promo_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
