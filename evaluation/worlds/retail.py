@@ -361,7 +361,7 @@ SERVICES: list[Json] = [
 
 WINDOWS = {
     "scale": (_t("07:02"), _t("09:45")),
-    "hids": (_t("10:12"), _t("11:05")),
+    "hids": (_t("10:11:40"), _t("11:04:30")),  # the baseline applied, the node out of the canary group
     "promo": (_t("13:02"), _t("14:18")),
     "merge": (_t("07:00"), _t("12:10")),
     "blocked": (_t("18:08"), REFERENCE),
@@ -696,7 +696,8 @@ def _node(w: WorldBuilder, t: dt.datetime) -> Line:
     if roll < 0.7:
         return "INFO", f"systemd[1]: Started Session {w.rng.randint(1000, 9000)} of User root.", {"instance": node}
     if roll < 0.85:
-        return "INFO", f"hids-agent[2231]: scan finished, 0 findings, baseline {'SEC-BL-2026.11'}", {"instance": node}
+        baseline = "SEC-BL-2026.12" if node == BAD_NODE and _inside("hids", t) else "SEC-BL-2026.11"
+        return "INFO", f"hids-agent[2231]: scan finished, 0 findings, baseline {baseline}", {"instance": node}
     return "INFO", (f"chronyd[{w.rng.randint(700, 900)}]: Selected source 10.1.0.1 (ntp.xianlin.local), offset "
                     f"{w.rng.uniform(-0.4, 0.4):.3f}ms"), {"instance": node}
 
@@ -1269,8 +1270,9 @@ def build_metrics(w: WorldBuilder) -> None:
         ("xl-o2o-picking", [(START, 4), (at("07:00"), 22), (at("12:00"), 38), (at("15:00"), 37), (at("15:05"), 26),
                             (at("15:48"), 27), (at("15:50"), 39), (REFERENCE, 44)]),
     ):
+        # The script's share is exact: nothing of it outside its run.
         w.series("order_center_http_requests_per_second_by_caller", "xl-order-center", "次/秒", frames, start=START,
-                 fine=afternoon, spread=2, digits=0, caller=caller)
+                 fine=afternoon, spread=0 if caller == "xl-finance-recon" else 2, digits=0, caller=caller)
     w.series("order_center_p99_latency_ms", "xl-order-center", "ms",
              [(START, 40), (at("15:00"), 46), (at("15:02"), 2760), (at("15:22"), 3012), (at("15:48"), 2890),
               (at("15:50"), 52), (REFERENCE, 44)], start=START, fine=afternoon, spread=20, digits=0, threshold=1000)
@@ -1280,7 +1282,7 @@ def build_metrics(w: WorldBuilder) -> None:
     w.series("o2o_picker_devices_online", "xl-o2o-picking", "台",
              [(START, 0), (at("06:55"), 0), (at("07:00"), 6), (at("16:44"), 6), (at("16:50"), 1), (at("17:38"), 1),
               (at("17:40"), 6), (REFERENCE, 6)], start=START, fine=evening, digits=0, store="SZ-0175")
-    w.series("store_dhcp_leases_in_use", "xl-store-net", "个", LEASES, start=START, fine=evening, spread=1, digits=0,
+    w.series("store_dhcp_leases_in_use", "xl-store-net", "个", LEASES, start=START, fine=evening, digits=0,
              threshold=230, store="SZ-0175", vlan="20")
     w.series("finance_unmatched_amount_yuan", "xl-finance-recon", "元",
              [(START, 0), (at("08:04"), 0), (at("08:05"), 6412.3), (at("09:05"), 15880.6), (at("10:05"), 27341.2),

@@ -54,7 +54,7 @@ PINNED = {
     "social": "9faeedc0f0c1b7ad729cdf7b915350c6129b581bfbd6d7600e765c960964bcef",
     "brokerage": "5bbd4fa71a494306e229eb1dc8305d4b4cc2c9d6650c71c34749d4eae4d80bd7",
     "factory": "1c53bc7d7660a30a97d7dd0eedeb7474750a7b1a4420934ce5430bd5d6d79a98",
-    "retail": "f817939be4996a736c0ce6ee4b849c691b2c4210bad2c3bcfbc8ae4e78f8163d",
+    "retail": "2ddfc8faabf7cc0201e32742610996208e6e65a3c734aafceb50c7f519182d52",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
