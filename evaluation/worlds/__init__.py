@@ -74,6 +74,14 @@ what a fully right answer to each must contain.
   mode HALF_UP → HALF_EVEN against the partners' premiums, an HSM back in its signing pool without the seal key, a consumer
   group reset ``--to-earliest`` re-sending a week of SMS, a carrier's new SBC offering only G.729 → 488), with a ``k8s``
   section — a judging world written before the agents were tuned on it;
+- ``retail`` — 鲜邻超市 XianLin Markets, a supermarket and convenience-store chain on a Saturday trading day (a scale label
+  template whose barcode carries the weight where the tills read the amount, a host-security baseline's forward ``policy
+  drop`` on one node, a promotion published without its exclusive group → below-cost lines held for a supervisor, a nightly
+  identity merge on a placeholder mobile, a defrost schedule set to all cases at once → cold-chain quarantine, a group-buy
+  order read as retail demand by the replenishment forecast, a reconciliation script paging through the order centre, a
+  guest SSID bridged to the staff VLAN exhausting its DHCP pool, an end of day blocked by a switched-off till, LoRaWAN
+  probes' frame counters reset by a battery swap), with a ``k8s`` section — a judging world written before the agents were
+  tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -95,6 +103,7 @@ from evaluation.worlds import (
     insurance,
     logistics,
     payments,
+    retail,
     social,
     streaming,
     ticketing,
@@ -106,7 +115,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
                                                                 logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
                                                                 travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD,
-                                                                insurance.WORLD)}
+                                                                insurance.WORLD, retail.WORLD)}
 
 
 def world_get(name: str) -> World:
