@@ -21,9 +21,9 @@ from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import DiagnosisRun
 from tests.alerts.real_alerting import (
     INTAKE_PATH,
+    alerting_binaries,
     alertmanager_argv,
     alertmanager_config,
-    alerting_binaries,
     daemon,
     probe_exporter,
     prometheus_argv,
