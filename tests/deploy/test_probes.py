@@ -76,7 +76,9 @@ def test_the_workers_liveness_command_answers_from_a_running_worker(layout):
     worker = container(manifest("Deployment", "superbiz-worker"), "worker")
     with isolated_broker() as broker:
         env = layout.settings(CELERY_BROKER_URL=broker.url, **{e["name"]: e["value"] for e in worker.get("env", [])})
-        argv = [*worker["command"][:-1], "1", "--without-gossip", "--without-mingle"]  # -c 1: one child is enough
+        argv = list(worker["command"])
+        argv[argv.index("-c") + 1] = "1"  # one pool child is enough to answer a ping
+        argv += ["--without-gossip", "--without-mingle"]
         process = subprocess.Popen(argv, cwd=layout.app, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         try:
             assert process.stdout is not None
