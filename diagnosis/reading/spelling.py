@@ -3,7 +3,8 @@
 A *spelling* is how a word shows in a question or an evidence line, as written in the rule data
 (``rules/*.toml``):
 
-- Chinese (any non-ASCII character): a substring (``连接池``);
+- Chinese (any non-ASCII character): a substring (``连接池``); a two-character verb–object word
+  also with an aspect particle inside it, as such words split in speech (``报警`` → 报过警, 报了警);
 - ASCII words: whole tokens — ``oom`` matches ``OOMKilled`` and ``oom-killer`` but never
   ``BLOOMFILTER``; a trailing ``*`` makes the last word a prefix (``fail*`` → failed, failure);
   several words match with or without separators (``crash loop`` → CrashLoopBackOff,
@@ -36,6 +37,8 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD_SPLIT = re.compile(r"[\s_\-./]+")
 _SEPARATOR = r"[\s_\-./]*"
 _ALNUM = "a-z0-9"
+_HAN = re.compile(r"[\u4e00-\u9fff]{2}")
+_ASPECT = "(?:过|了)?"  # what splits a verb–object word (报过警, 扩了容)
 
 
 @lru_cache(maxsize=8192)
@@ -49,6 +52,8 @@ def _pattern(spelling: str) -> str:
         return f"(?:{spelling[3:]})"
     folded = fold(_CAMEL.sub(" ", nfkc(spelling))).strip()  # ImagePullBackOff: the text's tokens
     if not folded.isascii():
+        if _HAN.fullmatch(folded):
+            return re.escape(folded[0]) + _ASPECT + re.escape(folded[1])
         return re.escape(folded)
     prefix = folded.endswith("*")
     words = [w for w in _WORD_SPLIT.split(folded.rstrip("*")) if w]

@@ -54,3 +54,19 @@ def test_pods_read_without_a_node_are_not_placed():
     read = ToolCallResult(invocation_id="inv_1", tool_name=QUERY_K8S, round=1, status="success",
                           arguments={"kind": "pods"}, output={"pods": pods, "kind": "pods"}, evidence_refs=[])
     assert placed_pods([read]) == [K8sPod.model_validate(pods[0])]
+
+
+def test_the_failing_pods_nodes_are_read_without_a_kubernetes_word_and_tie_the_node_to_the_failure(api_user, db):
+    """A question about failing prints (no pod, node or k8s word in it): the executor reads the label
+    service's pods, finds the one node whose pod fails while the others print, reads that node, and
+    the contract ties the node's own trouble to the failing pod — the pods read adds no claim of its own."""
+    from evaluation.worlds import factory
+    from evaluation.worlds.loading import world_load
+    from tests.offline.running import plan_and_execute
+
+    world_load("factory")
+    _, _, contract = plan_and_execute(api_user, "上午十点四十多包装那边有的箱标签打不出来，补打一下有时候又能出，标签服务咋了？")
+    texts = [c["claim_text"] for c in contract["claims"]]
+    placed = [t for t in texts if f"运行在节点 {factory.BAD_NODE}" in t]
+    assert placed and factory.LABEL_BAD_POD in placed[0], texts
+    assert not [t for t in texts if "正常运行" in t and "Pod" in t], texts  # the pods read speaks only through placement

@@ -93,3 +93,15 @@ def test_a_camel_case_spelling_matches_the_same_tokens_as_the_text():
     assert any_spelling_in(["ImagePullBackOff"], "Error: ImagePullBackOff")
     assert any_spelling_in(["ImagePullBackOff"], "image pull back-off for pod picker-0")
     assert not any_spelling_in(["ImagePullBackOff"], "ImagePullBackOffice")
+
+
+@given(st.sampled_from(["过", "了", ""]), st.sampled_from(["前天", "行情推送那边今天下午", "能源平台中午"]))
+def test_a_verb_object_word_split_by_an_aspect_particle_is_still_that_word(particle, before):
+    question = f"{before}报{particle}警没有？"
+    assert any_spelling_in(("报警",), question)
+    assert "alert" in find_symptoms(question)
+    assert not any_spelling_in(("报警",), f"{before}报表里有警示")  # two words apart are not the word
+
+
+def test_a_three_character_chinese_spelling_stays_a_plain_substring():
+    assert any_spelling_in(("连接池",), "数据库连接池满了") and not any_spelling_in(("连接池",), "连接了池")

@@ -24,7 +24,7 @@ from typing import Any
 from contracts.k8s import K8sDeployment, K8sEvent, K8sPod
 from contracts.reading import QuestionFacts
 from contracts.tools import QUERY_K8S, ToolCallResult
-from diagnosis.agents.offline.refs import binding, direct_claim, element_at
+from diagnosis.agents.offline.refs import CONTEXT_READS, binding, direct_claim, element_at
 from diagnosis.evidence.k8s_objects import deployment_is_unavailable, pod_is_unhealthy
 from diagnosis.reading.entities import shows_items
 from diagnosis.tools.element_text import wall_clock
@@ -215,8 +215,8 @@ def k8s_claims(
     taken: dict[tuple[str, str], int] = {}
     claims: list[dict[str, Any]] = []
     for call in history:
-        if call.tool_name != TOOL or call.status != "success":
-            continue
+        if call.tool_name != TOOL or call.status != "success" or call.origin in CONTEXT_READS:
+            continue  # the pods read for placement speak only through the placement claim
         for ref in call.evidence_refs or []:
             raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
             parts, found = raw_path.split("/"), element_at(call.output, raw_path)
