@@ -86,3 +86,23 @@ def test_a_diagnosis_cites_what_the_neighbours_logged_when_they_went_red_and_the
     assert not any("11:52:07 起的异常" in h["text"] for h in contract["hypotheses"]), contract["hypotheses"]
     # The chain broke first at the broker: its change leads, not the producer's push just before.
     assert contract["hypotheses"][0]["text"].startswith("09:45:20 mq-cluster 的副本迁移"), contract["hypotheses"]
+
+
+def test_a_service_whose_own_description_says_it_feeds_the_asked_one_is_its_neighbour():
+    from diagnosis.agents.offline.neighbours import feeding
+
+    catalog = [
+        ServiceInfo(name="qc-station", aliases=["视觉检测"], description="工位拍照与缺陷模型，判定结果送 quality-svc"),
+        ServiceInfo(name="quality-svc", aliases=["质量系统"], description="检验结果、不良统计、批次冻结"),
+        ServiceInfo(name="tooling", aliases=["刀具"], description="刀具寿命"),
+    ]
+    assert feeding(["quality-svc"], catalog) == ["qc-station"]
+    assert feeding(["tooling"], catalog) == []  # nobody names it
+    # The failing lines share "scratch" with the station's description: the station is implicated.
+    catalog[0] = ServiceInfo(name="qc-station", aliases=["视觉检测"], description="scratch 缺陷模型，判定结果送 quality-svc")
+    line = "final inspection NG 11% (SCRATCH 96%), lot on HOLD"
+    assert implicated(["quality-svc"], catalog, [line]) == ["qc-station"]
+    assert "qc-station" in dependencies(["quality-svc"], catalog, [line])
+    assert "qc-station" not in dependencies(["quality-svc"], catalog)  # nothing failing names what it produces
+    # A gateway that forwards to the asked service shares only service names with its lines: not implicated.
+    assert "gateway" not in implicated(["ledger"], CATALOG, [DECODE, PG])

@@ -146,3 +146,39 @@ def test_a_novel_line_of_a_job_named_after_a_dependency_is_not_that_dependencys_
                         services=("frontend",), depends_on=("reservation", "search"),
                         novel={("i9", "/records/0"), ("i9", "/records/1")})
     assert sorted(r.raw_path for _, r in found) == ["/records/1", "/records/2"]
+
+
+def test_a_warning_at_its_usual_rate_is_routine_and_a_new_or_jumped_one_is_not():
+    from diagnosis.agents.offline.novelty import is_routine, routine_lines
+
+    read = replace(grouped_neighbour_read([(60, 55), (120, 0), (120, 10)]), origin=Origin.ONSET)
+    read.output["baseline"] = {"start": (ONSET - timedelta(hours=1)).isoformat(), "end": ONSET.isoformat()}
+    read.output["templates"][0]["template"] = "incoming inspection supplier=<*> lot sampled: <NUM> gauge fail"
+    routine = routine_lines([read])
+    usual = ref("incoming inspection supplier=S168 lot sampled: 1 gauge fail", ONSET, "/records/0", service="qms")
+    assert is_routine(usual, routine)
+    assert not is_routine(ref("template 1 failed", ONSET, "/records/1", service="gateway"), routine)  # new
+    assert not is_routine(ref("template 2 failed", ONSET, "/records/2", service="gateway"), routine)  # 12× its rate
+    assert routine_lines([replace(read, origin=Origin.NEIGHBOUR)]) == []  # only the asked services' onset reads
+
+
+def test_the_failure_begins_with_the_first_line_that_is_not_routine_and_a_neighbour_red_then_leads():
+    from diagnosis.agents.offline.novelty import routine_lines
+    from diagnosis.agents.offline.selection import Candidate, Focus, neighbour_evidence
+
+    read = replace(grouped_neighbour_read([(60, 55)]), origin=Origin.ONSET)
+    read.output["baseline"] = {"start": (ONSET - timedelta(hours=1)).isoformat(), "end": ONSET.isoformat()}
+    read.output["templates"][0]["template"] = "incoming inspection supplier=<*> gauge fail"
+    usual = ref("incoming inspection supplier=S1 gauge fail", ONSET, "/records/0", service="qms")
+    hold = ref("final inspection NG rate 11%, lot put on HOLD", ONSET + timedelta(minutes=80), "/records/1", service="qms")
+    picked = [Candidate("log", [usual], 5.0, "a"), Candidate("log", [hold], 5.0, "b")]
+    red_at = ONSET + timedelta(minutes=65)
+    station = Ref(invocation_id="i10", tool_name="query_metrics", round=1, raw_path="/alerts/0", kind="alert",
+                  text="VisionRejectHigh", service="vision", element={
+                      "name": "VisionRejectHigh", "service": "vision", "starts_at": red_at.isoformat(),
+                      "ends_at": None, "state": "firing", "severity": "warning", "value": "8%", "summary": "NG"})
+    focus = Focus(frozenset({"error"}))
+    # Read from the routine warning at the window's start, the station's alert an hour later is no lead.
+    assert neighbour_evidence([station], picked, focus) == []
+    cited = neighbour_evidence([station], picked, focus, routine=routine_lines([read]))
+    assert [c.first.element["name"] for c in cited] == ["VisionRejectHigh"]

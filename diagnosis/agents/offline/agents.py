@@ -29,7 +29,7 @@ from diagnosis.agents.offline.followups import (
     services_to_sweep,
 )
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
-from diagnosis.agents.offline.novelty import LEAD, failure_onset
+from diagnosis.agents.offline.novelty import LEAD, failure_onset, is_routine, routine_lines
 from diagnosis.agents.offline.placement import MAX_SUSPECT_NODES, placed_pods, suspect_nodes
 from diagnosis.agents.offline.planning import (
     MAX_K8S_STEPS,
@@ -99,7 +99,7 @@ def _candidates(
     refs = relevant_refs(collect_refs(current_reads(history), services), facts)
     picked = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
     near, said = neighbour_reads(history, services)
-    return the_failure(picked, neighbour_evidence(near, picked, focus, said))
+    return the_failure(picked, neighbour_evidence(near, picked, focus, said, routine_lines(history)))
 
 
 def _relevant_candidates(
@@ -164,6 +164,11 @@ class OfflineExecutor:
             if facts.listing == "services":
                 self._sweep_services(request, tools, facts, window)
             self._read_failing_metrics(request, tools, facts)
+            if facts.offers_changes and facts.cause and not facts.narrow and not facts.listing and not facts.change:
+                for service in facts.known_services[:1]:  # when its own trouble began, by template
+                    grouped = {"service": service, "level": "WARN", **window_span(window), "group": "template",
+                               "limit": NEIGHBOUR_LOG_LIMIT}
+                    tools.call(QUERY_LOGS, grouped, Origin.ONSET)
             self._read_neighbours(request, tools, facts, window)
             self._read_placement(request, tools, facts, window)
             if not facts.narrow and not facts.listing:
@@ -178,18 +183,17 @@ class OfflineExecutor:
                     evidence = _relevant_candidates(tools.history(), facts, request.services)
                     # A listing is of the asked span (and of the one service it names); a
                     # diagnosis reads every service's changes before the first anomaly.
-                    anomaly = None if facts.change else first_anomaly(r for c in evidence for r in c.refs)
+                    routine = routine_lines(tools.history())
+                    anomaly = None if facts.change else first_anomaly(
+                        r for c in evidence for r in c.refs if not is_routine(r, routine)
+                    )
                     # What no service had logged before and logged just before the failure (its
                     # first sign in any evidence read: an alert's start, a warning).
-                    if facts.cause and not facts.narrow and not facts.listing and not facts.change:
-                        for service in facts.known_services[:1]:  # when its own trouble began, by template
-                            grouped = {"service": service, "level": "WARN", **window_span(window), "group": "template",
-                                       "limit": NEIGHBOUR_LOG_LIMIT}
-                            tools.call(QUERY_LOGS, grouped, Origin.ONSET)
                     began = [first_new_line(tools.history(), request.services)]
-                    onset = failure_onset(
-                        [r for c in _candidates(tools.history(), facts, request.services, Focus.of(facts)) for r in c.refs]
-                    )
+                    onset = failure_onset([
+                        r for c in _candidates(tools.history(), facts, request.services, Focus.of(facts))
+                        for r in c.refs if not is_routine(r, routine)
+                    ])
                     onset = min((t for t in [onset, *began] if t is not None), default=None)
                     if onset is not None and facts.cause and not facts.narrow and not facts.listing and not facts.change:
                         step = novelty_step(onset)
@@ -388,7 +392,7 @@ class OfflineExecutor:
         # What an implicated neighbour logged when it went red with the failure (the broker's
         # "No space left on device" when its alert fired): its ERROR lines around that moment.
         near, _ = neighbour_reads(tools.history(), request.services)
-        for c in neighbour_evidence(near, cited, Focus.of(facts)):
+        for c in neighbour_evidence(near, cited, Focus.of(facts), routine=routine_lines(tools.history())):
             moment = began(c)
             if c.kind == "log" or c.first.service not in read or moment is None:
                 continue

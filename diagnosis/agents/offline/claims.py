@@ -41,7 +41,7 @@ from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
 from diagnosis.agents.offline.neighbours import dependencies
-from diagnosis.agents.offline.novelty import trigger_refs
+from diagnosis.agents.offline.novelty import is_routine, routine_lines, trigger_refs
 from diagnosis.agents.offline.placement import node_lines, placed_pods, scheduled_services
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
@@ -522,9 +522,10 @@ def build_contract(
         candidates = [c for c in candidates if shows_items(facts, c.first.text)]
     failing = [r.message for c in candidates if c.kind == "log" for r in c.refs]
     near, said = neighbour_reads(history, services)
-    beside = neighbour_evidence(near, candidates, focus, said)
+    routine = routine_lines(history)
+    beside = neighbour_evidence(near, candidates, focus, said, routine)
     failure = the_failure(candidates, beside)
-    anomalies = [r for c in failure if c.kind in ("log", "alert") for r in c.refs]
+    anomalies = [r for c in failure if c.kind in ("log", "alert") for r in c.refs if not is_routine(r, routine)]
     candidates += beside
     # When each implicated neighbour went red: the one that failed first leads its changes.
     onsets = {s: t for s in {c.first.service for c in beside}
@@ -541,7 +542,8 @@ def build_contract(
             end=window.end,
             services=facts.known_services,
             anomalies=anomalies,
-            depends_on=[*dependencies(facts.known_services, services, failing), *scheduled],
+            # The path: the described neighbours, those that went red beside the failure, the node's.
+            depends_on=[*dependencies(facts.known_services, services, failing), *onsets, *scheduled],
             limit=MAX_LISTED_CHANGES if facts.change else MAX_CHANGE_CLAIMS,
             nearest=not facts.change,
             implicated=[*(str(c.arguments.get("service")) for c in history if c.origin == Origin.NEIGHBOUR), *scheduled],

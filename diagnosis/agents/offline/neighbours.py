@@ -3,7 +3,9 @@ fails — the database its errors name, the cluster its index lives on, the prod
 it cannot read, the job that rotates the secret it reads.
 
 - ``dependencies``: the services an asked one's description names (by name, alias or an alias's
-  stem: 邮件服务 → 邮件); those whose description names a resource the asked one's names (a path —
+  stem: 邮件服务 → 邮件); those whose own descriptions say they feed it, when its failing lines name
+  what they produce (``feeding``: the inspection station whose scratch verdicts go to the quality
+  system); those whose description names a resource the asked one's names (a path —
   ``secret/x/*`` covers ``secret/x/y`` —, a bucket, a table, an index, an address); and those whose
   description names an identifier its failing lines name (the topic ``refund-events`` a consumer
   cannot decode, named by the producer's description). Their changes before the first anomaly are
@@ -66,12 +68,29 @@ def dependencies(asked: Sequence[str], services: Iterable[Any], failing: Iterabl
     names = {fold(s.name) for s in catalog}  # a service both name is no shared resource
     used = resources(_asked_text(asked, catalog)) - names
     named = set().union(*(_identifiers(text) for text in failing)) - names
-    found = set(described(asked, catalog))
+    found = set(described(asked, catalog)) | set(_producers(asked, catalog, failing))
     for s in catalog:
         own = _identifiers(s.description) - names
         if s.name not in asked and (_shared(used, resources(s.description) - names) or own & named):
             found.add(s.name)
     return found
+
+
+def _producers(asked: Sequence[str], catalog: Sequence[Any], failing: Iterable[str]) -> list[str]:
+    """Of the services that feed an asked one (``feeding``), those the ``failing`` lines name by what
+    they produce — a word of the producer's description that is no service's name (the station's
+    "scratch" verdicts), not by whom it sends to (a gateway forwarding to the asked service)."""
+    said = set().union(*(_words(text) for text in failing))
+    names = set().union(*(_words(s.name) for s in catalog))
+    by_name = {s.name: s for s in catalog}
+    return [f for f in feeding(asked, catalog) if said & (_words(by_name[f].description) - names)]
+
+
+def feeding(asked: Sequence[str], services: Iterable[Any]) -> list[str]:
+    """The services whose own descriptions name an asked one (the inspection station whose verdicts
+    "go to hr-qms"): the producer side of a dependency is written where the producer is described."""
+    wanted = [fold(name) for name in asked if len(name) >= 4]
+    return [s.name for s in services if s.name not in asked and any(w in fold(s.description) for w in wanted)]
 
 
 def described(asked: Sequence[str], services: Iterable[Any]) -> list[str]:

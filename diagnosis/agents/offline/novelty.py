@@ -9,11 +9,14 @@ line. A template that the baseline already showed is routine, whatever its words
 appeared after the onset is a consequence, not a cause; a warning or worse is a symptom, not an action.
 
 A template the baseline showed whose rate jumped (``RATE_MULTIPLE`` times its own baseline rate)
-is a *symptom* of the failure: it is never a trigger.
+is a *symptom* of the failure: it is never a trigger. One the baseline showed at about the rate
+of the window (under ``ROUTINE_MULTIPLE`` times it) is *routine*, whatever its level: a warning the
+service writes all day says nothing of when the failure began (``routine_lines``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Final
@@ -31,6 +34,8 @@ LEAD: Final = timedelta(minutes=30)
 BASELINE: Final = timedelta(hours=6)
 #: A template whose rate grew this many times its baseline rate is a symptom.
 RATE_MULTIPLE: Final = 4.0
+#: A warning-or-worse template under this many times its baseline rate is the service's routine.
+ROUTINE_MULTIPLE: Final = 2.0
 #: Levels an action is written at (a WARN line or worse reports trouble, not an action).
 ACTION_LEVELS: Final = frozenset({"DEBUG", "INFO", "NOTICE"})
 #: An action is logged once or a few times; a new template logged more often in the lead is the
@@ -91,3 +96,36 @@ def trigger_refs(history: Sequence[ToolCallResult], services: Sequence[ServiceIn
         wanted = {f"/records/{i}" for i in triggers(counts, onset, onset - start)}
         found += [r for r in collect_refs([call], services, only=Origin.NOVELTY) if r.raw_path in wanted]
     return found
+
+
+_PLACEHOLDER = re.compile(r"<[A-Z*]+>|<\*>")
+
+
+def _template_pattern(template: str) -> re.Pattern[str]:
+    """A Drain3 template as a pattern over raw lines: each placeholder (<*>, <NUM>, <IP> …) any text."""
+    return re.compile(".*?".join(re.escape(part) for part in _PLACEHOLDER.split(template)), re.DOTALL)
+
+
+def routine_lines(history: Sequence[ToolCallResult]) -> list[re.Pattern[str]]:
+    """The templates the asked services' grouped onset reads (``Origin.ONSET``) found at their usual
+    rate: in the baseline, and in the window under ``ROUTINE_MULTIPLE`` times that rate."""
+    found: list[re.Pattern[str]] = []
+    for call in history:
+        output = call.output if isinstance(call.output, dict) else {}
+        if call.origin != Origin.ONSET or call.status != "success" or not output.get("templates"):
+            continue
+        start, end = output_time(call.arguments.get("start")), output_time(call.arguments.get("end"))
+        base = output_time((output.get("baseline") or {}).get("start"))
+        if start is None or end is None or base is None:
+            continue
+        for t in output["templates"]:
+            count = TemplateCount.model_validate(t)
+            if count.in_baseline and not rate_jumped(count, end - start, start - base, ROUTINE_MULTIPLE):
+                found.append(_template_pattern(count.template))
+    return found
+
+
+def is_routine(ref: Ref, routine: Sequence[re.Pattern[str]]) -> bool:
+    """A log line of a routine template (``routine_lines``)."""
+    message = str(ref.element.get("message") or "")
+    return ref.kind == "log" and any(p.fullmatch(message) for p in routine)

@@ -44,6 +44,7 @@ from diagnosis.agents.offline.measures import (
     unit_kind,
     value_kind,
 )
+from diagnosis.agents.offline.novelty import is_routine
 from diagnosis.agents.offline.onsets import shift_of
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss, output_time
 from diagnosis.reading.text import fold
@@ -629,7 +630,11 @@ def _named_by(service: str, picked: Sequence[Candidate]) -> bool:
 
 
 def neighbour_evidence(
-    refs: Sequence[Ref], picked: Sequence[Candidate], focus: Focus, said: Sequence[Ref] = ()
+    refs: Sequence[Ref],
+    picked: Sequence[Candidate],
+    focus: Focus,
+    said: Sequence[Ref] = (),
+    routine: Sequence[re.Pattern[str]] = (),
 ) -> list[Candidate]:
     """What the neighbours read (``refs``) show that began with the asked failure — from
     ``LEADING_SPAN`` before its first evidence to ``COINCIDENT_AFTER`` after: their alerts and
@@ -643,7 +648,8 @@ def neighbour_evidence(
     — and the first group of the neighbours' lines showing the asked symptom itself."""
     # The asked symptom's lines where it is answered (the ingress's 404s on the service's paths).
     lines = [c for c in _ranked(log_candidates(refs, Focus(focus.primary))) if c.first.symptoms & focus.primary]
-    reference = onset(picked, focus)
+    # When the failure began: not by a line of the services' routine (``novelty.routine_lines``).
+    reference = onset([c for c in picked if not is_routine(c.first, routine)] or picked, focus)
     if reference is None or not refs:
         return lines[:1]
     others = alert_candidates(refs, focus) + series_candidates(refs, focus)
