@@ -70,3 +70,27 @@ def test_the_failing_pods_nodes_are_read_without_a_kubernetes_word_and_tie_the_n
     placed = [t for t in texts if f"运行在节点 {factory.BAD_NODE}" in t]
     assert placed and factory.LABEL_BAD_POD in placed[0], texts
     assert not [t for t in texts if "正常运行" in t and "Pod" in t], texts  # the pods read speaks only through placement
+
+
+def test_a_node_reports_its_trouble_first_then_what_it_began_to_say_most_often_and_never_its_routine():
+    from diagnosis.agents.offline.placement import node_lines
+    from diagnosis.agents.offline.refs import Origin
+
+    def template(i: int, message: str, level: str, in_window: int, in_baseline: int) -> tuple[dict, dict, dict]:
+        at = f"2026-12-16T0{i}:00:00+08:00"
+        record = {"timestamp": at, "service": "k8s-node", "level": level, "instance": "node-09", "message": message,
+                  "trace_id": "", "in_window": in_window, "in_baseline": in_baseline}
+        count = {"template": message, "in_window": in_window, "in_baseline": in_baseline, "first_at": at, "level": level}
+        return record, count, {"raw_path": f"/records/{i - 1}", "text": f"2026-12-16 0{i}:00:00 k8s-node {level} {message}"}
+
+    rows = [template(1, "kubelet: housekeeping took 139ms", "INFO", 3, 0),          # new, rare
+            template(2, "kubelet: image garbage collection", "INFO", 9, 8),         # routine
+            template(3, "node-exporter: cpu scaling frequency 1.20 GHz", "INFO", 30, 0),  # new, kept saying
+            template(4, "kernel: nic link flapping", "WARN", 2, 0)]                 # trouble
+    read = ToolCallResult(invocation_id="inv_9", tool_name="query_logs", round=1, status="success",
+                          arguments={"instance": "node-09", "level": "INFO", "group": "template"},
+                          output={"records": [r for r, _, _ in rows], "templates": [c for _, c, _ in rows]},
+                          evidence_refs=[e for _, _, e in rows], origin=Origin.PLACEMENT)
+    said = [r.element["message"] for r in node_lines([read])["node-09"]]
+    assert said == ["kernel: nic link flapping", "node-exporter: cpu scaling frequency 1.20 GHz",
+                    "kubelet: housekeeping took 139ms"]

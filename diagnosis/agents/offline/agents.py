@@ -29,6 +29,7 @@ from diagnosis.agents.offline.followups import (
     services_to_sweep,
 )
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
+from diagnosis.agents.offline.novelty import BASELINE as NODE_LEAD
 from diagnosis.agents.offline.novelty import LEAD, failure_onset, is_routine, routine_lines
 from diagnosis.agents.offline.placement import MAX_SUSPECT_NODES, placed_pods, suspect_nodes
 from diagnosis.agents.offline.planning import (
@@ -437,9 +438,12 @@ class OfflineExecutor:
         for instances in failing.values():
             nodes += [n for n in suspect_nodes(instances, pods) if n not in nodes]
         span = {"start": (window.start - LEAD).isoformat(), "end": window.end.isoformat()}
+        # A node's state holds since it last changed (a reboot, a firmware round): its own lines are
+        # read from hours before, against as long before that — what it began to say is new there.
+        since = {"start": (window.start - NODE_LEAD).isoformat(), "end": window.end.isoformat()}
         for node in nodes[:MAX_SUSPECT_NODES]:
             # Grouped by template: each one's first line (when the node began to report it) and count.
-            own = {"instance": node, "level": "WARN", **span, "group": "template", "limit": PLACEMENT_LOG_LIMIT}
+            own = {"instance": node, "level": "INFO", **since, "group": "template", "limit": PLACEMENT_LOG_LIMIT}
             tools.call(QUERY_LOGS, own, Origin.PLACEMENT)
             named = {"keyword": node, "max_level": "INFO", **span, "limit": PLACEMENT_LOG_LIMIT}
             tools.call(QUERY_LOGS, named, Origin.PLACEMENT)

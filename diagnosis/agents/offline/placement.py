@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from contracts.k8s import K8sPod
 from contracts.plan import ServiceInfo
 from contracts.tools import QUERY_K8S, ToolCallResult
+from diagnosis.agents.offline.novelty import ACTION_LEVELS
 from diagnosis.agents.offline.refs import Origin, Ref, collect_refs
 from diagnosis.tools.templates import TemplateCount
 
@@ -65,9 +66,10 @@ def suspect_nodes(failing_instances: Iterable[str], pods: Sequence[K8sPod]) -> l
 
 
 def node_lines(history: Sequence[ToolCallResult]) -> dict[str, list[Ref]]:
-    """Each read node's own warning-or-worse templates (the grouped placement reads by ``instance``):
-    the first line of each, the most repeated template first — what the node kept reporting, and
-    since when."""
+    """Each read node's own templates (the grouped placement reads by ``instance``): the first line of
+    each — its warning-or-worse ones, the most repeated first (what the node kept reporting, and since
+    when), then the ones new against its baseline, the most repeated first (what it began to say and kept
+    saying: a clock speed after a reboot)."""
     out: dict[str, list[Ref]] = {}
     for call in history:
         node = str(call.arguments.get("instance") or "")
@@ -76,7 +78,12 @@ def node_lines(history: Sequence[ToolCallResult]) -> dict[str, list[Ref]]:
         output = call.output if isinstance(call.output, dict) else {}
         counts = [TemplateCount.model_validate(t) for t in output.get("templates") or []]
         lines = {r.raw_path: r for r in collect_refs([call], [], only=Origin.PLACEMENT) if r.kind == "log"}
-        order = sorted(range(len(counts)), key=lambda i: (-counts[i].in_window, counts[i].first_at))
+        # What the node kept reporting (warning or worse, most repeated first), then what it began to
+        # say in the span (a template its baseline never showed); its routine INFO says nothing.
+        trouble = [i for i in range(len(counts)) if counts[i].level.upper() not in ACTION_LEVELS]
+        novel = [i for i in range(len(counts)) if i not in trouble and counts[i].in_baseline == 0]
+        order = [*sorted(trouble, key=lambda i: (-counts[i].in_window, counts[i].first_at)),
+                 *sorted(novel, key=lambda i: (-counts[i].in_window, counts[i].first_at))]
         out[node] = [lines[f"/records/{i}"] for i in order if f"/records/{i}" in lines]
     return out
 
