@@ -188,7 +188,7 @@ def find_services(question: str, services: Iterable[_ServiceLike]) -> list[Servi
         if name and name + m.group(0) not in found:
             add_unknown(name + m.group(0), name + m.group(0), start, (start, suffix_end))
     if not found and not unknown:
-        found.update(_described(text, catalog))
+        found.update(_described(text, catalog) or _alias_part(text, catalog))
     mentions = list(found.values()) + list(unknown.values())
     mentions.sort(key=lambda m: m.start)
     return mentions
@@ -196,6 +196,42 @@ def find_services(question: str, services: Iterable[_ServiceLike]) -> list[Servi
 
 # An identifier with a separator inside (a consumer group, a host, a table): push-dispatcher, geo.qb.internal.
 _IDENTIFIER = re.compile(r"(?<![a-z0-9_.\-])[a-z0-9]+(?:[-_.][a-z0-9]+)+(?![a-z0-9_\-]|\.[a-z0-9])")
+
+
+_SUFFIX_WORD = re.compile(_SUFFIX)
+
+
+def _alias_part(text: str, services: Iterable[_ServiceLike]) -> dict[str, ServiceMention]:
+    """A service a question points at by a part of one of its Chinese aliases (小车那边: 小车 of
+    物流小车 and 小车调度) when exactly one service's aliases hold that part — the longest such part
+    followed by a ``pointing`` word; none when it is a service suffix (系统) or several services
+    share it (a common word)."""
+    catalog = list(services)
+    held: dict[str, set[str]] = {}
+    for s in catalog:
+        for alias in s.aliases or []:
+            for run in _HAN_RUN_ANY.findall(fold(alias)):
+                for size in range(2, len(run) + 1):
+                    for i in range(len(run) - size + 1):
+                        held.setdefault(run[i:i + size], set()).add(s.name)
+    best: tuple[int, int, str, str] | None = None
+    for run in _HAN_RUN_ANY.finditer(text):
+        word = run.group(0)
+        for size in range(len(word), 1, -1):
+            for i in range(len(word) - size + 1):
+                part = word[i:i + size]
+                owners = held.get(part, set())
+                pointed = text[run.start() + i + size:].startswith(_POINTING)
+                if len(owners) == 1 and pointed and not _SUFFIX_WORD.fullmatch(part):
+                    found = (-size, run.start() + i, part, next(iter(owners)))
+                    best = min(best, found) if best else found
+    if best is None:
+        return {}
+    _, start, part, name = best
+    return {name: ServiceMention(name, True, part, start)}
+
+
+_HAN_RUN_ANY = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
 
 
 def _described(text: str, services: Iterable[_ServiceLike]) -> dict[str, ServiceMention]:

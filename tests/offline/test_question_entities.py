@@ -212,3 +212,23 @@ def test_a_jobs_alias_stem_names_the_job_where_the_question_points_at_the_batch(
     catalog = [ServiceInfo(name="recon-job", aliases=["对账批处理", "对账任务"]),
                ServiceInfo(name="pay-core", aliases=["支付服务"])]  # fmt: skip
     assert [m.name for m in find_services(question, catalog) if m.known] == expected
+
+
+FLEET = [
+    ServiceInfo(name="agv-fleet", aliases=["AGV 调度", "小车调度", "物流小车"]),
+    ServiceInfo(name="wms", aliases=["仓库系统", "仓储"]),
+    ServiceInfo(name="qms", aliases=["质量系统", "终检"]),
+]
+
+
+def test_a_part_of_one_services_chinese_alias_pointed_at_names_that_service():
+    assert [m.name for m in find_services("上午小车那边待执行的任务最多堆了多少个？", FLEET)] == ["agv-fleet"]
+
+
+@pytest.mark.parametrize("question", [
+    "上午小车待执行的任务最多堆了多少个？",   # not pointed at: a word of the question, not a name
+    "系统那边是不是挂了？",                   # a service suffix two aliases share
+    "现在还有哪些告警没恢复？",                 # no alias holds it
+])
+def test_an_alias_part_names_no_service_unless_pointed_at_and_held_by_one_service_only(question):
+    assert find_services(question, FLEET) == []
