@@ -57,7 +57,6 @@ from rest_framework.views import APIView
 
 from diagnosis import vocabulary as V
 from diagnosis.api.serializers import ChatRequestSerializer, run_links
-from diagnosis.audit.progress import progress_notify, progress_watch
 from diagnosis.api.throttles import ApiUserRateThrottle, ChatRateThrottle
 from diagnosis.api.views import (
     BODY_ERRORS,
@@ -67,6 +66,7 @@ from diagnosis.api.views import (
     ApiPolicy,
     chat_start,
 )
+from diagnosis.audit.progress import progress_notify, progress_watch
 from diagnosis.masking.config import answer_for_viewer
 from diagnosis.models import DiagnosisRun
 from diagnosis.selectors.runs import TERMINAL_STATUSES, event_elapsed_ms, run_events_after
