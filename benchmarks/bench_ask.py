@@ -70,12 +70,39 @@ def print_top_frames(profiler: object, limit: int, *, runs: int) -> None:
         print(f"| {own / runs * 1000:.2f} | {own / total:.1%} | {name} |")
 
 
+def print_cprofile(profiler: object, limit: int, *, runs: int) -> None:
+    """The N functions with the most own CPU time, then the N with the most total (inclusive) CPU
+    time, as ms per run: cProfile's tottime and cumtime over the profiled runs."""
+    import pstats
+
+    stats = pstats.Stats(profiler)  # type: ignore[arg-type]
+    rows = stats.stats  # type: ignore[attr-defined]
+    total = sum(tt for _cc, _nc, tt, _ct, _callers in rows.values())
+    print(f"cProfile: {total / runs * 1000:.1f} CPU ms per run under the profiler")
+
+    def name(key: tuple[str, int, str]) -> str:
+        path, line, function = key
+        short = path.split("site-packages/")[-1].replace(str(Path(__file__).resolve().parents[1]) + "/", "")
+        return f"{function} ({short}:{line})"
+
+    for title, column in (("own", 2), ("total", 3)):
+        print(f"| {title} ms/run | calls/run | function |")
+        print("|---|---|---|")
+        ordered = sorted(rows.items(), key=lambda item: -item[1][column])[:limit]
+        for key, (_cc, calls, tottime, cumtime, _callers) in ordered:
+            value = tottime if column == 2 else cumtime
+            print(f"| {value / runs * 1000:.2f} | {calls / runs:.0f} | {name(key)} |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--database-url", default="")
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="profile the timed runs with pyinstrument and print the N functions with the most self time")
+    parser.add_argument("--cprofile", type=int, default=0, metavar="N",
+                        help="profile the timed runs with cProfile (deterministic, CPU) and print the N functions with "
+                             "the most own time and the N with the most total time")
     args = parser.parse_args()
 
     root = Path(__file__).resolve().parents[1]
@@ -119,7 +146,15 @@ def main() -> int:
 
         profiler = Profiler(interval=0.0005)
         profiler.start()
+    if args.cprofile:
+        import cProfile
+
+        cprofiler = cProfile.Profile(time.process_time)
+        cprofiler.enable()
     results = [one(question) for _ in range(args.repeat) for question in QUESTIONS]
+    if args.cprofile:
+        cprofiler.disable()
+        print_cprofile(cprofiler, args.cprofile, runs=len(results))
     if args.profile:
         profiler.stop()
         print_top_frames(profiler, args.profile, runs=len(results))

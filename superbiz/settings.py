@@ -255,6 +255,10 @@ except ValueError as exc:  # json.JSONDecodeError and RecognizerError are ValueE
 
 # --- Run execution ------------------------------------------------------------------------
 RUN_EXECUTION = env_choice("RUN_EXECUTION", "inline", ("inline", "celery"))
+# Inline runs started in the background (the SSE stream) share a pool of this many threads per
+# web process; a run mostly waits on its model, so the pool bounds concurrency, not CPU. Each
+# running run holds one database connection (P3: 2 workers × 16 = 32 chats in flight).
+RUN_INLINE_THREADS = env_int("RUN_INLINE_THREADS", 16, minimum=1, maximum=256)
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")  # the queue runs go to (and workers read)
 CELERY_TASK_ALWAYS_EAGER = False

@@ -20,8 +20,9 @@ Once open, the stream sends::
     : keep-alive   (a comment line when nothing happened for KEEPALIVE_S)
 
 The view starts the graph (``diagnosis_run_execute``) in a worker thread of a small pool
-*before* it returns the response, and the stream only polls the run's OrchestrationEvent rows
-by ``seq`` (every POLL_S) until that thread is done. A client that goes away cancels the
+*before* it returns the response, and the stream only reads the run's OrchestrationEvent rows
+by ``seq`` until that thread is done — whenever the thread has stored a batch of them
+(``audit.progress`` wakes it; at least every WAKE_TIMEOUT_S). A client that goes away cancels the
 stream (CancelledError / GeneratorExit in the generator), never the thread: the run finishes
 and is persisted. A pool future rather than an asyncio task because it belongs to no event
 loop — under WSGI the view and the stream run in two different short-lived loops. With
@@ -40,6 +41,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future
+from contextlib import ExitStack
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -64,6 +66,7 @@ from diagnosis.api.views import (
     ApiPolicy,
     chat_start,
 )
+from diagnosis.audit.progress import progress_notify, progress_watch
 from diagnosis.masking.config import answer_for_viewer
 from diagnosis.models import DiagnosisRun
 from diagnosis.selectors.runs import TERMINAL_STATUSES, event_elapsed_ms, run_events_after
@@ -75,6 +78,9 @@ logger = logging.getLogger(__name__)
 UriBuilder = Callable[[str], str]
 
 POLL_S = 0.2
+#: An inline run's stream reads when the run's thread has stored events (``audit.progress``);
+#: this is only the longest it sleeps without being woken.
+WAKE_TIMEOUT_S = 1.0
 KEEPALIVE_S = 10.0
 
 
@@ -307,6 +313,7 @@ async def event_stream(
     *,
     poll_s: float = POLL_S,
     keepalive_s: float = KEEPALIVE_S,
+    wake_timeout_s: float = WAKE_TIMEOUT_S,
     absolute: UriBuilder = _relative,
 ) -> AsyncIterator[str]:
     """``absolute`` turns a path into the URL the client used (``request.build_absolute_uri``)."""
@@ -319,27 +326,41 @@ async def event_stream(
     last_sent = time.monotonic()
     began = last_sent
     try:
-        while True:
-            # Check "finished" before reading events, so the last read sees every event.
+        with ExitStack() as stack:
+            # Inline: the run's thread is in this process and wakes the stream when it has stored
+            # events or ended; a queued run's writer is elsewhere, so that stream polls.
+            woken = stack.enter_context(progress_watch(run.pk)) if execution is not None else None
             if execution is not None:
-                finished = execution.done()
-            else:
-                finished = await sync_to_async(_run_status)(run.pk) in TERMINAL_STATUSES
-            for payload in await sync_to_async(_stage_payloads)(run.pk, last_seq, run.created_at):
-                last_seq = payload["seq"]
-                last_sent = time.monotonic()
-                yield sse("stage", payload)
-            if finished:
-                break
-            now = time.monotonic()
-            if execution is None and now - began > max_wait_s():
-                yield sse("error", {"code": "timeout", "message": MESSAGE_TIMEOUT})
-                yield sse("done", {"run_id": str(run.pk), "status": await sync_to_async(_run_status)(run.pk)})
-                return
-            if now - last_sent >= keepalive_s:
-                last_sent = now
-                yield ": keep-alive\n\n"
-            await asyncio.sleep(poll_s)
+                execution.add_done_callback(lambda _done: progress_notify(run.pk))
+            while True:
+                if woken is not None:
+                    woken.clear()  # a wake-up from here on is for a write this read may not see
+                # Check "finished" before reading events, so the last read sees every event.
+                if execution is not None:
+                    finished = execution.done()
+                else:
+                    finished = await sync_to_async(_run_status)(run.pk) in TERMINAL_STATUSES
+                for payload in await sync_to_async(_stage_payloads)(run.pk, last_seq, run.created_at):
+                    last_seq = payload["seq"]
+                    last_sent = time.monotonic()
+                    yield sse("stage", payload)
+                if finished:
+                    break
+                now = time.monotonic()
+                if execution is None and now - began > max_wait_s():
+                    yield sse("error", {"code": "timeout", "message": MESSAGE_TIMEOUT})
+                    yield sse("done", {"run_id": str(run.pk), "status": await sync_to_async(_run_status)(run.pk)})
+                    return
+                if now - last_sent >= keepalive_s:
+                    last_sent = now
+                    yield ": keep-alive\n\n"
+                if woken is None:
+                    await asyncio.sleep(poll_s)
+                    continue
+                try:
+                    await asyncio.wait_for(woken.wait(), timeout=min(wake_timeout_s, keepalive_s))
+                except TimeoutError:
+                    pass
         if execution is not None and execution.exception() is not None:
             yield sse("error", {"code": "internal_error", "message": MESSAGE_RUN_CRASHED})
         else:

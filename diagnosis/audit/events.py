@@ -8,12 +8,14 @@ events, attempt and reason for retries. Never secrets, prompt text or raw model 
 from __future__ import annotations
 
 from contextlib import nullcontext
+from functools import partial
 from typing import Any, Final
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from diagnosis.audit.progress import progress_notify
 from diagnosis.models import DiagnosisRun, OrchestrationEvent
 
 EVENT_START: Final = "start"
@@ -61,6 +63,9 @@ def orchestration_events_append(*, run: DiagnosisRun, events: list[Orchestration
             row.pk, row.seq = None, first + offset
         with transaction.atomic():
             OrchestrationEvent.objects.bulk_create(events)
+    # A watcher of this process (the inline run's SSE stream) reads once the rows are visible:
+    # at once outside a transaction, else when the caller's commits.
+    transaction.on_commit(partial(progress_notify, run.pk))
 
 
 def orchestration_event_next_seq(*, run: DiagnosisRun) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+import threading
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -122,6 +123,44 @@ def _decoded_base64(token: str) -> str | None:
     return text if text and printable >= _PRINTABLE_SHARE * len(text) else None
 
 
+class _SharedDetections:
+    """What the recognizers find in a text does not depend on the run: one bounded map per
+    recognizer set, shared by every run of the process (issue 30). Each run re-sends the same
+    system prompts, and a team asks about the same logs, so most texts were scanned by an earlier
+    run; only the replacing (``Masker._apply``) depends on the run's own map."""
+
+    MAX_CHARS: Final = 8_000_000
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._found: dict[str, _Detection] = {}
+        self._chars = 0
+
+    def get(self, text: str) -> _Detection | None:
+        return self._found.get(text)
+
+    def put(self, text: str, detection: _Detection) -> None:
+        with self._lock:
+            if self._chars + len(text) > self.MAX_CHARS:
+                self._found.clear()  # crude but bounded: the next runs fill it again
+                self._chars = 0
+            if text not in self._found:
+                self._found[text] = detection
+                self._chars += len(text)
+
+
+_shared_lock = threading.Lock()
+_shared: dict[tuple[Recognizer, ...], _SharedDetections] = {}
+
+
+def _shared_detections(recognizers: tuple[Recognizer, ...]) -> _SharedDetections:
+    with _shared_lock:
+        found = _shared.get(recognizers)
+        if found is None:
+            found = _shared[recognizers] = _SharedDetections()
+        return found
+
+
 class Masker:
     """One run's placeholder map. ``mask`` and ``unmask`` are inverse on every text it masked.
 
@@ -149,6 +188,7 @@ class Masker:
         # scanned once per run (P1), and re-masked only when the run has learnt a value since.
         self._detected: dict[str, _Detection] = {}
         self._masked: dict[str, tuple[int, str]] = {}
+        self._shared = _shared_detections(self.recognizers)
 
     # --- finding -------------------------------------------------------------------------
     def _recognised(self, text: str) -> list[_Found]:
@@ -182,10 +222,14 @@ class Masker:
     def _detect(self, text: str) -> _Detection:
         known = self._detected.get(text)
         if known is None:
-            view = view_of(text)
-            found = self._recognised(view.text)
-            found += self._base64(view.text, found)
-            known = self._detected[text] = _Detection(view, tuple(found))
+            known = self._shared.get(text)
+            if known is None:
+                view = view_of(text)
+                found = self._recognised(view.text)
+                found += self._base64(view.text, found)
+                known = _Detection(view, tuple(found))
+                self._shared.put(text, known)
+            self._detected[text] = known
         return known
 
     # --- learning ------------------------------------------------------------------------

@@ -19,9 +19,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 from uuid import UUID
 
+from django.db import connections, router
 from django.db.models import Count, Max, Q, QuerySet
 from pydantic import BaseModel
 
@@ -118,9 +120,23 @@ def run_with_audit_rows(qs: QuerySet[DiagnosisRun]) -> QuerySet[DiagnosisRun]:
 
 
 # --- Progress (SSE) ------------------------------------------------------------------------
+@lru_cache(maxsize=16)
+def _events_after_sql(alias: str) -> str:
+    """The SQL of ``run_events_after`` on ``alias``, compiled once: the SSE streams read it
+    several times per run, and building and compiling the queryset each time cost more CPU than
+    the database's answer (issue 30). Parameters: the run's id (as stored), ``after_seq``."""
+    queryset = OrchestrationEvent.objects.using(alias).filter(run_id=UUID(int=0), seq__gt=0).order_by("seq")
+    sql, params = queryset.query.get_compiler(using=alias).as_sql()
+    if len(params) != 2:  # pragma: no cover — the ORM changed the query's shape
+        raise AssertionError(f"unexpected parameters of the events query: {params!r}")
+    return sql
+
+
 def run_events_after(*, run_id: UUID | str, after_seq: int) -> list[OrchestrationEvent]:
     """Orchestration events of the run with ``seq > after_seq``, in order."""
-    return list(OrchestrationEvent.objects.filter(run_id=run_id, seq__gt=after_seq).order_by("seq"))
+    alias = router.db_for_read(OrchestrationEvent)
+    stored_id = OrchestrationEvent._meta.get_field("run").get_db_prep_value(run_id, connections[alias])
+    return list(OrchestrationEvent.objects.db_manager(alias).raw(_events_after_sql(alias), [stored_id, after_seq]))
 
 
 def run_status(*, run_id: UUID | str) -> str:

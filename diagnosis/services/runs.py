@@ -257,9 +257,9 @@ def diagnosis_run_execute(*, run_id: UUID | str, provider: Provider | None = Non
 #: sends it by name so the run services never import the task module that imports them.
 EXECUTE_TASK: Final = "diagnosis.tasks.diagnosis_run_execute_task"
 
-#: Inline runs started in the background (the SSE stream) execute here, one thread per run (bounded).
-BACKGROUND_WORKERS: Final = 8
-_BACKGROUND = ThreadPoolExecutor(max_workers=BACKGROUND_WORKERS, thread_name_prefix="diagnosis-run")
+#: Inline runs started in the background (the SSE stream) execute here, one thread per run
+#: (bounded by RUN_INLINE_THREADS; it was 8, which held 32 concurrent chats on 2 web workers to 16).
+_BACKGROUND = ThreadPoolExecutor(max_workers=settings.RUN_INLINE_THREADS, thread_name_prefix="diagnosis-run")
 
 
 def _execute_in_background(run_id: UUID | str) -> None:

@@ -140,15 +140,31 @@ def _fold(text: str, names: tuple[str, ...], mask: str) -> tuple[str, tuple[int,
     for name in names:
         for m in re.finditer(re.escape(name), text, re.IGNORECASE):
             masked[m.start() : m.end()] = [True] * (m.end() - m.start())
+    masked_fold = _without_space(mask)
     for i, char in enumerate(text):
         if char.isspace() or char in _DECORATION:
             continue
-        folded = mask if masked[i] else unicodedata.normalize("NFKC", char).casefold()
+        folded = masked_fold if masked[i] else _fold_char(char)
+        if len(folded) == 1:
+            chars.append(folded)
+            index.append(i)
+            continue
         for c in folded:
-            if not c.isspace():
-                chars.append(c)
-                index.append(i)
+            chars.append(c)
+            index.append(i)
     return "".join(chars), tuple(index)
+
+
+def _without_space(text: str) -> str:
+    return "".join(c for c in text if not c.isspace())
+
+
+@lru_cache(maxsize=8192)
+def _fold_char(char: str) -> str:
+    """One character's comparable form (NFKC, case-folded, whitespace dropped): a table built as
+    the characters come, instead of ``unicodedata`` for every character of every tool text
+    (issue 30: the fold was the composer's largest cost)."""
+    return _without_space(unicodedata.normalize("NFKC", char).casefold())
 
 
 @lru_cache(maxsize=256)
