@@ -107,8 +107,11 @@ def _template_pattern(template: str) -> re.Pattern[str]:
 
 
 def routine_lines(history: Sequence[ToolCallResult]) -> list[re.Pattern[str]]:
-    """The templates the asked services' grouped onset reads (``Origin.ONSET``) found at their usual
-    rate: in the baseline, and in the window under ``ROUTINE_MULTIPLE`` times that rate."""
+    """The templates the asked services' grouped onset reads (``Origin.ONSET``) found that say
+    nothing of when the failure began: in the baseline, and in the window under ``ROUTINE_MULTIPLE``
+    times that rate — or outnumbered by a kind of trouble the baseline never showed (a validation
+    warning written now and then, grown from 2 to 7, beside 43 lines of a new failure: the new
+    failure is the incident, the known warning only happened to be written before it)."""
     found: list[re.Pattern[str]] = []
     for call in history:
         output = call.output if isinstance(call.output, dict) else {}
@@ -118,9 +121,13 @@ def routine_lines(history: Sequence[ToolCallResult]) -> list[re.Pattern[str]]:
         base = output_time((output.get("baseline") or {}).get("start"))
         if start is None or end is None or base is None:
             continue
-        for t in output["templates"]:
-            count = TemplateCount.model_validate(t)
-            if count.in_baseline and not rate_jumped(count, end - start, start - base, ROUTINE_MULTIPLE):
+        counts = [TemplateCount.model_validate(t) for t in output["templates"]]
+        # The largest new kind of trouble in the read: a template the baseline never showed.
+        novel = max((c.in_window for c in counts if not c.in_baseline and c.level.upper() not in ACTION_LEVELS), default=0)
+        for count in counts:
+            if count.in_baseline and (
+                not rate_jumped(count, end - start, start - base, ROUTINE_MULTIPLE) or count.in_window < novel
+            ):
                 found.append(_template_pattern(count.template))
     return found
 
