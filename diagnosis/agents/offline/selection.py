@@ -409,11 +409,14 @@ def figure_series(
     # 多少条 — the one counted in 条 before one in another count.
     shifted = [(s.multiple, c) for c in series if fits(c) if (s := shift_of(c.first.element))]
     in_word = lambda c: bool(asked) and fold(_unit(c)) == fold(facts.unit)  # noqa: E731
+    # 多少箱 where one metric of what was read is counted in 箱: that series, moved or not — the
+    # question named its unit of measure, which says more than any word its name shares.
+    worded = [c for c in series if in_word(c)]
     return [
         c for _, c in sorted(
             shifted, key=lambda mc: (-in_word(mc[1]), -mc[0], mc[1].first.invocation_id, mc[1].first.raw_path)
         )
-    ] or chosen
+    ] or chosen or (worded if len({_name(c.first) for c in worded}) == 1 else [])
 
 
 def _unit(c: Candidate) -> str:
