@@ -139,14 +139,39 @@ def title_terms(title: str) -> list[str]:
     return [t for t in terms if not any(t != o and t in o for o in terms)]
 
 
-def runbook_fit(title: str, confirmed: Sequence[ConfirmedItem]) -> float:
-    """Share of the runbook title's distinctive words named by the confirmed evidence."""
+# What a runbook's text names that evidence can show verbatim: an alert (TelemedCallFailureHigh), a
+# service or host (rh-telemed), a quoted message (`ICE failed`).
+_RUNBOOK_IDENTIFIER: Final = re.compile(
+    r"`([^`\n]{4,80})`|(?<![A-Za-z0-9_])([A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]+)+)(?![A-Za-z0-9_])"
+    r"|(?<![a-z0-9_.\-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![a-z0-9_\-])"
+)
+
+
+def runbook_fit(title: str, confirmed: Sequence[ConfirmedItem], question: str = "", body: str = "") -> float:
+    """Share of the runbook title's distinctive words named by the confirmed evidence.
+
+    With the ``question``: evidence that only echoes the question's own words (行情 … 延迟 for
+    行情通道缺包与行情延迟) confirms nothing of what the runbook is about (缺包) — when the title
+    has words the question did not say, the evidence must name one of them, or show an identifier
+    the runbook's retrieved text (``body``) names (its alert, its service, a quoted message)."""
     terms = title_terms(title)
     if not terms:
         return 0.0
     evidence, folded = _evidence_terms(confirmed)
-    hits = sum(1 for t in terms if t in evidence or t in folded)
-    return hits / len(terms)
+    hits = [t for t in terms if t in evidence or t in folded]
+    if question:
+        asked, asked_folded = set(expand(tokenize_query(question))), _fold(question)
+        own = [t for t in terms if t not in asked and t not in asked_folded]
+        named = {_fold(next(g for g in m.groups() if g)) for m in _RUNBOOK_IDENTIFIER.finditer(body)}
+        shown = any(n and n not in asked_folded and n in folded for n in named)
+        if own and not shown and not any(t in own for t in hits):
+            return 0.0
+    return len(hits) / len(terms)
+
+
+def _body(title: str, sections: Sequence[Mapping[str, Any]]) -> str:
+    """The retrieved text of one runbook (every section of it this run's lookups returned)."""
+    return "\n".join(str(s.get("text") or "") for s in sections if str(s.get("document_title") or "") == title)
 
 
 def _source_section(action: str, sections: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
@@ -172,6 +197,7 @@ def fit_actions(
     *,
     confirmed: Sequence[ConfirmedItem],
     runbook_sections: Sequence[Mapping[str, Any]],
+    question: str = "",
 ) -> AdviceFit:
     """Split ``actions`` into kept and dropped (see the module docstring). ``confirmed`` is the
     composer material's confirmed list (claim_id, text, claim_type, evidence[matched_text]);
@@ -196,7 +222,9 @@ def fit_actions(
                 reason = OTHER_CASE
             else:
                 title = str(section.get("document_title") or section.get("heading_path") or "")
-                score = result.scores.setdefault(title, runbook_fit(title, confirmed))
+                score = result.scores.setdefault(
+                    title, runbook_fit(title, confirmed, question, _body(title, runbook_sections))
+                )
                 if score < RUNBOOK_FIT_MIN:
                     reason = NO_MATCHING_EVIDENCE
         else:
@@ -213,6 +241,7 @@ def fit_hypotheses(
     *,
     confirmed: Sequence[ConfirmedItem],
     runbook_sections: Sequence[Mapping[str, Any]],
+    question: str = "",
 ) -> tuple[list[Hypothesis], list[dict[str, str]]]:
     """Hypotheses taken from a runbook (its 常见原因) that does not fit the confirmed evidence are
     dropped like its advice: a DNS runbook's causes are no direction for a failure that shows no
@@ -230,7 +259,8 @@ def fit_hypotheses(
             continue
         if section is not None and confirmed:
             title = str(section.get("document_title") or section.get("heading_path") or "")
-            if scores.setdefault(title, runbook_fit(title, confirmed)) < RUNBOOK_FIT_MIN:
+            fit = runbook_fit(title, confirmed, question, _body(title, runbook_sections))
+            if scores.setdefault(title, fit) < RUNBOOK_FIT_MIN:
                 dropped.append({"hypothesis": text[:400], "runbook": title[:200], "reason": NO_MATCHING_EVIDENCE})
                 continue
         kept.append(hypothesis)

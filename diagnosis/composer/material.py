@@ -190,10 +190,10 @@ def compose_material(
         # runbook's remedy because an inventory line was also confirmed).
         about = [item for item in confirmed if _about(item, asked.services if asked is not None else [])]
         basis = about or confirmed
-        fit = fit_actions(raw_actions, confirmed=basis, runbook_sections=runbook_sections)
+        fit = fit_actions(raw_actions, confirmed=basis, runbook_sections=runbook_sections, question=question)
         raw_actions = list(fit.kept)
         raw_hypotheses, fit.dropped_hypotheses = fit_hypotheses(
-            raw_hypotheses, confirmed=basis, runbook_sections=runbook_sections
+            raw_hypotheses, confirmed=basis, runbook_sections=runbook_sections, question=question
         )
     hypotheses = [_short(h.text) for h in raw_hypotheses]
     actions = [_short(a.action) for a in raw_actions]
