@@ -166,6 +166,12 @@ def runbook_fit(title: str, confirmed: Sequence[ConfirmedItem], question: str = 
         shown = any(n and n not in asked_folded and n in folded for n in named)
         if own and not shown and not any(t in own for t in hits):
             return 0.0
+        # The runbook names its alerts (QuoteChannelStale), the evidence shows alerts, and none of
+        # them is one of the runbook's: it is the runbook of another alarm.
+        alerts = {m.group(2) for m in _RUNBOOK_IDENTIFIER.finditer(body) if m.group(2)}
+        seen = {m.group(2) for item in confirmed for t in item.texts() for m in _RUNBOOK_IDENTIFIER.finditer(t) if m.group(2)}
+        if alerts and seen and not alerts & seen:
+            return 0.0
     return len(hits) / len(terms)
 
 
