@@ -82,6 +82,13 @@ what a fully right answer to each must contain.
   guest SSID bridged to the staff VLAN exhausting its DHCP pool, an end of day blocked by a switched-off till, LoRaWAN
   probes' frame counters reset by a battery swap), with a ``k8s`` section — a judging world written before the agents were
   tuned on it;
+- ``collab`` — 墨页文档 MoYe Docs, an online collaborative-document SaaS on the first working day of a month (a compaction
+  job truncating the op log under the weekend's offline clients, a custom-domain migration making ingress-nginx reload and
+  cut every websocket, a slim converter image without CJK fonts, a tenant's Confluence import flooding the shared
+  conversion queue, an IdP's AD FS certificate rollover against hand-uploaded SAML metadata, one node re-imaged with too
+  few inodes, a seat true-up rule counting guests, a shard relocation's recovery throttle starving bulk indexing, an
+  ALTER waiting for a metadata lock behind a BI query, a customer's mail-gateway bounces filling the suppression list),
+  with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -96,6 +103,7 @@ from evaluation.worlds import (
     brokerage,
     campus,
     charging,
+    collab,
     delivery,
     factory,
     gaming,
@@ -115,7 +123,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 streaming.WORLD, payments.WORLD, campus.WORLD,
                                                                 logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
                                                                 travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD,
-                                                                insurance.WORLD, retail.WORLD)}
+                                                                insurance.WORLD, retail.WORLD,
+                                                                collab.WORLD)}
 
 
 def world_get(name: str) -> World:
