@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from contracts.composer import ConfirmedItem
 from contracts.executor import Hypothesis, RecommendedAction
+from diagnosis.reading.evidence_text import anomalous
 from diagnosis.retrieval.synonyms import expand
 from diagnosis.retrieval.tokenize import tokenize_query
 
@@ -54,27 +55,6 @@ _GENERIC_TITLE_WORDS: Final = frozenset(
      # available"): what it is about is the other words.
      "a", "an", "the", "is", "are", "not", "no", "of", "to", "too", "many", "in", "on", "for", "and", "or", "by"}
 )  # fmt: skip
-# What an anomaly looks like in confirmed evidence (folded). A firing alert, a crossed
-# threshold, an ERROR/WARN/FATAL line, a 5xx, a timeout, an exception, a kill, a pod or
-# deployment not healthy.
-# "Not over the threshold", "not firing": what a healthy line says about itself.
-_NEGATED: Final = re.compile(
-    r"(?:未|没有|没|无|不|从未)(?:超过阈值|超过|越过|触发|报错|异常|超时|失败|告警)|not (?:firing|crossed|exceeded)|no errors?"
-)
-_RATIO: Final = re.compile(r"(?<![\d.])(\d{1,6})\s*/\s*(\d{1,6})(?![\d.])")
-NEAR_FULL: Final = 0.9
-# Readiness (就绪 1/1, ready 0/1) is a ratio too, but a full one is healthy: fewer ready than wanted is the anomaly.
-_READY: Final = re.compile(r"(?:就绪|ready)[\s:：=]*(\d{1,6})\s*/\s*(\d{1,6})(?![\d.])")
-# Words inside identifiers (``edge_5xx_rate``, ``http_error_total``) are metric names, not anomalies.
-_ANOMALY: Final = re.compile(
-    r"(?<![a-z_])(error|fatal|warn|warning|critical|exception|firing|timed out|timeout|refused|oomkilled|killed|"
-    r"unavailable|crashloop)(?![a-z_])|(?<![\w.])5\d\d(?![\w.%])|超过阈值|越过阈值|触发|报错|异常|超时|失败|耗尽"
-    # Kubernetes state that is not healthy: a waiting reason, a Pending pod, not ready, not available.
-    r"|(?<![a-z_])(?:[a-z]*backoff|errimagepull|crashloop[a-z]*|createcontainer[a-z]*error|pending|evicted|"
-    r"failedscheduling|notready|oomkill[a-z]*)(?![a-z_])|未就绪|不可用"
-)
-
-
 def _fold(text: Any) -> str:
     return " ".join(unicodedata.normalize("NFKC", str(text or "")).casefold().split())
 
@@ -88,21 +68,12 @@ class AdviceFit:
     scores: dict[str, float] = field(default_factory=dict)  # runbook title → fit score
 
 
-def _anomalous(text: Any) -> bool:
-    folded = _NEGATED.sub(" ", _fold(text))
-    if _ANOMALY.search(folded) or any(int(a) < int(b) for a, b in _READY.findall(folded)):
-        return True
-    folded = _READY.sub(" ", folded)
-    # A resource at ≥ NEAR_FULL of its limit (pool usage 198/200, active=50/50).
-    return any(int(b) > 0 and int(a) / int(b) >= NEAR_FULL for a, b in _RATIO.findall(folded))
-
-
 def shows_anomaly(confirmed: Sequence[ConfirmedItem]) -> bool:
     """True when a confirmed, non-negative claim (or its evidence) shows something wrong."""
     for item in confirmed:
         if item.claim_type == "negative_observation":
             continue
-        if any(_anomalous(t) for t in item.texts()):
+        if any(anomalous(t) for t in item.texts()):
             return True
     return False
 

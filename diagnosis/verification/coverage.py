@@ -69,6 +69,7 @@ from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS
 from contracts.verifier import ClaimCheck, EvidenceGap
 from diagnosis.reading.asking import exact_terms as hard_terms
 from diagnosis.reading.entities import evidence_symptoms
+from diagnosis.reading.evidence_text import anomalous
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import EFFECTS, KEY_TERMS_BY_WORD, SYMPTOMS, any_spelling_in
 from diagnosis.verification.verdict import DIRECT_OBSERVATION, REASONABLE_INFERENCE
@@ -105,6 +106,9 @@ R_LISTING_INCOMPLETE: Final = "只列出了 {total} 项中的 {listed} 项，缺
 R_FUTURE: Final = "所问的时间 {window} 在未来（现在是 {now}）"
 R_NO_DATA: Final = "所问的时间 {window} 不在已加载证据的时间范围（{start} 至 {end}）内"
 GAP_NO_CAUSE: Final = "原因未能确认：{subject}"
+#: The question reports trouble, and what was confirmed of the asked services shows none.
+GAP_NOT_SEEN: Final = "问题中描述的故障没有在已确认的证据中出现（所查服务未见异常），原因未能确认：{subject}"
+R_NOT_SEEN: Final = "所问的是故障原因：覆盖问题的声明都没有显示异常（未超阈值、无报错），用户描述的故障没有被证据看到"
 GAP_LISTING: Final = "只列出了 {total} 项中的 {listed} 项（缺少 {missing}）"
 GAP_FUTURE: Final = "所问的时间 {window} 还没有到（现在是 {now}），无法预测未来；已加载的证据覆盖 {start} 至 {end}"
 GAP_NO_DATA: Final = "所问的时间 {window} 没有可用的证据：已加载的证据只覆盖 {start} 至 {end}"
@@ -448,6 +452,15 @@ def check_coverage(
     asked_onset = min((t for shows, t in onsets if shows), default=None)
     if asked_onset is not None and any(not shows and t <= asked_onset + CAUSE_SLACK for shows, t in onsets):
         explained = True
+    covering_text = [
+        "\n".join([str(by_id[c].get("claim_text") or ""), *(str(e.get("matched_text") or "") for e in evidence.get(c, []))])
+        for c in covering
+    ]
+    if status == ANSWERED and asked.kind == CAUSE and not survey and not any(anomalous(t) for t in covering_text):
+        # "付完款还显示待支付，订单服务是不是出问题了？" answered by a series under its threshold: the
+        # trouble the user reports was not seen, which is no answer to what is wrong.
+        status, shortfall = PARTIAL, GAP_NOT_SEEN.format(subject=gap_subject(asked, question))
+        reasons.append(R_NOT_SEEN)
     if status == ANSWERED and why and not explained:
         status, shortfall = PARTIAL, GAP_NO_CAUSE.format(subject=gap_subject(asked, question))
         reasons.append(R_NO_CAUSE)
