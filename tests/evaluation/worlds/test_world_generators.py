@@ -34,6 +34,7 @@ from evaluation.worlds import (
     streaming,
     ticketing,
     travel,
+    utility,
 )
 from evaluation.worlds.common import bundle_hash, job_pod
 from evaluation.worlds.loading import K8S_SECTION, loadable
@@ -57,6 +58,7 @@ PINNED = {
     "factory": "1c53bc7d7660a30a97d7dd0eedeb7474750a7b1a4420934ce5430bd5d6d79a98",
     "insurance": "b42803f1dbc27a5fba9e1ca8b49ff0a8df4fcb906f2cd6152253bb748b558c32",
     "retail": "2ddfc8faabf7cc0201e32742610996208e6e65a3c734aafceb50c7f519182d52",
+    "utility": "8a3e6f79b49b6e18a401a6558bd1949132c4fa3bdf4eee14b183a995e4a352f7",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -109,7 +111,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
 
 
 @pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social, brokerage, factory,
-                                    insurance, retail])
+                                    insurance, retail, utility])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -138,7 +140,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
 
 
 @pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel, social,
-                                    brokerage, factory, insurance, retail])
+                                    brokerage, factory, insurance, retail, utility])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -265,7 +267,8 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (streaming.WORLD, streaming), (payments.WORLD, payments), (campus.WORLD, campus),
                           (logistics.WORLD, logistics), (hospital.WORLD, hospital), (gaming.WORLD, gaming), (charging.WORLD, charging),
                           (travel.WORLD, travel), (social.WORLD, social), (brokerage.WORLD, brokerage), (factory.WORLD, factory),
-                          (insurance.WORLD, insurance), (retail.WORLD, retail)):
+                          (insurance.WORLD, insurance), (retail.WORLD, retail),
+                          (utility.WORLD, utility)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -289,7 +292,8 @@ def test_the_change_listings_are_info_change_lines():
                         (brokerage.WORLD, "brokerage_sse_gateway_changes_listing"),
                         (factory.WORLD, "factory_label_changes_listing"),
                         (insurance.WORLD, "insurance_policy_changes_listing"),
-                        (retail.WORLD, "retail_promo_changes_listing")):
+                        (retail.WORLD, "retail_promo_changes_listing"),
+                        (utility.WORLD, "utility_scada_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
