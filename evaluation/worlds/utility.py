@@ -3,7 +3,7 @@ meter intake behind the carrier's AEP platform, meter-reading ingestion, billing
 prepaid gas and its remote valves, the payment channels, the customer App, SMS notification and the dunning job, field
 dispatch for the crews' App, GIS with its geodatabase, the alarm centre, heating control and the customer-service tickets
 on a Kubernetes cluster; the public edge nginx, the SCADA gateway to the pressure stations, the SCADA historian, the legacy
-batch host, the data-centre switches and the nodes outside it), seen from Monday 2026-12-21 18:00 to the reference time
+batch host, the data-centre switches and the nodes outside it), seen from Monday 2026-12-21 17:00 to the reference time
 Tuesday 2026-12-22 16:30 (+08:00), in the heating season. Nothing here was written for the offline agents; ten incidents of
 families neither the demo nor the other worlds have, in ordinary noise:
 
@@ -24,7 +24,7 @@ families neither the demo nor the other worlds have, in ordinary noise:
                     ingest's T00:40 deploy 3.6.2 is a decoy.
 (4) Y21:10:33       nc-billing: bill_ops_liuyan imports tariff TRF-2026-HS (采暖季阶梯气价) with effective_from=2026-11-15 (the
     T01:00          file says 20261222) → the nightly CronJob nc-billing-balance-recalc re-bills 37 days of 186420 prepaid
-    T06:02–T09:58   accounts: 2316 go to a balance ≤ 0 → nc-prepay queues valve closes, delivered as the meters wake
+    T06:02–T09:55   accounts: 2316 go to a balance ≤ 0 → nc-prepay queues valve closes, delivered as the meters wake
                     (``VALVE_CLOSED reason=BALANCE_EXHAUSTED``) → households without gas in the morning. T09:40 the date is
                     corrected, T09:55 re-run, T10:02 valves reopened. The prepay's T05:30 notice-threshold config is a decoy.
 (5) T09:00          nc-dunning: the dunning job moved to the CronJob nc-dunning-daily yesterday (MIG-0412), but the legacy
@@ -91,7 +91,7 @@ SEED = 20261222
 TZ = dt.timezone(dt.timedelta(hours=8))
 DAY = dt.date(2026, 12, 22)
 YESTERDAY = dt.date(2026, 12, 21)
-START = dt.datetime(2026, 12, 21, 18, 0, tzinfo=TZ)
+START = dt.datetime(2026, 12, 21, 17, 0, tzinfo=TZ)
 REFERENCE = dt.datetime(2026, 12, 22, 16, 30, tzinfo=TZ)
 NS = "nuancheng-gas"
 
@@ -362,7 +362,7 @@ WINDOWS = {
     "ccb": (_y("22:30"), _y("23:12:40")),
     "carrier": (_t("01:00"), _t("04:31")),
     "herd": (_t("04:31"), _t("06:10")),
-    "valves": (_t("06:02"), _t("09:58")),
+    "valves": (_t("06:02"), _t("09:55")),
     "dunning": (_t("09:00"), _t("09:48")),
     "cert": (_t("08:20:15"), _t("10:40:30")),
     "gis": (_t("11:31"), _t("12:24:30")),
@@ -515,8 +515,8 @@ def _pay(w: WorldBuilder, t: dt.datetime) -> Line:
     pod = _pod(w, "nc-pay-channel", t)
     roll = w.rng.random()
     channel = w.rng.choice(["wxpay", "alipay", "unionpay", "ccb-direct"])
-    if _inside("ccb", t) and channel == "ccb-direct":
-        channel = "wxpay"
+    if _y("22:30") <= t < _y("23:40") and channel == "ccb-direct":  # the incident's own lines, then CCB via unionpay
+        channel = "unionpay"
     if roll < 0.6:
         return "INFO", (f"{channel} pay order={_order(w, 'TP', t)} amount=¥{w.rng.choice([50, 100, 200, 300])}.00 "
                         f"respCode=0000 took={w.ms(120, 900)}ms"), {"instance": pod}
@@ -664,8 +664,7 @@ def _heat(w: WorldBuilder, t: dt.datetime) -> Line:
     stations = [s for s in STATIONS_HX if not (s.startswith("HX-N") and _inside("heat", t))]
     station = w.rng.choice(stations)
     if roll < 0.6:
-        supply = w.rng.uniform(55, 60) if not station.startswith("HX-C") or not _y("22:00") <= t < _t("06:00") else \
-            w.rng.uniform(44.5, 46)
+        supply = w.rng.uniform(55, 60)  # the commercial group HX-C too: the setback never reached the group it was meant for
         return "INFO", (f"{station} secondary supply {supply:.1f}°C return {supply - w.rng.uniform(8, 12):.1f}°C "
                         f"outdoor {w.rng.uniform(-11, -6):.1f}°C"), {"instance": pod}
     if roll < 0.85:
@@ -893,7 +892,7 @@ def tariff_valves(w: WorldBuilder) -> None:
     w.log(_t("01:14:40.118"), billing, "INFO", RECALC_DONE, instance=RECALC_POD, job="balance-recalc")
     w.log(_t("01:15:02.550"), prepay, "INFO", VALVE_QUEUED, instance=ppods[0], job="valve")
     w.log(_t("05:30:15.330"), prepay, "INFO", PREPAY_CONFIG, instance=ppods[1], change="config")
-    for moment in _every(w, _t("06:02:10"), _t("09:57:00"), 8, 26):
+    for moment in _every(w, _t("06:02:10"), _t("09:55:00"), 8, 26):
         account, meter = _account(w), _meter(w)
         balance = -w.rng.uniform(0.5, 180)
         w.log(moment, prepay, "WARN", VALVE_CLOSED.format(meter=meter, account=account, balance=balance),

@@ -58,7 +58,7 @@ PINNED = {
     "factory": "1c53bc7d7660a30a97d7dd0eedeb7474750a7b1a4420934ce5430bd5d6d79a98",
     "insurance": "b42803f1dbc27a5fba9e1ca8b49ff0a8df4fcb906f2cd6152253bb748b558c32",
     "retail": "2ddfc8faabf7cc0201e32742610996208e6e65a3c734aafceb50c7f519182d52",
-    "utility": "8a3e6f79b49b6e18a401a6558bd1949132c4fa3bdf4eee14b183a995e4a352f7",
+    "utility": "53333db3fb344d85fb2179d6997fe58e4ecfc97f2fa7fdc0968c7f190397f1b1",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
