@@ -5,7 +5,7 @@ dispatch for the crews' App, GIS with its geodatabase, the alarm centre, heating
 on a Kubernetes cluster; the public edge nginx, the SCADA gateway to the pressure stations, the SCADA historian, the legacy
 batch host, the data-centre switches and the nodes outside it), seen from Monday 2026-12-21 17:00 to the reference time
 Tuesday 2026-12-22 16:30 (+08:00), in the heating season. Nothing here was written for the offline agents; ten incidents of
-families neither the demo nor the other worlds have, in ordinary noise:
+families neither the demo nor the other worlds have, in ordinary noise (Y: Monday evening, T: Tuesday):
 
 (1) Y17:40:12       nc-heat-control: the dispatcher heat_disp_wanglei applies the schedule template SCH-COMM-NIGHT (the office
                     buildings' night setback, 22:00–06:00 secondary supply 45 °C) to the station group 城北居民 (HX-N-01..12)
@@ -1532,7 +1532,8 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
         "utility_iot_alert_existence", "凌晨 NB 表接入网关那边报过警没有？", "existence",
         asked_facts=(fact("AepPushRejectedHigh"),),
         cause_facts=(fact("CT-HB-NM-20261222-017", "eNodeB", "割接", "基站"),),
-        forbidden=_not("herd"), service="nc-iot-gateway",
+        # The battery runbook's remedy is left out: MeterBatteryLow fires on this service too, an answer may name it.
+        forbidden=tuple(word for word in _not("herd") if word != "换电池工单"), service="nc-iot-gateway",
         diagnosis="报过：AepPushRejectedHigh 04:33 触发、05:48 恢复（被拒比例 41.2%，503 限流）；抄表入库的 MeterIngestLagHigh 04:41-06:12。"
                   "起因是运营商城北 eNodeB 割接 CT-HB-NM-20261222-017 结束后 4 万多块表同时补报。另有 MeterBatteryLow（城南 1204 块表电池"
                   "低，12-19 起）还在告警，与此无关",
