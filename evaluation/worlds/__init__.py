@@ -89,6 +89,14 @@ what a fully right answer to each must contain.
   few inodes, a seat true-up rule counting guests, a shard relocation's recovery throttle starving bulk indexing, an
   ALTER waiting for a metadata lock behind a BI query, a customer's mail-gateway bounces filling the suppression list),
   with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``utility`` — 暖城燃气 NuanCheng Gas, a city gas and district-heating utility on a heating-season day (a commercial night
+  setback applied to a residential station group, a bank's day-end batch window moved ahead of our channel's maintenance
+  window, NB-IoT meters re-attaching at once after a carrier's eNodeB maintenance, a tariff imported with the wrong
+  ``effective_from`` re-billing prepaid accounts into valve closures, a dunning crontab left behind after its move to a
+  CronJob, a certificate with a new key against the field App's pinned key, a geodatabase compress at noon locking the
+  isolation trace, a new RTU commissioned with another station's IEC 104 common address, historian points left uncompressed
+  filling the archive volume, a port-channel member re-added without LACP under one node), with a ``k8s`` section — a
+  judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -116,6 +124,7 @@ from evaluation.worlds import (
     streaming,
     ticketing,
     travel,
+    utility,
 )
 from evaluation.worlds.spec import World
 
@@ -124,7 +133,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
                                                                 travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD,
                                                                 insurance.WORLD, retail.WORLD,
-                                                                collab.WORLD)}
+                                                                collab.WORLD, utility.WORLD)}
 
 
 def world_get(name: str) -> World:

@@ -35,6 +35,7 @@ from evaluation.worlds import (
     streaming,
     ticketing,
     travel,
+    utility,
 )
 from evaluation.worlds.common import bundle_hash, job_pod
 from evaluation.worlds.loading import K8S_SECTION, loadable
@@ -59,6 +60,7 @@ PINNED = {
     "insurance": "b42803f1dbc27a5fba9e1ca8b49ff0a8df4fcb906f2cd6152253bb748b558c32",
     "retail": "2ddfc8faabf7cc0201e32742610996208e6e65a3c734aafceb50c7f519182d52",
     "collab": "302c0d4ceba9cc9d24810b266a700bc5060e108b5eea80b3b68abfba51b3df74",
+    "utility": "53333db3fb344d85fb2179d6997fe58e4ecfc97f2fa7fdc0968c7f190397f1b1",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -111,7 +113,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
 
 
 @pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social, brokerage, factory,
-                                    insurance, retail, collab])
+                                    insurance, retail, collab, utility])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -140,7 +142,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
 
 
 @pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel, social,
-                                    brokerage, factory, insurance, retail, collab])
+                                    brokerage, factory, insurance, retail, collab, utility])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -267,7 +269,8 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (streaming.WORLD, streaming), (payments.WORLD, payments), (campus.WORLD, campus),
                           (logistics.WORLD, logistics), (hospital.WORLD, hospital), (gaming.WORLD, gaming), (charging.WORLD, charging),
                           (travel.WORLD, travel), (social.WORLD, social), (brokerage.WORLD, brokerage), (factory.WORLD, factory),
-                          (insurance.WORLD, insurance), (retail.WORLD, retail), (collab.WORLD, collab)):
+                          (insurance.WORLD, insurance), (retail.WORLD, retail), (collab.WORLD, collab),
+                          (utility.WORLD, utility)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -292,7 +295,8 @@ def test_the_change_listings_are_info_change_lines():
                         (factory.WORLD, "factory_label_changes_listing"),
                         (insurance.WORLD, "insurance_policy_changes_listing"),
                         (retail.WORLD, "retail_promo_changes_listing"),
-                        (collab.WORLD, "collab_gateway_changes_listing")):
+                        (collab.WORLD, "collab_gateway_changes_listing"),
+                        (utility.WORLD, "utility_scada_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
