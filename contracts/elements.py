@@ -58,7 +58,8 @@ class AlertElement(BaseModel):
 class SeriesSummary(BaseModel):
     """One metric series of ``query_metrics`` (``/series/i``) summarised over the window: its
     min/max/avg/last, when it peaked, and when it first exceeded its threshold (``crossed_at`` is
-    None when it never did, or has no threshold). ``points`` (the thinned chart) is not read."""
+    None when it never did, or has no threshold); ``points``, the thinned chart as (time, value), is
+    what a level shift against the series' own baseline is read from (``reading.onsets``)."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
 
@@ -76,6 +77,7 @@ class SeriesSummary(BaseModel):
     last: int | float
     peak_at: datetime
     crossed_at: datetime | None = None
+    points: list[tuple[datetime, float]] = Field(default_factory=list)
 
 
 class HitElement(BaseModel):

@@ -33,6 +33,7 @@ from contracts.k8s import (
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import innermost
+from diagnosis.reading.onsets import summary_shift
 from diagnosis.reading.spelling import any_spelling_in
 from diagnosis.reading.vocabulary import CHANGE_KINDS
 
@@ -103,7 +104,9 @@ def _anomalous(element: Element, symptoms: frozenset[str]) -> bool:
     if isinstance(element, AlertElement):
         return True
     if isinstance(element, SeriesSummary):
-        return element.crossed_at is not None
+        # Over its threshold, or off its own level by a multiple (a request rate with no threshold
+        # that jumped nine-fold): what the series shows, whatever it is called.
+        return element.crossed_at is not None or summary_shift(element) is not None
     return _k8s_unhealthy(element)
 
 
@@ -145,7 +148,8 @@ def _began(element: Element) -> datetime | None:
     if isinstance(element, AlertElement):
         return element.starts_at
     if isinstance(element, SeriesSummary):
-        return element.crossed_at
+        shift = summary_shift(element) if element.crossed_at is None else None
+        return element.crossed_at or (shift.onset if shift else None)
     if isinstance(element, K8sEvent):
         return element.first_seen
     if isinstance(element, K8sDeployment):

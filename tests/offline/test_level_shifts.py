@@ -1,4 +1,4 @@
-"""A series is read against its own baseline (issue 32 items 1–2, ``agents/offline/onsets``): a
+"""A series is read against its own baseline (issue 32 items 1–2, ``reading/onsets``): a
 sudden multiple of its usual level is a level shift whatever the series is called, with its onset
 read from the series (not from a threshold) and its end where it is back at the usual level."""
 
@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from diagnosis.agents.offline.onsets import FLOOR_SHARE, MIN_MULTIPLE, level_shift, ordered, series_points
+from diagnosis.reading.onsets import FLOOR_SHARE, MIN_MULTIPLE, level_shift, ordered, series_points
 
 T0 = datetime(2027, 3, 15, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 

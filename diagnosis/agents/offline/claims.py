@@ -60,6 +60,7 @@ from diagnosis.agents.offline.selection import (
     Candidate,
     Focus,
     listed_alerts,
+    load_evidence,
     neighbour_evidence,
     quiet_series,
     relevant_refs,
@@ -494,6 +495,11 @@ def keep_claim_ids(
     return out
 
 
+def _first_binding(claim: dict[str, Any]) -> tuple[str, str]:
+    first = (claim.get("evidence_bindings") or [{}])[0]
+    return str(first.get("source_invocation_id")), str(first.get("raw_path"))
+
+
 def build_contract(
     *,
     facts: QuestionFacts,
@@ -524,6 +530,9 @@ def build_contract(
     near, said = neighbour_reads(history, services)
     routine = routine_lines(history)
     beside = neighbour_evidence(near, candidates, focus, said, routine)
+    # The traffic behind it: a request rate (of the asked services or a neighbour) that surged first.
+    load = load_evidence(refs, candidates, focus) if facts.cause and not facts.listing and not facts.narrow else []
+    beside += load
     failure = the_failure(candidates, beside)
     anomalies = [r for c in failure if c.kind in ("log", "alert") for r in c.refs if not is_routine(r, routine)]
     candidates += beside
@@ -574,8 +583,12 @@ def build_contract(
     # Where the failure sits comes right after the failing lines themselves (an answer shows its
     # first pieces of evidence).
     placed = [direct_claim(0, text, "observation", bindings) for text, bindings in placement_claims(history, warned)]
-    if placed:
-        claims = [{**c, "claim_id": f"c{i}"} for i, c in enumerate([*claims[:1], *placed, *claims[1:]], 1)]
+    # So does the load it came under (the caller's surge): what an engineer acts on first.
+    surged = {(r.invocation_id, r.raw_path) for c in load for r in c.refs}
+    loaded = [c for c in claims if _first_binding(c) in surged]
+    if placed or loaded:
+        rest = [c for c in claims[1:] if c not in loaded]
+        claims = [{**c, "claim_id": f"c{i}"} for i, c in enumerate([*claims[:1], *loaded, *placed, *rest], 1)]
     claims += k8s_claims(history, facts, excerpt=excerpt_of, first_id=len(claims) + 1, today=today)
     called = any(c.origin == Origin.SURVEY for c in history) and not facts.survey  # the errors pointed elsewhere
     surveyed, component = (

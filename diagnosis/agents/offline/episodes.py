@@ -28,8 +28,8 @@ from typing import Final
 
 from contracts.reading import TimeWindow
 from contracts.tools import ToolCallResult
-from diagnosis.agents.offline.onsets import level_shift, series_points
 from diagnosis.agents.offline.refs import Origin, Ref, output_time
+from diagnosis.reading.onsets import level_shift, series_points
 from diagnosis.reading.time_expressions import POINT_TAIL
 
 #: Evidence that began this close to the first onset belongs to the same incident.

@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from contracts.reading import QuestionFacts
 from diagnosis.agents.offline.anomaly import TemplateStats
 from diagnosis.agents.offline.anomaly import score as anomaly_score
+from diagnosis.agents.offline.load import surges
 from diagnosis.agents.offline.measures import (
     COUNT,
     PERCENT,
@@ -45,8 +46,8 @@ from diagnosis.agents.offline.measures import (
     value_kind,
 )
 from diagnosis.agents.offline.novelty import is_routine
-from diagnosis.agents.offline.onsets import shift_of
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss, output_time
+from diagnosis.reading.onsets import shift_of
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import ERRORISH
 from diagnosis.tools.element_text import wall_clock
@@ -59,6 +60,7 @@ MAX_ALERTS_PER_CLAIM = 6
 MAX_LISTED_ALERT_CLAIMS = 12
 MAX_LEADING = 2  # alerts / crossings that went red before the picked ones (``leading``)
 MAX_NEIGHBOUR_CLAIMS = 2  # a neighbour's alerts / crossings that began with the failure
+MAX_LOAD_CLAIMS = 2  # the request rates that surged before the failure: the exact caller, the total
 # An alert that started with the asked symptom's lines (30 min before to 15 min after their first)
 # is worth as much as a firing one: it is this failure's alert.
 COINCIDENT_WEIGHT = 4
@@ -676,6 +678,18 @@ def neighbour_evidence(
         for service in services
     ])
     return lines[:1] + red + told
+
+
+def load_evidence(refs: Sequence[Ref], picked: Sequence[Candidate], focus: Focus) -> list[Candidate]:
+    """The load behind the failure (``load.surges``): of every series read — the asked services'
+    and their neighbours' —, the request rates that rose by a multiple from ``load.LOAD_LEAD``
+    before the failure began to just after, the exact caller first; at most ``MAX_LOAD_CLAIMS``."""
+    reference = onset(picked, focus)
+    if reference is None:
+        return []
+    cited = {(r.invocation_id, r.raw_path) for c in picked for r in c.refs}
+    found = [r for r in surges([r for r in refs if r.kind == "series"], reference) if (r.invocation_id, r.raw_path) not in cited]
+    return [Candidate("series", [r], 10.0, str(r.element.get("peak_at") or ""), leading=True) for r in found[:MAX_LOAD_CLAIMS]]
 
 
 def the_failure(picked: Sequence[Candidate], beside: Sequence[Candidate]) -> list[Candidate]:

@@ -22,6 +22,8 @@ from typing import Any
 import numpy as np
 import ruptures as rpt
 
+from contracts.elements import SeriesSummary
+
 # Rise, peak, return: three levels, two breaks — an incident that ended, or one that still lasts.
 MAX_BREAKS = 2
 # Fewer points than this carry no baseline to shift from.
@@ -126,6 +128,11 @@ def series_points(element: Mapping[str, Any]) -> list[tuple[datetime, float]]:
 def shift_of(element: Mapping[str, Any]) -> LevelShift | None:
     """The level shift of a series summary's points (None: none, or no points)."""
     return level_shift(series_points(element))
+
+
+def summary_shift(series: SeriesSummary) -> LevelShift | None:
+    """The level shift of a typed series summary's chart points (None: none, or too few points)."""
+    return level_shift(sorted(series.points, key=lambda p: p[0]))
 
 
 def ordered(onsets: Iterable[tuple[str, datetime]]) -> list[str]:
