@@ -28,6 +28,7 @@ from diagnosis.agents.offline.followups import (
     runbook_causes,
     services_to_sweep,
 )
+from diagnosis.agents.offline.load import callers, surges
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
 from diagnosis.agents.offline.novelty import BASELINE as NODE_LEAD
 from diagnosis.agents.offline.novelty import LEAD, failure_onset, is_routine, routine_lines
@@ -54,6 +55,7 @@ from diagnosis.agents.offline.selection import (
     anomalous,
     began,
     neighbour_evidence,
+    onset,
     relevant_refs,
     select_candidates,
     the_failure,
@@ -171,6 +173,7 @@ class OfflineExecutor:
                                "limit": NEIGHBOUR_LOG_LIMIT}
                     tools.call(QUERY_LOGS, grouped, Origin.ONSET)
             self._read_neighbours(request, tools, facts, window)
+            self._read_callers(request, tools, facts, window)
             self._read_placement(request, tools, facts, window)
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
@@ -403,6 +406,26 @@ class OfflineExecutor:
             if facts.offers_changes:
                 step = neighbour_change_step(c.first.service, moment)
                 tools.call(step.tool, dict(step.arguments), Origin.CHANGES)
+
+    def _read_callers(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
+    ) -> None:
+        """When an asked service's own request rate surged as it failed (``load.surges``), read the
+        metrics of the services that call it (``load.callers``: their descriptions name it): which
+        caller the load came from shows in their own rates, split by partner, tenant or client."""
+        if not facts.cause or facts.narrow or facts.listing or not facts.known_services:
+            return
+        history = tools.history()
+        cited = _candidates(history, facts, request.services, Focus.of(facts))
+        moment = onset(cited, Focus.of(facts))
+        own = [r for r in collect_refs(current_reads(history), request.services)
+               if r.kind == "series" and r.service in facts.known_services]
+        if moment is None or not surges(own, moment):
+            return
+        read = {str(c.arguments.get("service")) for c in history if c.tool_name == QUERY_METRICS}
+        for service in callers(facts.known_services, request.services):
+            if service not in read:
+                tools.call(QUERY_METRICS, {"service": service, **window_span(window)}, Origin.NEIGHBOUR)
 
     def _read_placement(
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
