@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from contracts.composer import ComposerMaterial
@@ -61,6 +61,7 @@ from diagnosis.agents.offline.selection import (
     the_failure,
 )
 from diagnosis.agents.offline.survey import points_elsewhere, probe_step, survey_steps
+from diagnosis.agents.offline.thread import THREAD_LEAD, thread_tokens
 from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, verify
 from diagnosis.reading.asking import log_terms
 from diagnosis.reading.conversation import read_planned
@@ -77,6 +78,8 @@ SWEEP_LOG_LIMIT = 20
 NEIGHBOUR_LOG_LIMIT = 20
 PLACEMENT_LOG_LIMIT = 20
 PLACEMENT_POD_LIMIT = 50
+THREAD_LOG_LIMIT = 20
+PLACEMENT_FLEET_LIMIT = 50  # the node fleet's templates: the suspect nodes' own ones are among them
 NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this far around it going red
 
 
@@ -202,6 +205,9 @@ class OfflineExecutor:
                     if onset is not None and facts.cause and not facts.narrow and not facts.listing and not facts.change:
                         step = novelty_step(onset)
                         tools.call(step.tool, dict(step.arguments), Origin.NOVELTY)
+                        self._follow_the_element(request, tools, facts, window, onset, [
+                            r.message for c in evidence for r in c.refs if r.kind == "log" and not is_routine(r, routine)
+                        ])
                     listed = facts.known_services if facts.change and len(facts.known_services) == 1 else ()
                     if listed:
                         # The service's actions of the asked span, whatever their words: its templates
@@ -427,6 +433,36 @@ class OfflineExecutor:
             if service not in read:
                 tools.call(QUERY_METRICS, {"service": service, **window_span(window)}, Origin.NEIGHBOUR)
 
+    def _follow_the_element(
+        self,
+        request: ExecutorRequest,
+        tools: ToolRunner,
+        facts: QuestionFacts,
+        window: TimeWindow,
+        onset: datetime,
+        failing: Sequence[str],
+    ) -> None:
+        """Follow back what the failing lines fail on (``thread``): first the warning-or-worse lines
+        of other services that name the asked one (the database's slow SQL "module=ah-claims"), then,
+        for each identifier those and the asked failing lines share and its healthy lines never name,
+        the INFO lines naming it from ``thread.THREAD_LEAD`` before the onset (≤ 1 + 2 calls)."""
+        span = window_span(window)
+        asked = facts.known_services[:1]
+        for service in asked:
+            arguments = {"keyword": service, "level": "WARN", **span, "limit": NEIGHBOUR_LOG_LIMIT}
+            tools.call(QUERY_LOGS, arguments, Origin.THREAD)
+        history = tools.history()
+        pointing = [
+            r.message for c in history if c.origin == Origin.THREAD and c.arguments.get("keyword") in asked
+            for r in collect_refs([c], request.services) if r.kind == "log" and r.service not in asked
+        ]  # fmt: skip
+        healthy = [r.message for r in collect_refs(history, request.services, only=Origin.BASELINE) if r.kind == "log"]
+        names = [n for s in request.services for n in (s.name, *s.aliases)]
+        back = {"start": (onset - THREAD_LEAD).isoformat(), "end": onset.isoformat()}
+        for token in thread_tokens([*failing, *pointing], healthy, names):
+            arguments = {"keyword": token, "max_level": "INFO", **back, "limit": THREAD_LOG_LIMIT}
+            tools.call(QUERY_LOGS, arguments, Origin.THREAD)
+
     def _read_placement(
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
     ) -> None:
@@ -467,9 +503,14 @@ class OfflineExecutor:
         for node in nodes[:MAX_SUSPECT_NODES]:
             # Grouped by template: each one's first line (when the node began to report it) and count.
             own = {"instance": node, "level": "INFO", **since, "group": "template", "limit": PLACEMENT_LOG_LIMIT}
-            tools.call(QUERY_LOGS, own, Origin.PLACEMENT)
+            read = tools.call(QUERY_LOGS, own, Origin.PLACEMENT)
             named = {"keyword": node, "max_level": "INFO", **span, "limit": PLACEMENT_LOG_LIMIT}
             tools.call(QUERY_LOGS, named, Origin.PLACEMENT)
+            fleet = next((str(r.get("service") or "") for r in (read.output or {}).get("records") or []), "")
+            if fleet and not any(c.arguments.get("service") == fleet for c in tools.history() if c.origin == Origin.PLACEMENT):
+                # Its peers' templates over the same span: what every node logs says nothing of this one.
+                peers = {"service": fleet, "level": "INFO", **since, "group": "template", "limit": PLACEMENT_FLEET_LIMIT}
+                tools.call(QUERY_LOGS, peers, Origin.PLACEMENT)
 
     def _look_up(
         self,

@@ -21,13 +21,13 @@ With no service asked, every change of the span is related.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from diagnosis.agents.offline.novelty import NOVEL_KIND
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, output_time
+from diagnosis.agents.offline.thread import THREAD_KIND, THREAD_LEAD, distinctive_tokens
 from diagnosis.reading.spelling import any_spelling_in, fold
 from diagnosis.reading.vocabulary import CHANGE_ACTIONS, CHANGE_KINDS, rules
 from diagnosis.tools.templates import masked, mine
@@ -53,7 +53,6 @@ WARNING = LEVEL_RANK["WARN"]  # an anomalous line (a warning or worse is no chan
 # Substrings the change read asks the log tool for (any one must occur; the tool matches substrings).
 READ_WORDS: tuple[str, ...] = tuple(rules("changes")["words"]["read"])
 # An identifier distinctive enough to relate two lines: has a digit, "_" or "." inside, ≥ 5 chars.
-_DISTINCTIVE = re.compile(r"[a-z0-9]+(?:[._][a-z0-9]+)+|[a-z]+\d[a-z0-9]*")
 
 
 def change_kind(text: str, level: str = "") -> str:
@@ -87,13 +86,6 @@ def span_start(window_start: datetime, anomaly: datetime | None) -> datetime:
     return window_start - CHANGE_LOOKBACK
 
 
-def distinctive_tokens(text: str) -> set[str]:
-    """Identifiers of ``text`` and their dotted parts (feature.tag_schema_v2.enabled → tag_schema_v2)."""
-    found = _DISTINCTIVE.findall(fold(text))
-    parts = {p for t in found for p in t.split(".")}
-    return {t for t in [*found, *parts] if len(t) >= 5 and _DISTINCTIVE.fullmatch(t)}
-
-
 def _routine(lines: Sequence[Ref]) -> set[int]:
     """Indexes of the lines a service logs as routine: its (Drain3 template) ``lines`` hold
     ``ROUTINE_LINES`` or more times, or the same words but for the numbers ``ROUTINE_REPEATS``
@@ -125,6 +117,7 @@ def change_refs(
     implicated: Iterable[str] = (),
     onsets: Mapping[str, datetime] | None = None,
     novel: Collection[tuple[str, str]] = (),
+    threaded: Collection[tuple[str, str]] = (),
 ) -> list[tuple[str, Ref]]:
     """(kind, ref) of the related change lines in [``span_start``, end] (``start``: the window's
     start), at most ``limit``, one per message: those on an asked service first, then those on a
@@ -135,7 +128,10 @@ def change_refs(
     the morning's); of implicated neighbours, the one that went red first (``onsets``: when each
     did) leads, its change measured from its own onset — a failure chain starts where it broke first.
     A line of ``novel`` ((invocation id, raw path): a candidate trigger, ``novelty``) is change-like
-    whatever its words (``NOVEL_KIND``), and never routine."""
+    whatever its words (``NOVEL_KIND``), and never routine. A line of ``threaded`` names an
+    identifier the failing lines share (``thread``): what was done to the failing element, related
+    whatever its service and counted from ``thread.THREAD_LEAD`` before the first anomaly
+    (``THREAD_KIND`` when its words say no change)."""
     asked, deps = {fold(s) for s in services}, {fold(s) for s in depends_on}
     pointed = {fold(s) for s in implicated}
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
@@ -150,10 +146,14 @@ def change_refs(
     routine = _routine(lines)
     for i, ref in enumerate(lines):
         trigger = (ref.invocation_id, ref.raw_path) in novel
-        at, kind = moment(ref), change_kind(ref.message, ref.level) or (NOVEL_KIND if trigger else "")
+        element = (ref.invocation_id, ref.raw_path) in threaded
+        at = moment(ref)
+        kind = change_kind(ref.message, ref.level) or (NOVEL_KIND if trigger else THREAD_KIND if element else "")
         # An implicated neighbour's change counts from the horizon before the failure (its disk
         # filled for hours); the others' from the lookback.
         reach = min(since, (first or start) - ANOMALY_HORIZON) if _names(ref, pointed) else since
+        if element:
+            reach = min(reach, (first or start) - THREAD_LEAD)
         if not kind or at is None or not (reach <= at <= end) or ref.message in found or (i in routine and not trigger):
             continue
         own = _names(ref, asked)
@@ -161,7 +161,7 @@ def change_refs(
         # whose name starts with a dependency's ("reservation-cleanup") is not that dependency.
         on_path = fold(ref.service) in deps if kind == NOVEL_KIND else _names(ref, deps)
         upstream = bool(deps) and on_path and (first is None or at <= first)
-        if not (not asked or own or upstream or distinctive_tokens(ref.message) & shared):
+        if not (not asked or own or upstream or element or distinctive_tokens(ref.message) & shared):
             continue
         started, cited = event.get(ref.service, (None, ""))
         if started is not None and at - started <= ONE_EVENT:

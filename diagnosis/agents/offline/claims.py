@@ -41,7 +41,7 @@ from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
 from diagnosis.agents.offline.neighbours import dependencies
-from diagnosis.agents.offline.novelty import is_routine, routine_lines, trigger_refs
+from diagnosis.agents.offline.novelty import ACTION_LEVELS, is_routine, routine_lines, trigger_refs
 from diagnosis.agents.offline.placement import node_lines, placed_pods, scheduled_services
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
@@ -542,11 +542,14 @@ def build_contract(
     # The window's last day (an end at midnight belongs to the day before).
     today = (window.end - timedelta(microseconds=1)).strftime("%Y-%m-%d")
     triggers = trigger_refs(history, services)  # what no service logged before, just before the failure
+    # What was done to the element the failing lines fail on, hours before (``thread``).
+    few = [c for c in history if c.origin == Origin.THREAD and not (c.output if isinstance(c.output, dict) else {}).get("truncated")]
+    threaded = [r for r in collect_refs(few, services, only=Origin.THREAD) if r.kind == "log" and r.level.upper() in ACTION_LEVELS]
     # What was scheduled onto the node under the failing pods: tied to them as a neighbour is.
     scheduled = scheduled_services(history, services, node_lines(history))
     changes = (
         change_refs(
-            [*collect_refs(history, services, only=Origin.CHANGES), *triggers],
+            [*collect_refs(history, services, only=Origin.CHANGES), *triggers, *threaded],
             start=window.start,
             end=window.end,
             services=facts.known_services,
@@ -558,6 +561,7 @@ def build_contract(
             implicated=[*(str(c.arguments.get("service")) for c in history if c.origin == Origin.NEIGHBOUR), *scheduled],
             onsets=onsets,
             novel={(r.invocation_id, r.raw_path) for r in triggers},
+            threaded={(r.invocation_id, r.raw_path) for r in threaded},
         )
         if facts.offers_changes and (facts.known_services or not facts.unknown_services)
         else []

@@ -66,11 +66,13 @@ def suspect_nodes(failing_instances: Iterable[str], pods: Sequence[K8sPod]) -> l
 
 
 def node_lines(history: Sequence[ToolCallResult]) -> dict[str, list[Ref]]:
-    """Each read node's own templates (the grouped placement reads by ``instance``): the first line of
-    each — its warning-or-worse ones, the most repeated first (what the node kept reporting, and since
+    """Each read node's own templates (the grouped placement reads by ``instance``) that its peers do
+    not log as well (the fleet's read by service: a kubelet's image-GC line every node writes says
+    nothing of one node): the first line of each — its warning-or-worse ones, the most repeated first (what the node kept reporting, and since
     when), then the ones new against its baseline, the most repeated first (what it began to say and kept
     saying: a clock speed after a reboot)."""
     out: dict[str, list[Ref]] = {}
+    fleet = _fleet_counts(history)
     for call in history:
         node = str(call.arguments.get("instance") or "")
         if call.origin != Origin.PLACEMENT or not node or call.status != "success":
@@ -80,12 +82,28 @@ def node_lines(history: Sequence[ToolCallResult]) -> dict[str, list[Ref]]:
         lines = {r.raw_path: r for r in collect_refs([call], [], only=Origin.PLACEMENT) if r.kind == "log"}
         # What the node kept reporting (warning or worse, most repeated first), then what it began to
         # say in the span (a template its baseline never showed); its routine INFO says nothing.
-        trouble = [i for i in range(len(counts)) if counts[i].level.upper() not in ACTION_LEVELS]
-        novel = [i for i in range(len(counts)) if i not in trouble and counts[i].in_baseline == 0]
+        # A template its peers log too (more lines fleet-wide than on this node) is the fleet's routine.
+        own = [i for i in range(len(counts)) if fleet.get(counts[i].template, 0) <= counts[i].in_window]
+        trouble = [i for i in own if counts[i].level.upper() not in ACTION_LEVELS]
+        novel = [i for i in own if i not in trouble and counts[i].in_baseline == 0]
         order = [*sorted(trouble, key=lambda i: (-counts[i].in_window, counts[i].first_at)),
                  *sorted(novel, key=lambda i: (-counts[i].in_window, counts[i].first_at))]
         out[node] = [lines[f"/records/{i}"] for i in order if f"/records/{i}" in lines]
     return out
+
+
+def _fleet_counts(history: Sequence[ToolCallResult]) -> dict[str, int]:
+    """Each template's line count over the whole node fleet (the grouped placement read by service)."""
+    counts: dict[str, int] = {}
+    for call in history:
+        if call.origin != Origin.PLACEMENT or call.status != "success" or call.arguments.get("instance"):
+            continue
+        if call.arguments.get("group") != "template" or not call.arguments.get("service"):
+            continue
+        for t in (call.output if isinstance(call.output, dict) else {}).get("templates") or []:
+            count = TemplateCount.model_validate(t)
+            counts[count.template] = counts.get(count.template, 0) + count.in_window
+    return counts
 
 
 def scheduled_services(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo], nodes: Iterable[str]) -> list[str]:

@@ -51,6 +51,7 @@ class Origin(StrEnum):
     NOVELTY = "novelty"  # every service's log templates before the first anomaly against their baseline
     ONSET = "onset"  # the asked services' warning-or-worse templates by their first line: when each began
     PLACEMENT = "placement"  # what the node under the failing pods logged, and what was scheduled onto it
+    THREAD = "thread"  # the INFO lines naming an identifier the failing lines share, hours before the onset
 
 
 @dataclass(frozen=True)
