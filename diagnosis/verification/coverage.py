@@ -441,6 +441,10 @@ def check_coverage(
         reasons.append(R_COVERS.format(claim=claim_id, why=because))
 
     uncovered = [s for s in asked.services if s not in covered_services]
+    if asked.kind == QUANTITY and covering and uncovered and not _joined(question, asked.services, catalog):
+        # One figure is asked (理赔到账短信一分钟最多发多少条: the SMS service's rate, not one per
+        # service the words touch) unless the question joins the services (A 和 B 各用到多少).
+        uncovered = []
     if covering and not uncovered:
         status: CoverageStatus = ANSWERED
     elif covering or near:
@@ -504,6 +508,23 @@ def check_coverage(
         suggested_tool=tool,
         suggested_query=query,
     )
+
+
+_JOINED: Final = re.compile(r"[和与及跟、]|以及|分别|各自|各")
+
+
+def _joined(question: str, services: Sequence[str], catalog: Sequence[Sequence[str]]) -> bool:
+    """The question asks a figure of each service: it says 分别 / 各, or joins two of their names
+    (A 和 B)."""
+    if re.search(r"分别|各自|各", question):
+        return True
+    folded = fold(question)
+    spots = sorted(
+        (folded.find(n), n) for names in catalog if names and str(names[0]) in services
+        for n in _folded_names(names) if n and n in folded
+    )  # fmt: skip
+    return any(_JOINED.search(folded[a + len(n):b]) for (a, n), (b, _) in zip(spots, spots[1:], strict=False)
+               if 0 <= b - (a + len(n)) <= 3)
 
 
 def coverage_gap(coverage: Coverage) -> EvidenceGap | None:
