@@ -16,7 +16,7 @@ from diagnosis.tools.service import tool_invocation_execute, tool_invocations_in
 
 #: Hard bound on tool calls per round, whatever the provider does (DESIGN §9 "bounded
 #: everything"); providers keep their own, smaller budgets.
-MAX_TOOL_CALLS_PER_ROUND: Final = 24
+MAX_TOOL_CALLS_PER_ROUND: Final = 32
 BUDGET_EXHAUSTED: Final = "工具调用预算已用完 (tool budget exhausted for this round)"
 logger = logging.getLogger(__name__)
 

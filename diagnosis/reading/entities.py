@@ -156,6 +156,13 @@ def find_services(question: str, services: Iterable[_ServiceLike]) -> list[Servi
                     found[canonical] = ServiceMention(canonical, True, spelling, start)
             start = text.find(spelling, start + 1)
 
+    # A modifier, not a subject: a service named right before another one's name (理赔材料识别: 理赔
+    # then 材料识别, the OCR service) — a Chinese compound names its last part.
+    heads = {m.start for m in found.values()}
+    for name, mention in list(found.items()):
+        if mention.start + len(mention.text) in heads and text.count(mention.text) == 1:
+            del found[name]
+
     def free(start: int, end: int) -> bool:
         return all(end <= a or start >= b for a, b in taken)
 

@@ -206,7 +206,9 @@ class OfflineExecutor:
                         step = novelty_step(onset)
                         tools.call(step.tool, dict(step.arguments), Origin.NOVELTY)
                         self._follow_the_element(request, tools, facts, window, onset, [
-                            r.message for c in evidence for r in c.refs if r.kind == "log" and not is_routine(r, routine)
+                            r.message for c in _candidates(tools.history(), facts, request.services, Focus.of(facts))
+                            for r in c.refs if r.kind == "log" and LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"]
+                            and not is_routine(r, routine)
                         ])
                     listed = facts.known_services if facts.change and len(facts.known_services) == 1 else ()
                     if listed:

@@ -170,7 +170,7 @@ def change_refs(
             del found[cited]
         else:
             started = at
-        found[ref.message] = (0 if own else 1 if _names(ref, pointed) else 2, at.replace(microsecond=0), kind, ref)
+        found[ref.message] = (0 if own else 1 if _names(ref, pointed) or element else 2, at.replace(microsecond=0), kind, ref)
         event[ref.service] = (started, ref.message)
     # Lines that say they are changes first; a merely new line (``novel``) fills the room left.
     ordered = sorted(found.values(), key=lambda t: (t[0], t[2] == NOVEL_KIND, t[1]))

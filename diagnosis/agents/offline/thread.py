@@ -43,7 +43,7 @@ def distinctive_tokens(text: str) -> set[str]:
     """Identifiers of ``text`` and their dotted parts (feature.tag_schema_v2.enabled → tag_schema_v2)."""
     found = _DISTINCTIVE.findall(fold(text))
     parts = {p for t in found for p in t.split(".")}
-    return {t for t in [*found, *parts] if len(t) >= 5 and _DISTINCTIVE.fullmatch(t)}
+    return {t for t in [*found, *parts] if len(t) >= 5 and _DISTINCTIVE.fullmatch(t) and re.search("[a-z]", t)}
 
 
 def thread_tokens(failing: Iterable[str], healthy: Iterable[str] = (), names: Iterable[str] = ()) -> list[str]:
