@@ -47,3 +47,22 @@ def test_a_path_without_a_model_is_not_read_and_a_malformed_element_is_refused()
         read_element("query_logs", "/records/0", {"message": "no time, no service"})
     assert isinstance(read_element("query_logs", "/records/0", {
         "timestamp": "2026-11-28T10:05:12+08:00", "service": "a", "level": "ERROR", "message": "m"}), LogRecord)
+
+
+def _series(values: list[float], **kw: object) -> dict:
+    points = [[f"2026-12-22T12:{i:02d}:00+08:00", v] for i, v in enumerate(values)]
+    return {"name": "agent_api_requests_per_sec", "service": "ah-agent-api", "unit": "req/s", "labels": {"partner": "HXW"},
+            "threshold": None, "point_count": len(values), "first_at": points[0][0], "last_at": points[-1][0],
+            "min": min(values), "max": max(values), "avg": sum(values) / len(values), "last": values[-1],
+            "peak_at": points[values.index(max(values))][0], "crossed_at": None, "points": points, **kw}
+
+
+def test_a_series_off_its_own_level_by_a_multiple_is_anomalous_from_when_it_shifted():
+    element = read_element("query_metrics", "/series/0", _series([9.0] * 20 + [171.0] * 20))
+    facts = claim_facts(CLAIM, [element])
+    assert facts.anomalous and facts.at == "2026-12-22T12:20:00+08:00"
+
+
+def test_a_series_at_its_usual_level_with_no_threshold_is_not_anomalous():
+    facts = claim_facts(CLAIM, [read_element("query_metrics", "/series/0", _series([9.0, 9.5, 8.8, 9.2] * 10))])
+    assert not facts.anomalous and facts.at == ""

@@ -78,3 +78,24 @@ def test_the_series_an_alert_names_answers_the_figure_of_the_incident_that_began
     ])]
     texts = claims_for("中午十二点那阵从库最长延迟了多久？", *calls)
     assert any("replica_apply_delay_seconds" in t and "1212" in t for t in texts), texts
+
+
+def test_a_figure_asked_in_the_unit_one_series_is_counted_in_is_that_series_moved_or_not():
+    calls = [metrics_call([], [
+        shaped("wave_unreleased", [14100, 14800, 15236, 15010, 14900, 14500, 14000, 13800, 13500, 13000],
+               service="lobby-queue", unit="箱", hour=14, threshold=5000),
+        shaped("dock_doors_busy", [12, 12, 13, 12, 12, 13, 12, 12, 12, 12], service="lobby-queue", unit="个", hour=14),
+    ])]
+    texts = claims_for("排队服务下午压着没放出去的货最多有多少箱？", *calls)
+    assert any("wave_unreleased" in t and "15236" in t for t in texts), texts
+
+
+def test_two_series_counted_in_the_asked_unit_answer_no_figure_by_the_unit_alone():
+    calls = [metrics_call([], [
+        shaped("wave_unreleased", [14100, 14800, 15236, 15010, 14900, 14500, 14000, 13800, 13500, 13000],
+               service="lobby-queue", unit="箱", hour=14),
+        shaped("cases_picked", [900, 910, 905, 920, 930, 925, 915, 910, 905, 900], service="lobby-queue", unit="箱",
+               hour=14),
+    ])]
+    texts = claims_for("排队服务下午压着没放出去的货最多有多少箱？", *calls)
+    assert not any("15236" in t for t in texts), texts

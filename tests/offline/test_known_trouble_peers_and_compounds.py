@@ -1,0 +1,86 @@
+"""Three readings of issue 32: a known warning outnumbered by a new kind of trouble does not mark
+when the failure began; a node's line its peers log as well is no finding of that node; a service
+named right before another one's name is that one's modifier (a Chinese compound names its last part)."""
+
+from __future__ import annotations
+
+from contracts.plan import ServiceInfo
+from contracts.tools import ToolCallResult
+from diagnosis.agents.offline.novelty import routine_lines
+from diagnosis.agents.offline.placement import node_lines
+from diagnosis.agents.offline.refs import Origin
+from diagnosis.reading.entities import analyse
+
+WINDOW = {"start": "2026-12-22T13:50:00+08:00", "end": "2026-12-22T14:50:00+08:00"}
+BASELINE = {"start": "2026-12-22T07:50:00+08:00"}
+VALIDATION = "application <*> beneficiary id check failed (format), user asked to correct"
+SIGNING = "e-policy P2<NUM> generation failed: ah-esign returned <NUM> SIGN_FAILED"
+
+
+def onset_read(*counts: tuple[str, int, int]) -> ToolCallResult:
+    templates = [{"template": t, "in_window": w, "in_baseline": b, "first_at": "2026-12-22T05:52:00Z", "level": "WARN"}
+                 for t, w, b in counts]
+    return ToolCallResult(invocation_id="inv_5", tool_name="query_logs", round=1, status="success",
+                          arguments={"service": "ah-policy-issue", "level": "WARN", "group": "template", **WINDOW},
+                          output={"records": [], "templates": templates, "baseline": BASELINE}, evidence_refs=[],
+                          origin=Origin.ONSET)
+
+
+def routine(call: ToolCallResult, template: str) -> bool:
+    message = template.replace("<*>", "A1").replace("<NUM>", "7")
+    return any(p.fullmatch(message) for p in routine_lines([call]))
+
+
+def test_a_known_warning_outnumbered_by_a_new_failure_does_not_mark_the_onset():
+    call = onset_read((VALIDATION, 7, 2), (SIGNING, 43, 0))  # 2 → 7 is a jump, but 43 new failures dwarf it
+    assert routine(call, VALIDATION)
+    assert not routine(call, SIGNING)
+
+
+def test_a_known_warning_that_jumped_with_no_larger_new_trouble_still_marks_the_onset():
+    assert not routine(onset_read((VALIDATION, 70, 2), (SIGNING, 43, 0)), VALIDATION)
+    assert not routine(onset_read((VALIDATION, 7, 2)), VALIDATION)
+
+
+def node_read(node: str | None, rows: list[tuple[str, str, int, int]]) -> ToolCallResult:
+    records, templates, refs = [], [], []
+    for i, (message, level, in_window, in_baseline) in enumerate(rows):
+        at = f"2026-12-22T0{i + 1}:00:00+08:00"
+        records.append({"timestamp": at, "service": "k8s-node", "level": level, "instance": node or "node-01",
+                        "message": message, "trace_id": "", "in_window": in_window, "in_baseline": in_baseline})
+        templates.append({"template": message, "in_window": in_window, "in_baseline": in_baseline, "first_at": at,
+                          "level": level})
+        refs.append({"raw_path": f"/records/{i}", "text": f"{at} k8s-node {level} {message}"})
+    arguments = {"instance": node} if node else {"service": "k8s-node"}
+    return ToolCallResult(invocation_id=f"inv_{node or 'fleet'}", tool_name="query_logs", round=1, status="success",
+                          arguments={**arguments, "level": "INFO", "group": "template"},
+                          output={"records": records, "templates": templates}, evidence_refs=refs, origin=Origin.PLACEMENT)
+
+
+GC = "kubelet: Disk usage on image filesystem is below the low threshold"
+BIOS = "node-exporter: cpu scaling frequency 1.20 GHz"
+
+
+def test_a_line_every_node_logs_is_no_finding_of_the_suspect_node():
+    own = node_read("node-07", [(GC, "INFO", 2, 0), (BIOS, "INFO", 30, 0)])
+    fleet = node_read(None, [(GC, "INFO", 14, 3), (BIOS, "INFO", 30, 0)])
+    said = [r.element["message"] for r in node_lines([own, fleet])["node-07"]]
+    assert said == [BIOS]
+    # without the fleet's read, the rare kubelet line would stand as new on the node
+    assert GC in [r.element["message"] for r in node_lines([own])["node-07"]]
+
+
+CATALOG = [
+    ServiceInfo(name="ah-claims", aliases=["理赔", "理赔系统"]),
+    ServiceInfo(name="ah-claims-ocr", aliases=["OCR", "材料识别", "理赔 OCR"]),
+]
+
+
+def test_a_service_named_right_before_another_is_its_modifier():
+    facts = analyse("上午十点多理赔材料识别特别慢，有的要十几秒还超时，OCR 服务咋了？", CATALOG)
+    assert [m.name for m in facts.services] == ["ah-claims-ocr"]
+
+
+def test_two_services_named_apart_are_both_asked():
+    facts = analyse("理赔系统和材料识别今天上午都慢，怎么回事？", CATALOG)
+    assert sorted(m.name for m in facts.services) == ["ah-claims", "ah-claims-ocr"]
