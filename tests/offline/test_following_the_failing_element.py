@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 
 from diagnosis.agents.offline.changes import change_refs
 from diagnosis.agents.offline.refs import Ref
-from diagnosis.agents.offline.thread import MAX_THREAD_READS, THREAD_KIND, THREAD_LEAD, distinctive_tokens, thread_tokens
+from diagnosis.agents.offline.thread import (
+    MAX_THREAD_READS,
+    THREAD_KIND,
+    THREAD_LEAD,
+    distinctive_tokens,
+    thread_tokens,
+)
 
 SLOW = "slow SQL sql_id={sql} elapsed {s}s (TABLE ACCESS FULL T_CLAIM_POLICY_IDX) module=ah-claims"
 MERGED = "member {m} MEMBER_MERGED (merged into M0000412877 at 03:04) store=SZ-{store}"
