@@ -56,9 +56,15 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 SPACE = re.compile(r"\s+")
 
 
+#: At least this many of the three demo questions reach the Gatekeeper with a valid executor
+#: contract, per model (issue 29).
+MIN_REACHED = 2
+
+
 @dataclass
 class Figures:
     question: str
+    plan_source: str
     plan_valid: bool
     tools_run: int
     contract_valid: bool
@@ -72,7 +78,7 @@ class Figures:
 
     def line(self, alias: str) -> str:
         return (
-            f"\nREALMODEL model={alias} question={self.question!r} plan_valid={self.plan_valid} "
+            f"\nREALMODEL model={alias} question={self.question!r} plan={self.plan_source} plan_valid={self.plan_valid} "
             f"tool_calls_run={self.tools_run} contract_valid={self.contract_valid} "
             f"gatekeeper=passed:{self.passed} rejected:{len(self.rejected)} {self.rejected} "
             f"verdict={self.verdict or '-'} fallback={self.fallback or '-'} tokens={self.tokens} "
@@ -92,9 +98,14 @@ def real_model(settings, llama_server):
     settings.LLM_TIMEOUT_S = 60.0
     settings.LLM_MAX_RETRIES = 0  # a retry after a local timeout repeats the whole slow generation
     settings.LLM_STRUCTURED_OUTPUT = "auto"  # learns json_object+schema from the server's refusal
-    settings.EXECUTOR_MAX_TOOL_CALLS = 1  # one real tool call, then the constrained final turn
-    # The plan's first tool by name: these models otherwise answer in prose instead of calling one.
-    settings.EXECUTOR_FIRST_TOOL_CHOICE = "plan"
+    # The settings docs/PROVIDERS.md recommends for a small local model: the offline planner plans,
+    # the plan's first evidence step runs, and the model writes the contract from its result in one
+    # request (compact prompts, a bounded schema, greedy decoding).
+    settings.LLM_PLANNER = "offline"
+    settings.EXECUTOR_TOOL_CALLS = "plan"
+    settings.EXECUTOR_MAX_TOOL_CALLS = 1
+    settings.LLM_PROMPT_PROFILE = "compact"
+    settings.LLM_TEMPERATURE = 0.0
     settings.PLANNER_FALLBACK = "offline"
     settings.RUN_MAX_TOKENS = 60_000
     settings.RUN_MAX_SECONDS = RUN_MAX_SECONDS
@@ -103,12 +114,15 @@ def real_model(settings, llama_server):
 
 
 def leaked_evidence(run: DiagnosisRun) -> list[str]:
-    """Verified evidence not found in this run's own successful tool output: an excerpt must lie
-    within the text of a ref with the same raw_path of the invocation it names."""
+    """Evidence that passed the Gatekeeper (its passed bindings) or reached the Verifier (verified
+    evidence) but is not found in this run's own successful tool output: an excerpt must lie
+    within the text of a ref with the same raw_path of the invocation it names. Whatever the model
+    made up — an excerpt, a path, an invocation id — must have been rejected before that."""
     evaluation = (run.self_evaluation or {}).get("verifier_evaluation", {})
     invocations = {i.invocation_id: i for i in ToolInvocation.objects.filter(run=run, status="success")}
+    passed = [b for b in (evaluation.get("gatekeeper_result") or {}).get("checked_bindings") or [] if b["passed"]]
     leaks = []
-    for item in evaluation.get("verified_evidence") or []:
+    for item in [*passed, *(evaluation.get("verified_evidence") or [])]:
         invocation = invocations.get(item["source_invocation_id"])
         texts = [SPACE.sub(" ", str(ref.get("text", ""))) for ref in (invocation.evidence_refs if invocation else [])
                  if ref.get("raw_path") == item["raw_path"]]
@@ -125,7 +139,8 @@ def figures(run: DiagnosisRun, question: str) -> Figures:
     usage = run.token_usage or {}
     return Figures(
         question=question,
-        plan_valid=evaluation.get("plan_source") == "provider",
+        plan_source=str(evaluation.get("plan_source") or "-"),
+        plan_valid=evaluation.get("plan_source") in ("provider", "offline"),
         tools_run=ToolInvocation.objects.filter(run=run).count(),
         contract_valid=parse.get("status") == "valid" and bool(gate),
         passed=sum(1 for b in bindings if b["passed"]),
@@ -167,3 +182,4 @@ def test_constrained_demo_runs_reach_the_gatekeeper_and_leak_nothing(real_model,
     reached = sum(r.contract_valid for r in results)
     print(f"\nREALMODEL model={alias} reached_gatekeeper_with_valid_contract={reached}/{len(results)}"
           f" wall_s={sum(r.wall_s for r in results):.1f}", flush=True)
+    assert reached >= MIN_REACHED, [r.line(alias) for r in results]

@@ -233,7 +233,7 @@ def compact_variant(schema: Mapping[str, Any], role: Role) -> dict[str, Any]:
     """``schema`` (a validation schema, before :func:`strict_variant`) as the compact profile
     sends it: :data:`COMPACT_DROPPED` properties removed, :data:`COMPACT_NOT_NULL` ones without
     their ``null`` branch, every array bounded, and no free string empty (an empty excerpt or
-    claim text is never what a reply needs)."""
+    claim text is never what a reply needs) nor bounded by ``maxLength``."""
     dropped, not_null = COMPACT_DROPPED[role], COMPACT_NOT_NULL[role]
 
     def change(node: Mapping[str, Any], name: str = "") -> dict[str, Any]:
@@ -260,6 +260,7 @@ def compact_variant(schema: Mapping[str, Any], role: Role) -> dict[str, Any]:
                 out["minItems"] = max(int(out.get("minItems", 0)), COMPACT_MIN_ITEMS[name])
         if out.get("type") == "string" and "enum" not in out and "const" not in out:
             out["minLength"] = max(int(out.get("minLength", 1)), 1)
+            out.pop("maxLength", None)  # the parser still enforces it; the grammar need not
         return out
 
     return _only_referenced_defs(change(schema))
