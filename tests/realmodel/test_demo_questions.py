@@ -24,7 +24,9 @@ Measured on this 2-core machine, shared with another agent's evaluations (load a
 the start, 4.8 at the end), the whole step 253 s: SmolLM2-135M 3 of 3 valid contracts at the
 Gatekeeper (48.1 / 47.6 / 18.6 s; ~1.1k prompt + 150–180 completion tokens each), Gemma 3 270M
 3 of 3 (27.1 / 43.5 / 55.5 s; ~1.1k + 141). Every binding was rejected as
-``evidence.excerpt_mismatch`` (the models do not copy an excerpt verbatim), so each run ends in
+``evidence.excerpt_mismatch`` (the models do not copy an excerpt verbatim). Again at load 1.1–1.7:
+the same outcomes and tokens, SmolLM2 13.0 / 7.8 / 4.8 s, Gemma 17.9 / 7.4 / 9.9 s, the step
+68 s, so each run ends in
 the fallback ``gatekeeper_reject``: nothing unverified shown. Before these settings (the default
 prompts, the model planner, the tool-calling loop under ``chatml-function-calling``): 0 of 3 for
 both, the 110 s budget spent reading the planner's ~5.5k-token prompt (SmolLM2's tokenizer
