@@ -1,7 +1,7 @@
 """Prompt audit (spec 000/001 "prompt audit written to verifier evaluation", "prompt audit
 available on fallback paths").
 
-Reads ``prompts/catalog.toml`` (``version = "…"``, optionally ``[prompts.<role>] file = "…"``;
+Reads ``prompts/catalog.toml`` (``prompts/compact/catalog.toml`` under LLM_PROMPT_PROFILE=compact) (``version = "…"``, optionally ``[prompts.<role>] file = "…"``;
 the file defaults to ``<role>.md``) and the four role prompt files, whose front matter between
 two ``---`` lines holds simple ``key: value`` lines with at least ``name`` and ``version``.
 
@@ -42,8 +42,17 @@ class PromptCatalogError(ValueError):
     pass
 
 
+#: LLM_PROMPT_PROFILE values other than the default, each a subdirectory of the prompts directory
+#: with its own catalog and role files (the same reply contracts, other instructions).
+PROFILE_DEFAULT: Final = "default"
+PROFILE_COMPACT: Final = "compact"
+
+
 def prompts_dir() -> Path:
-    return Path(getattr(settings, "PROMPTS_DIR", Path(settings.BASE_DIR) / "prompts"))
+    """The prompt directory of the configured profile: ``prompts/`` or ``prompts/<profile>/``."""
+    root = Path(getattr(settings, "PROMPTS_DIR", Path(settings.BASE_DIR) / "prompts"))
+    profile = getattr(settings, "LLM_PROMPT_PROFILE", PROFILE_DEFAULT)
+    return root if profile == PROFILE_DEFAULT else root / profile
 
 
 def parse_front_matter(raw: str) -> tuple[dict[str, str], str]:

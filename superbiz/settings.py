@@ -205,6 +205,22 @@ EXECUTOR_MAX_TOOL_CALLS = env_int("EXECUTOR_MAX_TOOL_CALLS", 8, minimum=1, maxim
 # names the plan's first tool (tool_choice {"type": "function", …}) so a small local model that
 # would answer without evidence calls it first (the model still writes the arguments).
 EXECUTOR_FIRST_TOOL_CHOICE = env_choice("EXECUTOR_FIRST_TOOL_CHOICE", "auto", ("auto", "plan"))
+# Who calls the evidence tools (issue 29, small local models): model = the executor's tool-calling
+# loop; plan = the executor runs the plan's steps itself (at most EXECUTOR_MAX_TOOL_CALLS) and the
+# model gets their results in one request, constrained to the contract — no tools API needed.
+EXECUTOR_TOOL_CALLS = env_choice("EXECUTOR_TOOL_CALLS", "model", ("model", "plan"))
+# Who plans: model = the planner role's model; offline = the deterministic offline planner from the
+# start (plan_source offline), while the model executes, verifies and composes.
+LLM_PLANNER = env_choice("LLM_PLANNER", "model", ("model", "offline"))
+# The prompts and reply schemas the model gets: default = prompts/*.md and the full contract
+# schemas; compact = prompts/compact/*.md (the same contracts, short English instructions) and
+# bounded schemas (few claims, short strings), for models that read a few hundred tokens a second.
+LLM_PROMPT_PROFILE = env_choice("LLM_PROMPT_PROFILE", "default", ("default", "compact"))
+# Sampling temperature sent with every request; unset = the server's default (none is sent).
+# Small local models copy evidence more faithfully at 0.
+LLM_TEMPERATURE = (
+    env_float("LLM_TEMPERATURE", 0.0, minimum=0.0, maximum=2.0) if env_str("LLM_TEMPERATURE").strip() else None
+)
 # Output bound of one model reply per role (the executor's: per turn of its tool loop).
 LLM_MAX_TOKENS = {
     role: env_int(f"LLM_MAX_TOKENS_{role.upper()}", default, minimum=16, maximum=200_000)

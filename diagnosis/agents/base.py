@@ -202,6 +202,9 @@ class Provider:
     # Used when ``planner`` fails after its re-ask (PLANNER_FALLBACK=offline): the plan only
     # decides which evidence tools run, never what is confirmed, so a deterministic plan is safe.
     planner_fallback: PlannerAgent | None = None
+    #: The run's ``plan_source`` when ``planner`` plans: ``provider``, or ``offline`` when the
+    #: deterministic offline planner plans from the start (LLM_PLANNER=offline).
+    planner_source: str = "provider"
 
     def model_label(self) -> str:
         models = sorted({m for m in self.model_by_role.values() if m})

@@ -40,7 +40,7 @@ class RoundState:
     # Planner
     plan: Plan | None = None
     planner_error: str | None = None  # technical failure reason after bounded re-ask
-    plan_source: str | None = None  # provider | offline_fallback
+    plan_source: str | None = None  # provider | offline | offline_fallback
     planner_failure: str | None = None  # the provider planner's failure when the fallback planned
 
     # Executor

@@ -48,10 +48,12 @@ def standard_tool_calls() -> Reply:
 
 def find_ref(request: RecordedRequest, tool_name: str, needle: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(tool message, ref) of the first ref of ``tool_name`` whose text contains ``needle``, searching
-    this request's tool messages and the earlier-rounds results in its first user message."""
+    this request's tool messages and the results in its first user message (earlier rounds', and
+    the plan's under EXECUTOR_TOOL_CALLS=plan)."""
     messages = list(request.tool_messages())
     first_user = json.loads(request.user_message())
     messages += first_user.get("previous_tool_results", [])
+    messages += first_user.get("tool_results", [])  # EXECUTOR_TOOL_CALLS=plan
     for message in messages:
         if message.get("tool_name") != tool_name:
             continue

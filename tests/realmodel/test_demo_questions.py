@@ -1,28 +1,38 @@
 """The demo questions through the openai provider against a real model server, with structured
 output (issue 15 item 5, issue 29 item 5).
 
-Each model (SmolLM2-135M, Gemma 3 270M) answers the three demo questions with
-``LLM_STRUCTURED_OUTPUT=auto``: against llama-cpp-python 0.3.36 the first call's ``json_schema``
-is refused (HTTP 500) and the provider settles on ``{"type": "json_object", "schema": …}``, which
-the server compiles into a grammar — so even a 135M model writes replies of the contract's shape.
-Whether what it writes is *true* is the Gatekeeper's business: every excerpt or path the model
-makes up must be rejected there.
+Each model (SmolLM2-135M, Gemma 3 270M) answers the three demo questions with the settings
+docs/PROVIDERS.md gives for a small local model: ``LLM_PLANNER=offline`` (the deterministic planner
+plans), ``EXECUTOR_TOOL_CALLS=plan`` with one tool call (the plan's first evidence step runs and
+its result goes to the model in one request, no tools API), ``LLM_PROMPT_PROFILE=compact`` (short
+English prompts, a bounded contract schema whose bindings may name only the results in the
+request) and ``LLM_TEMPERATURE=0``. ``LLM_STRUCTURED_OUTPUT=auto``: against llama-cpp-python
+0.3.36 the first call's ``json_schema`` is refused (HTTP 500) and the provider settles on
+``{"type": "json_object", "schema": …}``, which the server compiles into a grammar. Whether what
+the model writes is *true* is the Gatekeeper's business: every excerpt it makes up must be
+rejected there.
 
-Per run a ``REALMODEL`` line prints: plan valid, tool calls run, executor contract valid,
+Per run a ``REALMODEL`` line prints: plan source, tool calls run, executor contract valid,
 Gatekeeper result (bindings passed / rejected and why), verdict or fallback reason, tokens, wall
 time (run with ``-s``). Asserted: every run terminal, in Chinese, within its budget, no reply
-longer than its bound, the remembered output mode recorded for every structured call, and no
-verified evidence that is not in this run's own tool output (0 leaks).
+longer than its bound, the remembered output mode recorded for every structured call, nothing
+that passed the Gatekeeper or reached the Verifier outside this run's own tool output (0 leaks),
+and per model at least ``MIN_REACHED`` (2) of the 3 runs reaching the Gatekeeper with a valid
+executor contract.
 
-Not asserted, because it does not hold (measured, issue 29): "at least 2 of 3 runs reach the
-Gatekeeper with a valid contract". On this 2-core machine (shared, load ~6) SmolLM2-135M spends
-the whole 110 s run budget reading the planner's ~1.9k-token prompt under the JSON grammar:
-0 of 3 runs reached the executor's final turn (3 × budget_exhausted, 111.5 / 110.0 / 110.0 s).
-Gemma 3 270M: 0 of 3 (budget_exhausted 112.9 s and 110.0 s in the planner; in the third run its
-constrained plan was valid, then the executor's first turn failed with a connection error —
-executor_failed, 57.9 s); 280.9 s for its three runs.
-The count is printed per model (``reached_gatekeeper_with_valid_contract``) so the figure is
-visible in CI's log; a faster machine or a larger budget than CI can afford is what it needs.
+Measured on this 2-core machine, shared with another agent's evaluations (load average 2.8 at
+the start, 4.8 at the end), the whole step 253 s: SmolLM2-135M 3 of 3 valid contracts at the
+Gatekeeper (48.1 / 47.6 / 18.6 s; ~1.1k prompt + 150–180 completion tokens each), Gemma 3 270M
+3 of 3 (27.1 / 43.5 / 55.5 s; ~1.1k + 141). Every binding was rejected as
+``evidence.excerpt_mismatch`` (the models do not copy an excerpt verbatim). Again at load 1.1–1.7:
+the same outcomes and tokens, SmolLM2 13.0 / 7.8 / 4.8 s, Gemma 17.9 / 7.4 / 9.9 s, the step
+68 s, so each run ends in
+the fallback ``gatekeeper_reject``: nothing unverified shown. Before these settings (the default
+prompts, the model planner, the tool-calling loop under ``chatml-function-calling``): 0 of 3 for
+both, the 110 s budget spent reading the planner's ~5.5k-token prompt (SmolLM2's tokenizer
+spends ~1 token per Chinese character) and the executor's ~7k-token first turn. The time on a
+loaded machine is dominated by CPU contention: the same constrained reply took 9.7 ms per token
+idle and 150–380 ms per token while the other agent ran.
 """
 
 from __future__ import annotations
@@ -44,9 +54,9 @@ QUESTIONS = (
     "昨天晚上订单服务为什么一直重启？",
     "今天上午库存接口为什么变慢？慢查询有多慢？",
 )
-# Output bounds for ~0.1–0.4 s per generated token on 2 CPU cores (measured), enough for a
-# constrained plan of one or two steps, a contract with one or two claims, a short verifier
-# reply and a one-sentence conclusion. The prompts are the product's own (unchanged).
+# Output bounds for 0.01–0.4 s per generated token on 2 shared CPU cores (measured), enough for a
+# compact contract (one claim, one binding: ~140–180 tokens), a short verifier reply and a
+# one-sentence conclusion. The prompts are the product's compact profile (prompts/compact/).
 BOUNDS = {"planner": 192, "executor": 320, "verifier": 192, "composer": 128}
 RUN_MAX_SECONDS = 110.0
 # Past the deadline a run still persists and renders its answer; a call in flight is cut at
@@ -56,9 +66,15 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 SPACE = re.compile(r"\s+")
 
 
+#: At least this many of the three demo questions reach the Gatekeeper with a valid executor
+#: contract, per model (issue 29).
+MIN_REACHED = 2
+
+
 @dataclass
 class Figures:
     question: str
+    plan_source: str
     plan_valid: bool
     tools_run: int
     contract_valid: bool
@@ -72,7 +88,7 @@ class Figures:
 
     def line(self, alias: str) -> str:
         return (
-            f"\nREALMODEL model={alias} question={self.question!r} plan_valid={self.plan_valid} "
+            f"\nREALMODEL model={alias} question={self.question!r} plan={self.plan_source} plan_valid={self.plan_valid} "
             f"tool_calls_run={self.tools_run} contract_valid={self.contract_valid} "
             f"gatekeeper=passed:{self.passed} rejected:{len(self.rejected)} {self.rejected} "
             f"verdict={self.verdict or '-'} fallback={self.fallback or '-'} tokens={self.tokens} "
@@ -92,9 +108,14 @@ def real_model(settings, llama_server):
     settings.LLM_TIMEOUT_S = 60.0
     settings.LLM_MAX_RETRIES = 0  # a retry after a local timeout repeats the whole slow generation
     settings.LLM_STRUCTURED_OUTPUT = "auto"  # learns json_object+schema from the server's refusal
-    settings.EXECUTOR_MAX_TOOL_CALLS = 1  # one real tool call, then the constrained final turn
-    # The plan's first tool by name: these models otherwise answer in prose instead of calling one.
-    settings.EXECUTOR_FIRST_TOOL_CHOICE = "plan"
+    # The settings docs/PROVIDERS.md recommends for a small local model: the offline planner plans,
+    # the plan's first evidence step runs, and the model writes the contract from its result in one
+    # request (compact prompts, a bounded schema, greedy decoding).
+    settings.LLM_PLANNER = "offline"
+    settings.EXECUTOR_TOOL_CALLS = "plan"
+    settings.EXECUTOR_MAX_TOOL_CALLS = 1
+    settings.LLM_PROMPT_PROFILE = "compact"
+    settings.LLM_TEMPERATURE = 0.0
     settings.PLANNER_FALLBACK = "offline"
     settings.RUN_MAX_TOKENS = 60_000
     settings.RUN_MAX_SECONDS = RUN_MAX_SECONDS
@@ -103,12 +124,15 @@ def real_model(settings, llama_server):
 
 
 def leaked_evidence(run: DiagnosisRun) -> list[str]:
-    """Verified evidence not found in this run's own successful tool output: an excerpt must lie
-    within the text of a ref with the same raw_path of the invocation it names."""
+    """Evidence that passed the Gatekeeper (its passed bindings) or reached the Verifier (verified
+    evidence) but is not found in this run's own successful tool output: an excerpt must lie
+    within the text of a ref with the same raw_path of the invocation it names. Whatever the model
+    made up — an excerpt, a path, an invocation id — must have been rejected before that."""
     evaluation = (run.self_evaluation or {}).get("verifier_evaluation", {})
     invocations = {i.invocation_id: i for i in ToolInvocation.objects.filter(run=run, status="success")}
+    passed = [b for b in (evaluation.get("gatekeeper_result") or {}).get("checked_bindings") or [] if b["passed"]]
     leaks = []
-    for item in evaluation.get("verified_evidence") or []:
+    for item in [*passed, *(evaluation.get("verified_evidence") or [])]:
         invocation = invocations.get(item["source_invocation_id"])
         texts = [SPACE.sub(" ", str(ref.get("text", ""))) for ref in (invocation.evidence_refs if invocation else [])
                  if ref.get("raw_path") == item["raw_path"]]
@@ -125,7 +149,8 @@ def figures(run: DiagnosisRun, question: str) -> Figures:
     usage = run.token_usage or {}
     return Figures(
         question=question,
-        plan_valid=evaluation.get("plan_source") == "provider",
+        plan_source=str(evaluation.get("plan_source") or "-"),
+        plan_valid=evaluation.get("plan_source") in ("provider", "offline"),
         tools_run=ToolInvocation.objects.filter(run=run).count(),
         contract_valid=parse.get("status") == "valid" and bool(gate),
         passed=sum(1 for b in bindings if b["passed"]),
@@ -167,3 +192,4 @@ def test_constrained_demo_runs_reach_the_gatekeeper_and_leak_nothing(real_model,
     reached = sum(r.contract_valid for r in results)
     print(f"\nREALMODEL model={alias} reached_gatekeeper_with_valid_contract={reached}/{len(results)}"
           f" wall_s={sum(r.wall_s for r in results):.1f}", flush=True)
+    assert reached >= MIN_REACHED, [r.line(alias) for r in results]

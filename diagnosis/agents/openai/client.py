@@ -209,6 +209,8 @@ class ChatCaller:
             ctx.before_model_call()
         # Every request carries its role's output bound: a runaway generation costs at most that.
         kwargs: dict[str, Any] = {self.config.max_tokens_param: self.config.max_tokens_by_role[role]}
+        if self.config.temperature is not None:
+            kwargs["temperature"] = self.config.temperature
         if tools:
             kwargs["tools"] = tools
             if tool_choice:

@@ -21,6 +21,6 @@ class OpenAIComposer:
             prompt=prompt,
             messages=[{"role": "system", "content": prompt.text}, {"role": "user", "content": material.model_dump_json()}],
             ctx=ctx,
-            reply_schema=reply_schema("composer"),
+            reply_schema=reply_schema("composer", self.caller.config.prompt_profile),
         )
         return reply.content

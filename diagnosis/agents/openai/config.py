@@ -46,6 +46,10 @@ class OpenAIConfig:
     max_tokens_param: str = "max_tokens"
     planner_fallback: str = "offline"  # offline | none
     first_tool_choice: str = "auto"  # auto | plan (EXECUTOR_FIRST_TOOL_CHOICE)
+    tool_calls: str = "model"  # model | plan (EXECUTOR_TOOL_CALLS)
+    planner: str = "model"  # model | offline (LLM_PLANNER)
+    prompt_profile: str = "default"  # default | compact (LLM_PROMPT_PROFILE)
+    temperature: float | None = None  # LLM_TEMPERATURE; None = not sent
     circuit_failures: int = 5
     circuit_cooldown_s: float = 30.0
     #: Other settings secrets (SECRET_KEY, database passwords) an error text must never carry
@@ -88,6 +92,10 @@ def config_from_settings() -> OpenAIConfig:
         max_tokens_param=settings.LLM_MAX_TOKENS_PARAM,
         planner_fallback=settings.PLANNER_FALLBACK,
         first_tool_choice=settings.EXECUTOR_FIRST_TOOL_CHOICE,
+        tool_calls=settings.EXECUTOR_TOOL_CALLS,
+        planner=settings.LLM_PLANNER,
+        prompt_profile=settings.LLM_PROMPT_PROFILE,
+        temperature=settings.LLM_TEMPERATURE,
         circuit_failures=int(settings.LLM_CIRCUIT_FAILURES),
         circuit_cooldown_s=float(settings.LLM_CIRCUIT_COOLDOWN_S),
         other_secrets=settings_secrets(),

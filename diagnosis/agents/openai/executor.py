@@ -28,19 +28,30 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any
+from dataclasses import replace
+from typing import Any, Final
 
 from contracts.plan import ExecutorRequest
-from contracts.tools import ToolCallResult
+from contracts.tools import ToolCallResult, ToolName
 from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, ToolRunner
 from diagnosis.agents.openai.client import ChatCaller
 from diagnosis.agents.openai.parsing import dumps
 from diagnosis.agents.openai.prompts import load_prompt
-from diagnosis.agents.openai.schemas import reply_schema
+from diagnosis.agents.openai.schemas import EvidenceSource, bound_to_sources, reply_schema
 
 logger = logging.getLogger(__name__)
 
 TOOL_MESSAGE_MAX_CHARS = 8000
+#: A tool result in the compact profile's request: a small model reads ~200 tokens a second.
+COMPACT_TOOL_RESULT_MAX_CHARS = 2000
+#: EXECUTOR_TOOL_CALLS=plan runs only evidence tools: the clock is no evidence.
+NOT_EVIDENCE: Final = frozenset({ToolName.GET_CURRENT_TIME})
+TOOL_CALLS_PLAN = "plan"
+#: A binding's ``source_type`` per evidence tool (DESIGN §5.1; the executor prompt's table).
+SOURCE_TYPE: Final[dict[str, str]] = {
+    ToolName.QUERY_LOGS: "log", ToolName.QUERY_METRICS: "metric", ToolName.QUERY_K8S: "k8s",
+    ToolName.LOOKUP_KNOWLEDGE: "knowledge",
+}
 SUMMARY_MAX_CHARS = 1200
 EXTRA_TURNS = 3
 CONTENT_REASKS = 1
@@ -112,6 +123,36 @@ def executor_user_message(request: ExecutorRequest, previous: list[ToolCallResul
     return dumps(payload)
 
 
+def planned_user_message(
+    request: ExecutorRequest, previous: list[ToolCallResult], results: list[ToolCallResult], *, compact: bool
+) -> str:
+    """EXECUTOR_TOOL_CALLS=plan: the one request's user message — the question and the results of
+    the plan's steps (``tool_results``, each the JSON a tool message carries). The compact profile
+    leaves out the plan and the service catalogue (the model no longer picks tools or arguments)
+    and bounds each result tighter."""
+    if compact:
+        payload = request.model_dump(mode="json", include={"question", "mode", "round", "now", "timezone"})
+    else:
+        payload = json.loads(executor_user_message(request, []))
+    limit = COMPACT_TOOL_RESULT_MAX_CHARS if compact else TOOL_MESSAGE_MAX_CHARS
+    payload["tool_results"] = [json.loads(tool_message_content(r, limit=limit)) for r in [*previous, *results]]
+    return dumps(payload)
+
+
+def evidence_sources(user_message: str) -> list[EvidenceSource]:
+    """The citable results of a :func:`planned_user_message`: the refs as the model sees them
+    (a result cut to its bound lists fewer), never ``failed`` calls, never the clock."""
+    sources = []
+    for result in json.loads(user_message).get("tool_results") or []:
+        tool = str(result.get("tool_name", ""))
+        if result.get("status") == "failed" or tool not in SOURCE_TYPE:
+            continue
+        paths = tuple(dict.fromkeys(str(ref.get("raw_path", "")) for ref in result.get("evidence_refs") or []))
+        sources.append(EvidenceSource(invocation_id=str(result.get("invocation_id", "")), tool_name=tool,
+                                      source_type=SOURCE_TYPE[tool], raw_paths=tuple(p for p in paths if p)))
+    return sources
+
+
 def _tool_call_parts(tool_call: Any, turn: int, index: int) -> tuple[str, str, str]:
     function = getattr(tool_call, "function", None)
     call_id = getattr(tool_call, "id", None) or f"call_{turn}_{index}"  # some servers omit ids
@@ -154,6 +195,8 @@ class OpenAIExecutor:
         return list(tool_specs())
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
+        if self.caller.config.tool_calls == TOOL_CALLS_PLAN:
+            return self.execute_plan(request, tools, ctx)
         prompt = load_prompt("executor")
         budget = self.caller.config.max_tool_calls
         specs = self.tool_specs()
@@ -175,7 +218,7 @@ class OpenAIExecutor:
                     tools=_offered_tools(specs, choice),
                     tool_choice=choice,
                     allow_tool_calls=True,
-                    reply_schema=reply_schema("executor") if choice == "none" else None,
+                    reply_schema=reply_schema("executor", self.caller.config.prompt_profile) if choice == "none" else None,
                 )
             except AgentError as exc:
                 if not exc.retryable or reasks >= CONTENT_REASKS:
@@ -217,6 +260,39 @@ class OpenAIExecutor:
             retryable=False,
             reason=REASON_TURN_LIMIT,
         )
+
+    def execute_plan(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
+        """EXECUTOR_TOOL_CALLS=plan: the plan's evidence steps run as planned (at most
+        EXECUTOR_MAX_TOOL_CALLS, through the same tool layer), then one model request — no
+        ``tools``, the results in the user message — constrained to the contract. For models
+        and servers whose tool calling is unreliable: llama-cpp-python's chatml-function-calling
+        format renders no ``tool`` message into the prompt at all (measured, 0.3.36), so a model
+        behind it never sees what its tools returned. The Gatekeeper checks the contract exactly
+        as after the tool loop."""
+        prompt = load_prompt("executor")
+        previous = tools.history()
+        steps = [step for step in request.plan.steps if step.tool not in NOT_EVIDENCE]
+        results = [self._run(tools, step.tool, dumps(step.arguments))
+                   for step in steps[: self.caller.config.max_tool_calls]]
+        compact = self.caller.config.prompt_profile == "compact"
+        user = planned_user_message(request, previous, results, compact=compact)
+        messages: list[dict[str, Any]] = [
+            {"role": "system", "content": prompt.text},
+            {"role": "user", "content": user},
+        ]
+        spec = reply_schema("executor", self.caller.config.prompt_profile)
+        if compact:  # the bindings can name only the results in this request (their ids, their paths)
+            spec = replace(spec, schema=bound_to_sources(spec.schema, evidence_sources(user)))
+        for attempt in range(CONTENT_REASKS + 1):
+            try:
+                reply = self.caller.call(role="executor", prompt=prompt, messages=messages, ctx=ctx, reply_schema=spec)
+            except AgentError as exc:
+                if not exc.retryable or attempt >= CONTENT_REASKS:
+                    raise
+                logger.info("executor reply unusable (%s); re-asking once with the same messages", exc.reason)
+                continue
+            return ExecutorReply(content=reply.content, finish_reason=reply.finish_reason)
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _run(self, tools: ToolRunner, name: str, arguments: str) -> ToolCallResult:
         """One call through the tool layer. Unknown names and bad JSON are recorded there as

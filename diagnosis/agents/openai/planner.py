@@ -71,6 +71,6 @@ class OpenAIPlanner:
             prompt=prompt,
             messages=[{"role": "system", "content": prompt.text}, {"role": "user", "content": planner_user_message(request)}],
             ctx=ctx,
-            reply_schema=reply_schema("planner"),
+            reply_schema=reply_schema("planner", self.caller.config.prompt_profile),
         )
         return parse_plan(reply.content, mode=request.mode)

@@ -12,6 +12,11 @@ from diagnosis.agents.openai.planner import OpenAIPlanner
 from diagnosis.agents.openai.verifier import OpenAIVerifier
 
 PROVIDER_NAME = "openai"
+#: LLM_PLANNER=offline: the deterministic offline planner plans (the plan only picks the evidence
+#: tools; what is confirmed is still the Gatekeeper's and the Verifier's business).
+PLANNER_OFFLINE = "offline"
+PLAN_SOURCE_PROVIDER = "provider"
+PLAN_SOURCE_OFFLINE = "offline"
 
 
 def build_provider(config: OpenAIConfig | None = None, *, circuits: CircuitRegistry | None = None) -> Provider:
@@ -19,20 +24,26 @@ def build_provider(config: OpenAIConfig | None = None, *, circuits: CircuitRegis
     ``circuits``: the breaker registry (default: the process's; tests pass one with a fake clock)."""
     config = config or config_from_settings()
     caller = ChatCaller(make_client(config), config, circuits)
+    offline_planner = config.planner == PLANNER_OFFLINE
     return Provider(
         name=PROVIDER_NAME,
-        planner=OpenAIPlanner(caller),
+        planner=_offline_planner() if offline_planner else OpenAIPlanner(caller),
         executor=OpenAIExecutor(caller),
         verifier=OpenAIVerifier(caller),
         composer=OpenAIComposer(caller),
         model_by_role=dict(config.model_by_role),
         planner_fallback=_planner_fallback(config),
+        planner_source=PLAN_SOURCE_OFFLINE if offline_planner else PLAN_SOURCE_PROVIDER,
     )
+
+
+def _offline_planner() -> PlannerAgent:
+    from diagnosis.agents.offline.agents import OfflinePlanner  # the offline provider's own planner
+
+    return OfflinePlanner()
 
 
 def _planner_fallback(config: OpenAIConfig) -> PlannerAgent | None:
     if config.planner_fallback != "offline":
         return None
-    from diagnosis.agents.offline.agents import OfflinePlanner  # the offline provider's own planner
-
-    return OfflinePlanner()
+    return _offline_planner()

@@ -19,6 +19,7 @@ Structured-output modes (``LLM_STRUCTURED_OUTPUT``; ``auto`` walks :data:`AUTO_L
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -193,13 +194,152 @@ def any_spelled_out(schema: Mapping[str, Any]) -> dict[str, Any]:
     return _map_subschemas(schema, lambda node: dict(ANY_VALUE) if not node else any_spelled_out(node))
 
 
+#: LLM_PROMPT_PROFILE=compact (issue 29): a small local model writes every token of a reply under
+#: a grammar, and a 135M model runs on inside a free string until its bound. A compact schema
+#: keeps what the reply needs and asks for no more items than a small model can fill, so a
+#: constrained reply ends well inside the role's ``max_tokens``. The pydantic model still parses
+#: it, so the contract is the same. Strings are *not* bounded with ``maxLength``: llama-cpp-python
+#: compiles ``maxLength: n`` into n nested optional rules, which made sampling ~7 times slower per
+#: token (66 ms against 9.7 ms, SmolLM2-135M, measured); a runaway string ends at ``max_tokens``.
+#: Optional properties a compact reply leaves out (their defaults apply).
+COMPACT_DROPPED: Final[dict[Role, frozenset[str]]] = {
+    "planner": frozenset(),
+    "executor": frozenset({"source_id"}),
+    "verifier": frozenset({"facts_checked"}),  # derived from claim_checks by the shared parser
+    "composer": frozenset(),
+}
+#: Properties that stay but may not be ``null`` in a compact reply: a binding without its
+#: invocation id or path cannot be checked, so the model has to write one.
+COMPACT_NOT_NULL: Final[dict[Role, frozenset[str]]] = {
+    "planner": frozenset(),
+    "executor": frozenset({"source_invocation_id", "raw_path"}),
+    "verifier": frozenset(),
+    "composer": frozenset(),
+}
+#: Most items of an array in a compact reply, by property name (others: ``COMPACT_MAX_ITEMS``).
+#: The executor's unverified directions and advice stay empty (``[]``: the contract requires
+#: the keys): they never reach the answer as facts, and the claims are what a small model's
+#: tokens are for.
+COMPACT_MAX_ITEMS: Final = 2
+COMPACT_ITEMS: Final[dict[str, int]] = {
+    "claims": 1, "evidence_bindings": 1, "evidence_refs": 1, "hypotheses": 0, "recommended_actions": 0, "missing_info": 0,
+}
+#: Fewest items, by property name: a contract without a claim gives the Gatekeeper nothing to check.
+COMPACT_MIN_ITEMS: Final[dict[str, int]] = {"claims": 1}
+PROFILES: Final[tuple[str, ...]] = ("default", "compact")
+
+
+def compact_variant(schema: Mapping[str, Any], role: Role) -> dict[str, Any]:
+    """``schema`` (a validation schema, before :func:`strict_variant`) as the compact profile
+    sends it: :data:`COMPACT_DROPPED` properties removed, :data:`COMPACT_NOT_NULL` ones without
+    their ``null`` branch, every array bounded, and no free string empty (an empty excerpt or
+    claim text is never what a reply needs) nor bounded by ``maxLength``."""
+    dropped, not_null = COMPACT_DROPPED[role], COMPACT_NOT_NULL[role]
+
+    def change(node: Mapping[str, Any], name: str = "") -> dict[str, Any]:
+        out = dict(node)
+        properties = out.get("properties")
+        if isinstance(properties, Mapping):
+            kept = {key: value for key, value in properties.items() if key not in dropped}
+            out["properties"] = {key: change(_without_null(value) if key in not_null else value, key)
+                                 for key, value in kept.items()}
+            if "required" in out:
+                out["required"] = [key for key in out["required"] if key in kept]
+        for key in ("$defs", "definitions"):
+            if isinstance(out.get(key), Mapping):
+                out[key] = {def_name: change(value) for def_name, value in out[key].items()}
+        for key in ("anyOf", "allOf", "oneOf"):
+            if isinstance(out.get(key), list):
+                out[key] = [change(value, name) if isinstance(value, Mapping) else value for value in out[key]]
+        if isinstance(out.get("items"), Mapping):
+            out["items"] = change(out["items"])
+        if out.get("type") == "array":
+            bound = COMPACT_ITEMS.get(name, COMPACT_MAX_ITEMS)
+            out["maxItems"] = min(int(out.get("maxItems", bound)), bound)
+            if name in COMPACT_MIN_ITEMS:
+                out["minItems"] = max(int(out.get("minItems", 0)), COMPACT_MIN_ITEMS[name])
+        if out.get("type") == "string" and "enum" not in out and "const" not in out:
+            out["minLength"] = max(int(out.get("minLength", 1)), 1)
+            out.pop("maxLength", None)  # the parser still enforces it; the grammar need not
+        return out
+
+    return _only_referenced_defs(change(schema))
+
+
+def _only_referenced_defs(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` without the ``$defs`` that nothing refers to any more (dropped properties')."""
+    defs = schema.get("$defs")
+    if not isinstance(defs, Mapping):
+        return schema
+    text = json.dumps({k: v for k, v in schema.items() if k != "$defs"})
+    kept: dict[str, Any] = {}
+    while True:
+        wanted = {name for name in defs if f'"#/$defs/{name}"' in text}
+        if wanted == set(kept):
+            break
+        kept = {name: defs[name] for name in defs if name in wanted}
+        text = json.dumps({**{k: v for k, v in schema.items() if k != "$defs"}, "$defs": kept})
+    return {**schema, "$defs": kept} if kept else {k: v for k, v in schema.items() if k != "$defs"}
+
+
+def _without_null(schema: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``anyOf [X, null]`` → ``X``; anything else unchanged."""
+    branches = [b for b in schema.get("anyOf") or () if isinstance(b, Mapping) and b != NULL_SCHEMA]
+    if "anyOf" in schema and len(branches) == 1:
+        return {**{k: v for k, v in schema.items() if k != "anyOf"}, **branches[0]}
+    return schema
+
+
+@dataclass(frozen=True)
+class EvidenceSource:
+    """One tool result a reply may cite: what a binding to it must say, and its refs' paths."""
+
+    invocation_id: str
+    tool_name: str
+    source_type: str
+    raw_paths: tuple[str, ...]
+
+
+def bound_to_sources(schema: Mapping[str, Any], sources: list[EvidenceSource]) -> dict[str, Any]:
+    """The executor's (compact) contract schema with every evidence binding narrowed to the
+    results in the request: one ``anyOf`` branch per result, its invocation id, tool name and
+    source type fixed, its ``raw_path`` one of that result's paths, the excerpt last (copied from
+    the ref just chosen). Ids and paths the model would otherwise misspell (``"inv_1,"``, ``"1"``,
+    measured with SmolLM2-135M) are then spelled right; the excerpt stays free text, and the
+    Gatekeeper checks it against the ref exactly as before. No source with a path: unchanged."""
+    branches = [
+        {
+            "type": "object",
+            "properties": {
+                "source_invocation_id": {"const": source.invocation_id, "type": "string"},
+                "tool_name": {"const": source.tool_name, "type": "string"},
+                "source_type": {"const": source.source_type, "type": "string"},
+                "raw_path": {"enum": list(source.raw_paths), "type": "string"},
+                "evidence_excerpt": {"type": "string", "minLength": 1},
+            },
+            "required": ["source_invocation_id", "tool_name", "source_type", "raw_path", "evidence_excerpt"],
+            "additionalProperties": False,
+        }
+        for source in sources
+        if source.raw_paths
+    ]
+    defs = schema.get("$defs")
+    if not branches or not isinstance(defs, Mapping) or "EvidenceBinding" not in defs:
+        return dict(schema)
+    binding = branches[0] if len(branches) == 1 else {"anyOf": branches}
+    return {**schema, "$defs": {**defs, "EvidenceBinding": binding}}
+
+
 @cache
-def reply_schema(role: Role) -> ReplySchema:
+def reply_schema(role: Role, profile: str = "default") -> ReplySchema:
     """The schema ``role``'s reply is constrained to: its model's validation schema, without
-    developer docs, any value spelled out, in the strict shape; ``strict`` only when that fits
-    OpenAI's subset."""
+    developer docs, any value spelled out (under ``profile`` ``compact``: the
+    :func:`compact_variant`), in the strict shape; ``strict`` only when that fits OpenAI's subset."""
     name, model = REPLY_MODELS[role]
-    schema = strict_variant(any_spelled_out(without_docs(model.model_json_schema(mode="validation"))))
+    schema = any_spelled_out(without_docs(model.model_json_schema(mode="validation")))
+    if profile == "compact":
+        schema = compact_variant(schema, role)
+    schema = strict_variant(schema)
     return ReplySchema(name=name, schema=schema, strict=fits_strict(schema))
 
 

@@ -24,6 +24,6 @@ class OpenAIVerifier:
             prompt=prompt,
             messages=[{"role": "system", "content": prompt.text}, {"role": "user", "content": verifier_input}],
             ctx=ctx,
-            reply_schema=reply_schema("verifier"),
+            reply_schema=reply_schema("verifier", self.caller.config.prompt_profile),
         )
         return reply.content

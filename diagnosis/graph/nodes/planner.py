@@ -9,7 +9,9 @@ Degrading instead of failing (issue 15): when the provider's planner still gives
 after its re-ask (invalid, truncated, blank replies) and the provider has a ``planner_fallback``
 (the openai provider with PLANNER_FALLBACK=offline), the deterministic offline planner plans and
 the run goes on (``plan_source = offline_fallback``). The plan only chooses the evidence tools;
-the Gatekeeper and the Verifier judge the evidence exactly as before. A non-retryable failure
+the Gatekeeper and the Verifier judge the evidence exactly as before. With LLM_PLANNER=offline the
+offline planner is the provider's planner from the start (``plan_source = offline``): a small
+local model then spends its time on the contract, not on a plan. A non-retryable failure
 (transport spent, content filter, missing prompt, spent budget) is not degraded: the next model
 call would fail the same way, so the run ends ``planner_failed`` (or ``budget_exhausted``).
 
@@ -45,6 +47,8 @@ PLANNER_MAX_ATTEMPTS: Final = 2
 REASON_INVALID_PLAN: Final = "invalid_plan"
 PLAN_SOURCE_PROVIDER: Final = "provider"
 PLAN_SOURCE_OFFLINE_FALLBACK: Final = "offline_fallback"
+#: LLM_PLANNER=offline: the offline planner plans from the start (``Provider.planner_source``).
+PLAN_SOURCE_OFFLINE: Final = "offline"
 
 
 STATUS_CLARIFY: Final = "clarify"
@@ -106,7 +110,7 @@ def run(state: GraphState, env: GraphEnv) -> None:
         else:
             state.current.plan = plan.model_copy(update={"mode": state.mode})
             state.current.planner_error = None
-            state.current.plan_source = PLAN_SOURCE_PROVIDER
+            state.current.plan_source = env.provider.planner_source
             if state.asked is None:  # the first round's plan fixes what was asked
                 state.asked = _asked(plan, state, env)
             return
