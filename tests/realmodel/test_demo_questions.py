@@ -193,3 +193,19 @@ def test_constrained_demo_runs_reach_the_gatekeeper_and_leak_nothing(real_model,
     print(f"\nREALMODEL model={alias} reached_gatekeeper_with_valid_contract={reached}/{len(results)}"
           f" wall_s={sum(r.wall_s for r in results):.1f}", flush=True)
     assert reached >= MIN_REACHED, [r.line(alias) for r in results]
+
+
+def test_evaluate_prints_the_model_table_for_the_real_model(real_model, capsys):
+    """``manage.py evaluate --provider openai --models <alias>`` against the real server (issue 29
+    item 3): one honest demo question, one table row for the model, printed in CI's log."""
+    from django.core.management import call_command
+
+    alias = real_model
+    call_command("evaluate", "--provider", "openai", "--models", alias, "--only", "pay_500_since_ten", "--no-fail")
+    out = capsys.readouterr().out
+    print(out, flush=True)
+    row = next((line for line in out.splitlines() if line.strip().startswith(alias)), "")
+    assert row, out  # the model's row: strictly right, false PASS, fallbacks, rejections, tokens, wall time
+    runs, strictly, false_pass = row.split()[1:4]
+    assert runs == "1" and strictly.endswith("/1")
+    assert false_pass == "0", row  # whatever it got wrong, nothing unverified reached the user as a PASS
