@@ -372,8 +372,29 @@ def shows_items(facts: QuestionFacts, text: str) -> bool:
     return all(any_spelling_in((w,), text) for w in facts.items)
 
 
+_CLAUSE_MARK = re.compile(r"[，,。？?！!；;]")
+
+
+def _addressed(question: str, mentions: list[ServiceMention]) -> list[ServiceMention]:
+    """The services the question's last clause asks about (…站内信倒是有，通知服务咋了？) when the
+    story before it names others too (收不到分享邀请的邮件): those are its context, not what is asked."""
+    text = fold(question)
+    ends = [m.end() for m in _CLAUSE_MARK.finditer(text.rstrip("？?！!。. "))]
+    start = ends[-1] if ends else 0
+    clause = text[start:]
+    asked = [m for m in mentions if m.known and m.start >= start]
+    told = [m for m in mentions if m.known and m.start < start]
+    if not asked or not told or not (asks("cause", clause) or asks("confirm", clause) or asks("why", clause)):
+        return mentions
+    # A story that tells a failure (搜索服务一直吐 503，ES 那边怎么了) keeps its services asked beside
+    # the suspect: the failing one is where the symptom is read.
+    if find_symptoms(text[:start]):
+        return mentions
+    return [m for m in mentions if m.start >= start or not m.known]
+
+
 def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
-    mentions = find_services(question, services)
+    mentions = _addressed(question, find_services(question, services))
     symptoms = find_symptoms(question)
     listing = asks_listing(question, mentions, symptoms)
     facts = QuestionFacts(

@@ -37,6 +37,7 @@ idle and 150–380 ms per token while the other agent ran.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 
@@ -107,7 +108,9 @@ def real_model(settings, llama_server):
     settings.LLM_MAX_TOKENS = dict(BOUNDS)
     settings.LLM_TIMEOUT_S = 60.0
     settings.LLM_MAX_RETRIES = 0  # a retry after a local timeout repeats the whole slow generation
-    settings.LLM_STRUCTURED_OUTPUT = "auto"  # learns json_object+schema from the server's refusal
+    # auto learns json_object+schema from the server's refusal; REALMODEL_STRUCTURED_OUTPUT=off measures
+    # the same runs without constrained output (the closing note's comparison).
+    settings.LLM_STRUCTURED_OUTPUT = os.environ.get("REALMODEL_STRUCTURED_OUTPUT", "auto")
     # The settings docs/PROVIDERS.md recommends for a small local model: the offline planner plans,
     # the plan's first evidence step runs, and the model writes the contract from its result in one
     # request (compact prompts, a bounded schema, greedy decoding).
