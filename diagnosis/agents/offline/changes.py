@@ -46,6 +46,8 @@ ROUTINE_REPEATS = 3
 # system's "updating number_of_replicas" line of the same settings update): the most detailed
 # (longest) is cited.
 ONE_EVENT = timedelta(seconds=10)
+# A dependency's change this long before the failure is related only if that dependency went red too.
+QUIET_UPSTREAM = timedelta(minutes=45)
 # The groups of related changes (own 0, implicated neighbour 1, the rest 2) in the order a
 # diagnosis weighs them as a cause: the neighbour the failing lines point at, then the service itself.
 _CAUSE_ORDER = {1: 0, 0: 1, 2: 2}
@@ -134,6 +136,7 @@ def change_refs(
     (``THREAD_KIND`` when its words say no change)."""
     asked, deps = {fold(s) for s in services}, {fold(s) for s in depends_on}
     pointed = {fold(s) for s in implicated}
+    red = {fold(s) for s in (onsets or {})}
     shared = set().union(*(distinctive_tokens(r.message) for r in anomalies)) if anomalies else set()
     first = first_anomaly(anomalies)
     since = span_start(start, first)
@@ -161,6 +164,13 @@ def change_refs(
         # whose name starts with a dependency's ("reservation-cleanup") is not that dependency.
         on_path = fold(ref.service) in deps if kind == NOVEL_KIND else _names(ref, deps)
         upstream = bool(deps) and on_path and (first is None or at <= first)
+        # A dependency's change an hour or more before the failure counts only when that dependency
+        # went red itself or the failing lines point at it: a certificate rolled back on the ingress
+        # at 10:40 says nothing of a GIS lock at 11:32 when the ingress never faltered.
+        if upstream and first is not None and first - at >= QUIET_UPSTREAM and not (
+            _names(ref, pointed) or fold(ref.service) in red
+        ):
+            upstream = False
         if not (not asked or own or upstream or element or distinctive_tokens(ref.message) & shared):
             continue
         started, cited = event.get(ref.service, (None, ""))
