@@ -84,3 +84,41 @@ def test_a_service_named_right_before_another_is_its_modifier():
 def test_two_services_named_apart_are_both_asked():
     facts = analyse("理赔系统和材料识别今天上午都慢，怎么回事？", CATALOG)
     assert sorted(m.name for m in facts.services) == ["ah-claims", "ah-claims-ocr"]
+
+
+NOTIFY_CATALOG = [
+    ServiceInfo(name="md-permission", aliases=["权限服务", "分享"]),
+    ServiceInfo(name="md-notify", aliases=["通知服务", "邮件"]),
+    ServiceInfo(name="md-search", aliases=["搜索服务", "站内搜索"]),
+    ServiceInfo(name="md-es", aliases=["ES"]),
+]
+
+
+def test_the_service_the_last_clause_asks_about_is_asked_when_the_story_tells_no_failure_of_the_others():
+    facts = analyse("启明律所从今天早上开始收不到分享邀请，站内信倒是有，通知服务咋了？", NOTIFY_CATALOG)
+    assert [m.name for m in facts.services] == ["md-notify"]
+
+
+def test_a_story_that_tells_a_failure_keeps_the_failing_service_asked_beside_the_suspect():
+    facts = analyse("七点半多开始搜索服务一直吐 503，ES 那边到底怎么了？", NOTIFY_CATALOG)
+    assert sorted(m.name for m in facts.services) == ["md-es", "md-search"]
+
+
+def test_a_quiet_dependencys_change_an_hour_before_is_no_cause_but_a_red_one_is():
+    from datetime import UTC, datetime, timedelta
+
+    from diagnosis.agents.offline.changes import change_refs
+    from diagnosis.agents.offline.refs import Ref
+
+    onset = datetime(2026, 12, 22, 11, 32, tzinfo=UTC)
+
+    def line(at: datetime, message: str, service: str, level: str = "INFO") -> Ref:
+        element = {"timestamp": at.isoformat(), "service": service, "level": level, "message": message}
+        return Ref("inv_c", "query_logs", 1, f"/records/{service}", message, "log", element, service, level)
+
+    rollback = line(onset - timedelta(minutes=52), "certificate rolled back to the previous one by ops (SEC-1193)", "nc-ingress")
+    failing = line(onset, "isolation trace failed: lock timeout", "nc-dispatch", "ERROR")
+    span = {"start": onset - timedelta(hours=1), "end": onset + timedelta(hours=1), "services": ["nc-dispatch"],
+            "anomalies": [failing], "depends_on": ["nc-ingress"]}
+    assert change_refs([rollback], **span) == []
+    assert [r for _, r in change_refs([rollback], **span, onsets={"nc-ingress": onset - timedelta(minutes=50)})] == [rollback]
