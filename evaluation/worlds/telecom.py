@@ -46,11 +46,11 @@ demo nor the other worlds have, in ordinary noise:
                     has a new host key (``Host key verification failed``) — so the 02:00 porting cut-over of 2389 numbers
     07:05–11:31     is missing from our routing → xht-smsgw sends MT messages for numbers ported in today to the donor
                     network (UNDELIV) and for numbers ported out to our own HLR (UnknownSubscriber). 11:22 the host key is
-                    updated and the sync rerun. The 08:50 signature config of xht-smsgw is a decoy.
+                    updated and the sync rerun. The 06:45 signature config of xht-smsgw is a decoy.
 (8) 01:20:10        xht-loyalty: loy_ops_sunmei sets ``points.expiry.cutoff`` to 2026-12-31 instead of 2025-12-31; the
                     02:30 CronJob xht-loyalty-points-expiry expires every point earned before it → 1382406 members at 0
     07:05–12:10     → xht-mall refuses redemptions (``INSUFFICIENT_POINTS``). 12:05 balances restored from the ledger
-                    snapshot and the cutoff reverted. The 07:20 deploy 5.2.0 of the mall is a decoy.
+                    snapshot and the cutoff reverted. The 06:50 deploy 5.2.0 of the mall is a decoy.
 (9) 16:00:10        xht-app-api: the owner App 8.3.0 is released; its new realtime usage widget polls the usage summary every
                     5 s instead of 300 s → the request rate of xht-usage, by App version, grows with the evening: 4860/s at
     17:00 → now     19:58 (``usage_http_requests_per_second``); p99 above 800 ms from 18:40. 20:30 the remote config
@@ -255,7 +255,7 @@ ROLLOUTS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "xht-ticket": [("00:00", pod_names("xht-ticket", "6.2.1", 3))],
     "xht-app-api": [("00:00", pod_names("xht-app-api", "8.0.4", 4))],
     "xht-loyalty": [("00:00", pod_names("xht-loyalty", "2.7.0", 2))],
-    "xht-mall": [("00:00", pod_names("xht-mall", "5.1.9", 3)), ("07:21:00", pod_names("xht-mall", "5.2.0", 3))],
+    "xht-mall": [("00:00", pod_names("xht-mall", "5.1.9", 3)), ("06:51:00", pod_names("xht-mall", "5.2.0", 3))],
     "xht-num-pool": [("00:00", pod_names("xht-num-pool", "2.3.0", 2)), ("12:11:00", pod_names("xht-num-pool", "2.3.1", 2))],
     "xht-einvoice": [("00:00", pod_names("xht-einvoice", "1.9.0", 2))],
 }
@@ -856,7 +856,7 @@ def mediation_double(w: WorldBuilder) -> None:
     pods = ROLLOUTS[usage][0][1]
     w.log(w.at("10:03:10.330"), usage, "INFO", "usage batch applied from xht-mediation: 186412 records, 23107 subscribers "
           "updated", instance=pods[2], trace=False)
-    for moment in _every(w, "10:05:00", "13:19:00", 12, 35):
+    for moment in _every(w, "10:05:00", "13:18:00", 12, 35):
         plan = w.rng.choice(list(PLANS))
         quota = PLANS[plan]
         w.log(moment, usage, "WARN", USAGE_QUOTA.format(msisdn=_msisdn(w), plan=plan, used=quota + w.rng.uniform(0, 2.5),
@@ -976,7 +976,7 @@ def npdb_sync(w: WorldBuilder) -> None:
     w.log(w.at("02:00:30.118"), mnp, "INFO", "CSMS cut-over 2026-12-22 02:00 confirmed: our port-in 1206 numbers "
           "provisioned on HSS, port-out 1183 numbers released", instance=ROLLOUTS[mnp][0][1][0], trace=False)
     pods = ROLLOUTS[sms][0][1]
-    w.log(w.at("08:50:10.441"), sms, "INFO", SIGN_CONFIG, instance=pods[1], change="config")
+    w.log(w.at("06:45:10.441"), sms, "INFO", SIGN_CONFIG, instance=pods[1], change="config")
     for moment in _every(w, "07:05:00", "11:31:00", 20, 60):
         mid = w.hex(12)
         if w.rng.random() < 0.55:
@@ -1002,7 +1002,7 @@ def points_expiry(w: WorldBuilder) -> None:
     w.log(w.at("02:30:04.118"), loy, "INFO", f"points-expiry start (CronJob {POINTS_CRON}, job {POINTS_JOB}): cutoff "
           "2026-12-31", instance=POINTS_POD, trace=False, job="points-expiry")
     w.log(w.at("02:41:30.551"), loy, "INFO", POINTS_RUN, instance=POINTS_POD, trace=False, job="points-expiry")
-    w.log(w.at("07:20:30.330"), mall, "INFO", MALL_DEPLOY, instance=ROLLOUTS[mall][1][1][0], change="deploy")
+    w.log(w.at("06:50:30.330"), mall, "INFO", MALL_DEPLOY, instance=ROLLOUTS[mall][1][1][0], change="deploy")
     _rolled(w, mall, JAVA_STARTED.format(app="MallApplication"), JAVA_STOPPING)
     pods = ROLLOUTS[mall][1][1]
     for moment in _every(w, "07:05:00", "12:05:00", 20, 60):
@@ -1010,7 +1010,7 @@ def points_expiry(w: WorldBuilder) -> None:
         name, need = MALL_ITEMS[sku]
         w.log(moment, mall, "WARN", REDEEM_FAIL.format(order=f"RD{moment:%m%d}{w.rng.randint(10000, 99999)}",
                                                        member=_member(w), sku=sku, name=name, need=need),
-              instance=w.rng.choice(pods if moment >= w.at("07:21") else ROLLOUTS[mall][0][1]))
+              instance=w.rng.choice(pods))
     _ops(w, "09:10:45.118", mall, "mall_oncall_renjie: 用户反馈积分商城兑换都提示积分不足，App 积分页显示 0，昨天还有几千分")
     w.log(w.at("12:05:20.204"), loy, "INFO", POINTS_FIX, instance=ROLLOUTS[loy][0][1][1], trace=False, change="data")
     w.alert("MallRedeemFailureHigh", mall, "warning", w.at("07:24"), w.at("12:14"), "63.5%",
@@ -1101,7 +1101,7 @@ STEADY = (
     ("xht-ticket", 74, "2026-12-16T21:30:00+08:00", "release xht-ticket 6.2.1", "6.2.1"),
     ("xht-app-api", 96, "2026-12-18T22:00:00+08:00", "release xht-app-api 8.0.4", "8.0.4"),
     ("xht-loyalty", 22, "2026-12-02T21:00:00+08:00", "release xht-loyalty 2.7.0", "2.7.0"),
-    ("xht-mall", 58, "2026-12-22T07:20:30+08:00", "release xht-mall 5.2.0 (pipeline #7694)", "5.2.0"),
+    ("xht-mall", 58, "2026-12-22T06:50:30+08:00", "release xht-mall 5.2.0 (pipeline #7694)", "5.2.0"),
     ("xht-num-pool", 19, "2026-12-22T12:10:30+08:00", "release xht-num-pool 2.3.1 (pipeline #7715)", "2.3.1"),
     ("xht-einvoice", 15, "2026-11-30T21:00:00+08:00", "release xht-einvoice 1.9.0", "1.9.0"),
 )
@@ -1202,8 +1202,9 @@ def build_metrics(w: WorldBuilder) -> None:
         ("other", [(START, 180), (at("07:00"), 420), (at("12:00"), 610), (at("16:00"), 640), (at("19:58"), 670),
                    (at("20:30"), 550), (REFERENCE, 520)]),
     ):
+        # The new version's share is exact: nothing of it before its release.
         w.series("usage_http_requests_per_second_by_app_version", "xht-usage", "次/秒", frames, start=START, fine=evening,
-                 spread=20, digits=0, app_version=version)
+                 spread=0 if version == "8.3.0" else 20, digits=0, app_version=version)
     w.series("usage_p99_latency_ms", "xht-usage", "ms", P99, start=START, fine=evening, spread=20, digits=0,
              threshold=800)
     w.series("usage_quota_notify_per_10m", "xht-usage", "次",
@@ -1464,7 +1465,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
         diagnosis=f"01:00 携号转网的 CronJob {NPDB_CRON} 从清算中心 SFTP 下载 NPDB 增量失败：对方 12-21 换了主机密钥，Host key "
                   "verification failed，重试 3 次都失败 → 02:00 割接的 2389 个号码（携入 1206、携出 1183）没进我们的选路数据 → 短信网关"
                   "按号段选路：发给今天携入号码的短信送到原运营商（CMCC-IC，UNDELIV），发给携出号码的送到自己的 HLR（UnknownSubscriber）。"
-                  "11:22 mnp_ops_luhao 更新 known_hosts 重跑同步，11:31 增量生效后恢复。08:50 的签名报备号配置不是原因；晚上的积压是另一件事",
+                  "11:22 mnp_ops_luhao 更新 known_hosts 重跑同步，11:31 增量生效后恢复。06:45 的签名报备号配置不是原因；晚上的积压是另一件事",
     ),
     WorldQuestion(
         "telecom_mall_insufficient_points_cause",
@@ -1475,7 +1476,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
         forbidden=_not("points"), service="xht-mall",
         diagnosis=f"01:20 积分运营 loy_ops_sunmei 为年度清零做准备，把 points.expiry.cutoff 从 2025-12-31 改成 2026-12-31 → 02:30 CronJob "
                   f"{POINTS_CRON} 清掉了截止日及以前获得的全部积分：1382406 个会员归零 → 商城兑换全部 INSUFFICIENT_POINTS。12:05 从 "
-                  "02:25 的积分流水快照恢复余额、截止日改回后恢复。原因在积分服务的清理任务，不在商城；07:20 的商城 5.2.0 发布不是原因",
+                  "02:25 的积分流水快照恢复余额、截止日改回后恢复。原因在积分服务的清理任务，不在商城；06:50 的商城 5.2.0 发布不是原因",
     ),
     WorldQuestion(
         "telecom_pppoe_fail_quantity", "早上宽带拨号失败最厉害的时候，一分钟失败了多少次？", "quantity",
@@ -1532,7 +1533,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
         asked_facts=(fact("sms.signature.filing-no", "XH-2026-18"), fact("window_size 10 -> 64"),
                      fact("window_size 64 -> 10")),
         forbidden=_not("smpp", "npdb"), service="xht-smsgw",
-        diagnosis="三次：08:50 签名报备号 sms.signature.filing-no XH-2025-07 -> XH-2026-18（与故障无关）、19:32 通道 CMCC-SZ-02 "
+        diagnosis="三次：06:45 签名报备号 sms.signature.filing-no XH-2025-07 -> XH-2026-18（与故障无关）、19:32 通道 CMCC-SZ-02 "
                   "window_size 10 -> 64 和速率 200/s -> 800/s（导致被限流、队列积压、验证码延迟）、20:24 改回 window_size 64 -> 10。"
                   "上午携号转网短信失败的原因是 xht-mnp 的 NPDB 同步，不是短信网关的变更",
     ),

@@ -62,7 +62,7 @@ PINNED = {
     "retail": "2ddfc8faabf7cc0201e32742610996208e6e65a3c734aafceb50c7f519182d52",
     "collab": "302c0d4ceba9cc9d24810b266a700bc5060e108b5eea80b3b68abfba51b3df74",
     "utility": "53333db3fb344d85fb2179d6997fe58e4ecfc97f2fa7fdc0968c7f190397f1b1",
-    "telecom": "69ecdc01feecb5034ec9dfeee36a4045d3fce7434e19a2fc557f08c115ec74fc",
+    "telecom": "02ae5ad816a015ec05654100cde837747feb2e82ee7f7b1a6d96627203cf494a",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
