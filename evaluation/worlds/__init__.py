@@ -129,8 +129,8 @@ from evaluation.worlds import (
     retail,
     social,
     streaming,
-    ticketing,
     telecom,
+    ticketing,
     travel,
     utility,
 )
