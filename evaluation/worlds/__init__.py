@@ -97,6 +97,13 @@ what a fully right answer to each must contain.
   isolation trace, a new RTU commissioned with another station's IEC 104 common address, historian points left uncompressed
   filling the archive volume, a port-channel member re-added without LACP under one node), with a ``k8s`` section — a
   judging world written before the agents were tuned on it;
+- ``telecom`` — 星海通信 XingHai Telecom, a regional MVNO and broadband ISP on a working Tuesday (a RADIUS shared secret
+  rotated on one BNG only → PPPoE 691, an SMPP window raised past the carrier's rate → ESME_RTHROTTLED and a queue that
+  delays verification codes, a PGW's re-sent CDR file loaded twice by a file-name dedup, an OCR vendor's new model
+  returning a lower-case x, a SIM batch's Ki decrypted with the previous K4 transport key → MAC failure, a host agent
+  holding the xtables lock on one node so kube-proxy keeps the old OCS pods, an NPDB sync failing on the clearinghouse's new
+  SFTP host key, a points-expiry cutoff a year ahead, an App release polling usage every 5 s, a roaming zone table moving
+  SmarTone HK to the ¥60/MB zone), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -122,6 +129,7 @@ from evaluation.worlds import (
     retail,
     social,
     streaming,
+    telecom,
     ticketing,
     travel,
     utility,
@@ -133,7 +141,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
                                                                 travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD,
                                                                 insurance.WORLD, retail.WORLD,
-                                                                collab.WORLD, utility.WORLD)}
+                                                                collab.WORLD, utility.WORLD, telecom.WORLD)}
 
 
 def world_get(name: str) -> World:
