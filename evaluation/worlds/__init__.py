@@ -104,6 +104,14 @@ what a fully right answer to each must contain.
   holding the xtables lock on one node so kube-proxy keeps the old OCS pods, an NPDB sync failing on the clearinghouse's new
   SFTP host key, a points-expiry cutoff a year ahead, an App release polling usage every 5 s, a roaming zone table moving
   SmarTone HK to the ¥60/MB zone), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``smart_property`` — the world ``property``: 安居智慧物业 AnJu Smart Property, a property-management company's smart
+  residential communities on a working day (plate cameras' firmware dropping the province character, a building code rename
+  letting the nightly face sync empty one building's unit doors, elevator snapshots using up the carrier data pool, a 2027 fee
+  rate imported for the wrong community, a visitor-pass signing key rotated while one edge box was offline, an HR
+  restructure emptying the repair dispatch group, patrol points imported in WGS84 against a GCJ02 App, a meter profile's
+  register digits inflating a rollover into the common-area electricity bills, a parking aggregator polling the fee API,
+  a backup proxy VM stealing CPU from one node), with a ``k8s`` section — a judging world written before the agents were
+  tuned on it (its module is not named ``property``, which would shadow the builtin where it is imported);
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -127,6 +135,7 @@ from evaluation.worlds import (
     logistics,
     payments,
     retail,
+    smart_property,
     social,
     streaming,
     telecom,
@@ -141,7 +150,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 logistics.WORLD, hospital.WORLD, gaming.WORLD, charging.WORLD,
                                                                 travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD,
                                                                 insurance.WORLD, retail.WORLD,
-                                                                collab.WORLD, utility.WORLD, telecom.WORLD)}
+                                                                collab.WORLD, utility.WORLD, telecom.WORLD,
+                                                                smart_property.WORLD)}
 
 
 def world_get(name: str) -> World:
