@@ -393,8 +393,25 @@ def _addressed(question: str, mentions: list[ServiceMention]) -> list[ServiceMen
     return [m for m in mentions if m.start >= start or not m.known]
 
 
+def _part_of_another(mentions: list[ServiceMention], catalog: Sequence[Any]) -> list[ServiceMention]:
+    """A bare word that one service is called by but that is part of another named service's own
+    name (App, when 巡更 App is the patrol system's and the question names 巡更): that service's part,
+    not a second service."""
+    names = {s.name: [fold(a) for a in [s.name, *(s.aliases or [])]] for s in catalog}
+    known = [m for m in mentions if m.known]
+    return [
+        m for m in mentions
+        if not m.known or not any(
+            n.name != m.name and any(fold(m.text) in a and fold(m.text) != a for a in names.get(n.name, []))
+            for n in known
+        )
+    ]
+
+
 def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
-    mentions = _addressed(question, find_services(question, services))
+    catalog = list(services)
+    mentions = _addressed(question, _part_of_another(find_services(question, catalog), catalog))
+    services = catalog
     symptoms = find_symptoms(question)
     listing = asks_listing(question, mentions, symptoms)
     facts = QuestionFacts(

@@ -122,3 +122,11 @@ def test_a_quiet_dependencys_change_an_hour_before_is_no_cause_but_a_red_one_is(
             "anomalies": [failing], "depends_on": ["nc-ingress"]}
     assert change_refs([rollback], **span) == []
     assert [r for _, r in change_refs([rollback], **span, onsets={"nc-ingress": onset - timedelta(minutes=50)})] == [rollback]
+
+
+def test_a_bare_word_that_is_part_of_another_named_services_name_is_that_services_part():
+    catalog = [ServiceInfo(name="aj-owner-app", aliases=["业主 App", "App"]),
+               ServiceInfo(name="aj-patrol", aliases=["巡更", "巡更 App"])]
+    facts = analyse("保安今天早上巡更一直打不上卡，App 说不在巡更点范围内，巡更系统是怎么回事？", catalog)
+    assert [m.name for m in facts.services] == ["aj-patrol"]
+    assert [m.name for m in analyse("业主 App 今天一直打不开，怎么回事？", catalog).services] == ["aj-owner-app"]
