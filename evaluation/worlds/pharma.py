@@ -286,8 +286,9 @@ def node_of(pod: str) -> str:
 PLATES = ["粤A·D3K72", "粤A·F8M21", "粤A·G2P55", "粤A·H7Q30", "粤A·J4R18", "粤A·K9S63", "粤A·L1T47", "粤A·M6U02",
           "粤A·N3V89", "粤A·P5W14", "粤A·Q8X36", "粤A·R2Y71", "粤A·S7Z25", "粤A·T4A58", "粤A·U9B03", "粤A·V1C67",
           "粤A·W6D40", "粤A·X3E92", "粤A·Y8F15", "粤A·Z5G84", "粤A·B2H39", GPS_LOST_PLATE]
-#: The six trucks parked in the depot at night: the ones the OTA campaign reached.
+#: The six trucks parked in the depot at night: the ones the OTA campaign reached, one after the other.
 FAHRENHEIT = PLATES[0:6]
+UPGRADED_AT = {plate: _t("02:14:30") + dt.timedelta(minutes=14 * index) for index, plate in enumerate(FAHRENHEIT)}
 
 SERVICES: list[Json] = [
     {"name": "kl-order-hub", "aliases": ["订单中心", "接单", "接单系统", "订单", "订单系统", "订单接入"],
@@ -344,7 +345,7 @@ WINDOWS = {
     "partition": (_t("00:00"), _t("01:39")),
     "credit": (_t("08:00"), _t("10:50")),
     "fahrenheit": (_t("06:30"), _t("10:45")),
-    "alloc": (_t("08:10"), _t("14:08")),  # hospital orders picked under the 90-day rule
+    "alloc": (_t("07:52:10"), _t("14:08:10")),  # hospital orders allocated under the 90-day rule
     "spd": (_t("10:40"), _t("16:30")),
     "edi": (_t("09:10"), _t("12:25")),
     "license": (_t("09:20"), _t("11:37")),
@@ -405,6 +406,11 @@ def _lot(w: WorldBuilder) -> str:
     return f"2026{w.rng.randint(5, 10):02d}{w.rng.randint(1, 28):02d}"
 
 
+def _old_lot(w: WorldBuilder) -> str:
+    """A lot of last spring's production: on a 24-month shelf life, three to six months left in December 2026."""
+    return f"2025{w.rng.randint(3, 6):02d}{w.rng.randint(1, 28):02d}"
+
+
 def _pod(w: WorldBuilder, service: str, t: dt.datetime) -> str:
     return w.pod_at(ROLLOUTS[service], t)
 
@@ -426,7 +432,9 @@ def _order_hub(w: WorldBuilder, t: dt.datetime) -> Line:
         return "INFO", f"GET /actuator/health 200 took={w.ms(1, 6)}ms", {"instance": pod, "log_type": "access"}
     if roll < 0.35:
         customer = w.rng.choice([c for c in HOSPITALS if not (c in GROUP and _inside("credit", t))])
-        return "INFO", (f"order {_order(w, t)} received source={w.rng.choice(['spd', 'yg-platform'])} customer {customer} "
+        # The provincial platform sends nothing during its maintenance (its backlog is the incident's own lines).
+        source = "spd" if _t("06:00") <= t < _t("10:02:05") else w.rng.choice(["spd", "yg-platform"])
+        return "INFO", (f"order {_order(w, t)} received source={source} customer {customer} "
                         f"{HOSPITALS[customer]} lines={w.rng.randint(2, 40)} credit ok"), {"instance": pod}
     if roll < 0.55:
         customer = w.rng.choice(list(PHARMACIES))
@@ -484,7 +492,7 @@ def _wms(w: WorldBuilder, t: dt.datetime) -> Line:
         hospital = w.rng.random() < 0.5
         customer = w.rng.choice(list(HOSPITALS) if hospital else list(PHARMACIES))
         group, rule = ("HOSP", "ALLOC-HOSP") if hospital else ("RETAIL", "ALLOC-RETAIL")
-        floor = 90 if (hospital and _inside("alloc", t)) or (not hospital and t >= _t("14:08")) else 180
+        floor = 90 if (hospital and _inside("alloc", t)) or (not hospital and t >= _t("14:08:40")) else 180
         days = w.rng.randint(200, 640)
         exp = (t + dt.timedelta(days=days)).date()
         return "INFO", (f"alloc order {_order(w, t)} customer {customer} ({group}) {sku} {name} lot {_lot(w)} exp {exp} "
@@ -636,9 +644,9 @@ def _vehicle_gw(w: WorldBuilder, t: dt.datetime) -> Line:
     gw = w.rng.choice(VMS["kl-vehicle-gw"])
     plate = w.rng.choice(PLATES[:-1])
     celsius = w.rng.uniform(3.1, 7.2)
-    if plate in FAHRENHEIT and _t("03:40") <= t < _t("10:40"):
+    if plate in FAHRENHEIT and UPGRADED_AT[plate] <= t < _t("10:40:10"):
         fw, value, unit = "TB-4.1.0", _fahrenheit(celsius), "F"
-    elif plate in FAHRENHEIT and t >= _t("10:40"):
+    elif plate in FAHRENHEIT and t >= _t("10:40:10"):
         fw, value, unit = "TB-4.1.0", celsius, "C"
     else:
         fw, value, unit = "TB-4.0.7", celsius, "-"
@@ -709,7 +717,7 @@ def trace_partitions(w: WorldBuilder) -> None:
           job="partman-maint")
     pods = ROLLOUTS[code][0][1]
     wms_pods = ROLLOUTS[wms][0][1]
-    for moment in _every(w, "00:00:03", "01:38:40", 8, 30):
+    for moment in _every(w, "00:00:03", "01:38:20", 8, 30):
         station = w.rng.choice(STATIONS)
         w.log(moment, code, "ERROR", NO_PARTITION.format(station=station, n=w.rng.randint(20, 400)), instance=w.rng.choice(pods))
         if w.rng.random() < 0.4:
@@ -749,7 +757,7 @@ def credit_terms(w: WorldBuilder) -> None:
             "Commencing graceful shutdown. Waiting for active requests to complete")
     pods = ROLLOUTS[hub][1][1]
     held = 0
-    for moment in _every(w, "08:00:20", "10:46:30", 15, 45):
+    for moment in _every(w, "08:00:20", "10:46:00", 15, 45):
         customer = w.rng.choice(list(GROUP))
         held += 1
         w.log(moment, hub, "WARN", CREDIT_HOLD.format(order=_order(w, moment), customer=customer, name=GROUP[customer],
@@ -769,11 +777,11 @@ def credit_terms(w: WorldBuilder) -> None:
 def tbox_fahrenheit(w: WorldBuilder) -> None:
     gw, tms = "kl-vehicle-gw", "kl-coldchain-tms"
     w.log(w.at("02:10:05.204"), gw, "INFO", OTA_CAMPAIGN, instance="vgw-01", trace=False, change="firmware")
-    for index, plate in enumerate(FAHRENHEIT):
-        moment = w.at("02:14:00") + dt.timedelta(minutes=14 * index, seconds=w.rng.randint(0, 50))
+    for plate in FAHRENHEIT:
+        moment = UPGRADED_AT[plate] - dt.timedelta(seconds=w.rng.randint(5, 30))
         w.log(moment, gw, "INFO", f"vehicle {plate} T-box upgraded TB-4.0.7 -> TB-4.1.0, rebooted, online", instance="vgw-01",
               trace=False)
-        w.log(moment + dt.timedelta(seconds=w.rng.randint(20, 60)), gw, "WARN", UNIT_IGNORED.format(plate=plate),
+        w.log(UPGRADED_AT[plate] + dt.timedelta(seconds=w.rng.randint(1, 20)), gw, "WARN", UNIT_IGNORED.format(plate=plate),
               instance=w.rng.choice(VMS[gw]), trace=False)
     w.log(w.at("03:40:12.118"), gw, "INFO", OTA_DONE, instance="vgw-01", trace=False)
     w.log(w.at("06:05:20.330"), tms, "INFO", TMS_DEPLOY, instance=ROLLOUTS[tms][1][1][0], change="deploy")
@@ -781,7 +789,7 @@ def tbox_fahrenheit(w: WorldBuilder) -> None:
             "Commencing graceful shutdown. Waiting for active requests to complete")
     pods = ROLLOUTS[tms][1][1]
     shipments = {plate: f"SH{DAY:%y%m%d}{w.rng.randint(1000, 9999)}" for plate in FAHRENHEIT}
-    for moment in _every(w, "06:30:40", "10:44:00", 30, 90):
+    for moment in _every(w, "06:30:40", "10:40:00", 30, 90):
         plate = w.rng.choice(FAHRENHEIT)
         celsius = w.rng.uniform(4.0, 7.0)
         w.log(moment, tms, "ERROR", TEMP_EXCURSION.format(shipment=shipments[plate], plate=plate, temp=_fahrenheit(celsius),
@@ -805,7 +813,7 @@ def shelf_life_rule(w: WorldBuilder) -> None:
         days = w.rng.randint(92, 176)
         exp = (moment + dt.timedelta(days=days)).date()
         w.log(moment, wms, "INFO", f"alloc order {_order(w, moment)} customer {customer} (HOSP) {sku} {SKUS[sku][0]} lot "
-              f"{_lot(w)} exp {exp} remaining {days}d FEFO rule ALLOC-HOSP (min 90d)", instance=w.rng.choice(_wms_pods(moment)))
+              f"{_old_lot(w)} exp {exp} remaining {days}d FEFO rule ALLOC-HOSP (min 90d)", instance=w.rng.choice(_wms_pods(moment)))
     w.log(w.at("10:05:30.204"), spd, "INFO", SPD_CONFIG, instance=ROLLOUTS[spd][0][1][0], change="config")
     spd_pods = ROLLOUTS[spd][0][1]
     for moment in _every(w, "10:40:20", "16:30:00", 40, 130):
@@ -816,7 +824,7 @@ def shelf_life_rule(w: WorldBuilder) -> None:
         dn = _dn(w, moment)
         trace = w.hex(32)
         w.log(moment, spd, "WARN", SPD_REJECT.format(hospital=HOSPITALS[customer], customer=customer, dn=dn,
-                                                     line=w.rng.randint(1, 30), sku=sku, name=SKUS[sku][0], lot=_lot(w),
+                                                     line=w.rng.randint(1, 30), sku=sku, name=SKUS[sku][0], lot=_old_lot(w),
                                                      exp=exp, days=days), instance=w.rng.choice(spd_pods), trace_id=trace)
         w.log(moment + dt.timedelta(seconds=w.rng.randint(1, 4)), returns, "INFO",
               f"RMA{moment:%m%d}{w.rng.randint(100, 999)} auto-created for rejected delivery {dn} customer {customer} "

@@ -66,7 +66,7 @@ PINNED = {
     "utility": "53333db3fb344d85fb2179d6997fe58e4ecfc97f2fa7fdc0968c7f190397f1b1",
     "telecom": "02ae5ad816a015ec05654100cde837747feb2e82ee7f7b1a6d96627203cf494a",
     "property": "7c5e6c82eeddc8be194f723b7ae13e6166753c9e2e0bc6cc3f3f252dcf8d72ce",
-    "pharma": "07185e24955238c0ca6a4fbf96918a638c236fbc9e9659897db13c7d8de77f07",
+    "pharma": "8b2d938a2ce67238402419bac28b2f55068a8c8af9b62a41180883b056d40071",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
