@@ -112,6 +112,14 @@ what a fully right answer to each must contain.
   register digits inflating a rollover into the common-area electricity bills, a parking aggregator polling the fee API,
   a backup proxy VM stealing CPU from one node), with a ``k8s`` section — a judging world written before the agents were
   tuned on it (its module is not named ``property``, which would shadow the builtin where it is imported);
+- ``pharma`` — 康链医药 KangLian Pharma Distribution, a pharmaceutical wholesaler on a working Tuesday (a renewed licence number
+  on the traceability upload bills before the national platform's registry has it → ENT_LICENSE_MISMATCH, a near-expiry
+  allowance applied to the hospitals' allocation rule → SPD receipt rejections, a recall lock entered with product ALL and a
+  lot wildcard, a T-box firmware reporting °F read as °C, a customer-master import shortening a hospital group's payment
+  terms into OVERDUE_HOLD, unattended-upgrades rebooting one node without a drain and orphaning pharmacists' claim locks, an
+  EDI map taking the batch number from the wrong segment, the provincial platform's backlog push after its maintenance, a
+  red-letter re-issue batch using up the month's 数电票 credit line, pg_partman failing on a revoked grant until the daily
+  partitions run out), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -134,6 +142,7 @@ from evaluation.worlds import (
     insurance,
     logistics,
     payments,
+    pharma,
     retail,
     smart_property,
     social,
@@ -151,7 +160,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD,
                                                                 insurance.WORLD, retail.WORLD,
                                                                 collab.WORLD, utility.WORLD, telecom.WORLD,
-                                                                smart_property.WORLD)}
+                                                                smart_property.WORLD, pharma.WORLD)}
 
 
 def world_get(name: str) -> World:
