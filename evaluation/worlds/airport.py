@@ -929,7 +929,7 @@ def mq_sequence(w: WorldBuilder) -> None:
         mins = int((moment - w.at("16:52")).total_seconds() // 60)
         w.log(moment, acdm, "WARN", TSAT_STALE.format(mins=mins, n=min(6 + mins // 3, 38)), instance=w.rng.choice(acdm_pods))
     gse_pods = ROLLOUTS[gse][1][1]
-    for moment in _every(w, "16:55:30", "18:24:00", 60, 180):
+    for moment in _every(w, "16:55:30", "18:22:00", 60, 180):
         std = moment + dt.timedelta(minutes=w.rng.randint(25, 45))
         w.log(moment, gse, "WARN", TSAT_MISSING.format(flight=_flight(w), stand=w.rng.randint(101, 215), std=_hm(std)),
               instance=w.rng.choice(gse_pods))
@@ -953,7 +953,7 @@ def mq_sequence(w: WorldBuilder) -> None:
 # --- Incident 7: the counting line of the queue camera -------------------------------------------------------------
 WAIT = [(START, 4), (_t("06:00"), 8), (_t("08:00"), 13), (_t("12:00"), 11), (_t("17:18"), 12), (_t("17:30"), 31),
         (_t("17:50"), 44), (_t("18:04"), 49), (_t("18:06"), WAIT_PEAK), (_t("18:08"), 48), (_t("18:40"), 45),
-        (_t("19:05"), 41), (_t("19:12"), 13), (REFERENCE, 9)]
+        (_t("19:05"), 41), (_t("19:07"), 14), (_t("19:12"), 13), (REFERENCE, 9)]
 
 
 def queue_counting(w: WorldBuilder) -> None:

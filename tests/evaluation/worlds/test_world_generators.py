@@ -66,7 +66,7 @@ PINNED = {
     "utility": "53333db3fb344d85fb2179d6997fe58e4ecfc97f2fa7fdc0968c7f190397f1b1",
     "telecom": "02ae5ad816a015ec05654100cde837747feb2e82ee7f7b1a6d96627203cf494a",
     "property": "7c5e6c82eeddc8be194f723b7ae13e6166753c9e2e0bc6cc3f3f252dcf8d72ce",
-    "airport": "bc59c85fceefb2d4ad5b497e9842bf7a58f6018aa62e0ed88f8f227ffadfb5ba",
+    "airport": "67af87215f343431b0ad3089503f3cd79c10974c64be234f7b569974ed3304a7",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
