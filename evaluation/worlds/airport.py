@@ -1365,7 +1365,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
         "airport_fids_etd_cause",
         "今天上午航显上好几个延误航班的预计起飞时间比航司报给现场的晚了四十来分钟，旅客按航显去登机口差点误机，航显这是怎么了？",
         "cause",
-        asked_facts=(fact("ETD_TOBT_MISMATCH", "later than TOBT", "不一致", "晚了"),),
+        asked_facts=(fact("ETD_TOBT_MISMATCH", "later than TOBT", "不一致"),),
         cause_facts=(fact("MVT-PROFILE 2027.01", "MVT-PROFILE", "parser profile", "解析配置"),
                      fact("HHMM", "minutes", "按分钟", "延误时长")),
         forbidden=_not("typeb"), service="yg-fids",
@@ -1403,7 +1403,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
     WorldQuestion(
         "airport_stand_docking_cause",
         "下午好几架南岭的 A330 被排到近机位，飞机到了机位靠不上，只能在滑行道上干等，机位分配是不是出问题了？", "cause",
-        asked_facts=(fact("DOCKING_REFUSED", "not in stand permitted list", "拒绝停靠", "靠不上"),),
+        asked_facts=(fact("DOCKING_REFUSED", "not in stand permitted list", "拒绝停靠"),),
         cause_facts=(fact("aerodrome reference code C", "code C", "C 类", "参考代码"),
                      fact("basedata_ops_luyao", "ACTYPE-20270122", "基础数据", "basic data")),
         forbidden=_not("category"), service="yg-rms",
@@ -1415,7 +1415,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
     WorldQuestion(
         "airport_dcs_timeout_cause",
         "下午两点多值机柜台和自助值机一直转圈超时，哪家航司都一样，值机系统怎么了？", "cause",
-        asked_facts=(fact("NO_FREE_HOST_SESSION", "host session pool exhausted", "主机会话", "超时"),),
+        asked_facts=(fact("NO_FREE_HOST_SESSION", "host session pool exhausted", "主机会话"),),
         cause_facts=(fact("REACC-HH-20270122-01", "HH-OPS", "批量改签", "reaccommodate"),
                      fact(str(QPS_PEAK), "请求量", "requests_per_second", "1342")),
         forbidden=_not("rebooking"), service="yg-dcs-gateway",
@@ -1439,7 +1439,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
     WorldQuestion(
         "airport_pushback_tug_cause",
         "傍晚推出拖车老是来晚，好几个航班机组说准备好了在等车推出，车辆调度是怎么了？", "cause",
-        asked_facts=(fact("TSAT missing", "arrived", "来晚", "TSAT"),),
+        asked_facts=(fact("TSAT missing", "after aircraft ready", "TSAT 缺失", "没有 TSAT"),),
         cause_facts=(fact("AMQ9526E", "sequence number", "序列号", "RETRYING"),
                      fact("QM.ATC.ZGYG", "空管", "ATC", "A-CDM")),
         forbidden=_not("mq"), service="yg-gse-dispatch",
