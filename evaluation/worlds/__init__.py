@@ -120,6 +120,14 @@ what a fully right answer to each must contain.
   EDI map taking the batch number from the wrong segment, the provincial platform's backlog push after its maintenance, a
   red-letter re-issue batch using up the month's 数电票 credit line, pg_partman failing on a revoked grant until the daily
   partitions run out), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``airport`` — 云港机场 YunGang Airport, an airport's ground-operations systems on a 春运 Friday (an MVT parser profile reading
+  the delay duration as minutes → late ETDs against TOBT, an automatic tag reader's scan rate halved → no-reads and a manual
+  encoding queue, an aircraft type imported with the wrong aerodrome code → docking refused at small stands, an airline's
+  reaccommodation batch taking every DCS host session, a node re-imaged in UTC under a pod mounting the host's localtime → one
+  pier's e-gates refuse boarding, ATC's queue manager restored from backup → an MQ sequence-number error and stale TSATs, a
+  queue camera counting both directions, a WSUS install deadline rebooting a pier's display players, an App datasource pinned
+  to the old primary after a switchover, an expired TTS license), with a ``k8s`` section — a judging world written before the
+  agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -130,6 +138,7 @@ from __future__ import annotations
 from typing import Final
 
 from evaluation.worlds import (
+    airport,
     boutique,
     brokerage,
     campus,
@@ -160,7 +169,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 travel.WORLD, social.WORLD, brokerage.WORLD, factory.WORLD,
                                                                 insurance.WORLD, retail.WORLD,
                                                                 collab.WORLD, utility.WORLD, telecom.WORLD,
-                                                                smart_property.WORLD, pharma.WORLD)}
+                                                                smart_property.WORLD, pharma.WORLD,
+                                                                airport.WORLD)}
 
 
 def world_get(name: str) -> World:

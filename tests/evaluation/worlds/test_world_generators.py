@@ -18,6 +18,7 @@ from diagnosis.tools.element_text import with_unit
 from evaluation.suite import SCENARIOS
 from evaluation.worlds import (
     WORLDS,
+    airport,
     boutique,
     brokerage,
     campus,
@@ -67,6 +68,7 @@ PINNED = {
     "telecom": "02ae5ad816a015ec05654100cde837747feb2e82ee7f7b1a6d96627203cf494a",
     "property": "7c5e6c82eeddc8be194f723b7ae13e6166753c9e2e0bc6cc3f3f252dcf8d72ce",
     "pharma": "8b2d938a2ce67238402419bac28b2f55068a8c8af9b62a41180883b056d40071",
+    "airport": "67af87215f343431b0ad3089503f3cd79c10974c64be234f7b569974ed3304a7",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -119,7 +121,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
 
 
 @pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social, brokerage, factory,
-                                    insurance, retail, collab, utility, telecom, smart_property, pharma])
+                                    insurance, retail, collab, utility, telecom, smart_property, pharma, airport])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -148,7 +150,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
 
 
 @pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel, social,
-                                    brokerage, factory, insurance, retail, collab, utility, telecom, smart_property, pharma])
+                                    brokerage, factory, insurance, retail, collab, utility, telecom, smart_property, pharma, airport])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -277,7 +279,8 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (travel.WORLD, travel), (social.WORLD, social), (brokerage.WORLD, brokerage), (factory.WORLD, factory),
                           (insurance.WORLD, insurance), (retail.WORLD, retail), (collab.WORLD, collab),
                           (utility.WORLD, utility), (telecom.WORLD, telecom),
-                          (smart_property.WORLD, smart_property), (pharma.WORLD, pharma)):
+                          (smart_property.WORLD, smart_property), (pharma.WORLD, pharma),
+                          (airport.WORLD, airport)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -306,7 +309,8 @@ def test_the_change_listings_are_info_change_lines():
                         (utility.WORLD, "utility_scada_changes_listing"),
                         (telecom.WORLD, "telecom_smsgw_changes_listing"),
                         (smart_property.WORLD, "property_parking_changes_listing"),
-                        (pharma.WORLD, "pharma_wms_changes_listing")):
+                        (pharma.WORLD, "pharma_wms_changes_listing"),
+                        (airport.WORLD, "airport_typeb_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
