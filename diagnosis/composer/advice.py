@@ -134,7 +134,9 @@ def runbook_fit(title: str, confirmed: Sequence[ConfirmedItem], question: str = 
         asked, asked_folded = set(expand(tokenize_query(question))), _fold(question)
         own = [t for t in terms if t not in asked and t not in asked_folded]
         named = {_fold(next(g for g in m.groups() if g)) for m in _RUNBOOK_IDENTIFIER.finditer(body)}
-        shown = any(n and n not in asked_folded and n in folded for n in named)
+        # … or a word of its text the evidence writes and the question did not ("timed out").
+        named |= {w for w in _BODY_WORD.findall(_fold(body)) if w not in _GENERIC_TITLE_WORDS}
+        shown = any(n and n not in asked_folded and _word_in(n, folded) for n in named)
         if own and not shown and not any(t in own for t in hits):
             return 0.0
         # The runbook names its alerts (QuoteChannelStale), the evidence shows alerts, and none of
@@ -144,6 +146,14 @@ def runbook_fit(title: str, confirmed: Sequence[ConfirmedItem], question: str = 
         if alerts and seen and not alerts & seen:
             return 0.0
     return len(hits) / len(terms)
+
+
+_BODY_WORD: Final = re.compile(r"(?<![a-z0-9_.\-])[a-z]{4,}(?![a-z0-9_\-])")
+
+
+def _word_in(word: str, text: str) -> bool:
+    """``word`` in ``text`` as a whole token (an identifier or an English word, not a part of one)."""
+    return re.search(rf"(?<![a-z0-9_]){re.escape(word)}(?![a-z0-9_])", text) is not None
 
 
 def _body(title: str, sections: Sequence[Mapping[str, Any]]) -> str:

@@ -44,3 +44,15 @@ def test_a_runbook_whose_own_text_names_the_alert_seen_fits_though_the_evidence_
     question = "下午两点半左右开始好多患者视频问诊接不通，一直卡在“正在连接”，互联网医院这是怎么了？"
     assert runbook_fit(TELEMED_TITLE, [TELEMED], question, "") == 0.0  # the title's other words are not shown
     assert runbook_fit(TELEMED_TITLE, [TELEMED], question, TELEMED_BODY) >= RUNBOOK_FIT_MIN
+
+
+def test_a_runbook_whose_text_names_a_word_the_evidence_writes_fits_beyond_the_question():
+    bank = ConfirmedItem.model_validate({
+        "claim_id": "c1", "claim_type": "observation",
+        "text": "billing-service 自 15:50:00 起反复记录 ERROR 日志（超时）",
+        "evidence": [{"matched_text": "charge failed: bank gateway timed out after 4000ms channel=citic"}],
+    })
+    title, body = "上游超时排查手册", "适用于调用银行、渠道等外部上游超时（timed out）。\n- 切换备用渠道并对超时请求做幂等重试。"
+    question = "账单服务下午三点五十左右是不是有超时？"
+    assert runbook_fit(title, [bank], question, "") == 0.0  # 上游 is not in the evidence's words
+    assert runbook_fit(title, [bank], question, body) >= RUNBOOK_FIT_MIN  # its "timed out" is
