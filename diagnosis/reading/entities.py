@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from contracts.reading import QuestionFacts, ServiceMention
 from diagnosis.reading.spelling import any_spelling_in, first_position
 from diagnosis.reading.text import fold, nfkc
+from diagnosis.reading.told import told_messages
 from diagnosis.reading.vocabulary import K8S_TRIGGERS, KEY_TERMS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
 
 
@@ -436,5 +437,6 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         unit=asked_unit(question),
         survey=asks("survey_which", question) or (asks("survey", question) and asks("cause", question)),
         k8s_triggers=k8s_triggers(question),
+        told=told_messages(question),
     )
     return replace(facts, narrow=is_narrow(facts, mentions, symptoms))

@@ -66,6 +66,7 @@ from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, 
 from diagnosis.reading.asking import log_terms
 from diagnosis.reading.conversation import read_planned
 from diagnosis.reading.time_expressions import WIDENED, widened
+from diagnosis.reading.told import told_keywords
 from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID
 
 MAX_WIDENING_CALLS = 3
@@ -79,6 +80,7 @@ NEIGHBOUR_LOG_LIMIT = 20
 PLACEMENT_LOG_LIMIT = 20
 PLACEMENT_POD_LIMIT = 50
 THREAD_LOG_LIMIT = 20
+TOLD_LOG_LIMIT = 20
 PLACEMENT_FLEET_LIMIT = 50  # the node fleet's templates: the suspect nodes' own ones are among them
 NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this far around it going red
 
@@ -170,6 +172,7 @@ class OfflineExecutor:
             if facts.listing == "services":
                 self._sweep_services(request, tools, facts, window)
             self._read_failing_metrics(request, tools, facts)
+            self._read_told(tools, facts, window)
             if facts.offers_changes and facts.cause and not facts.narrow and not facts.listing and not facts.change:
                 for service in facts.known_services[:1]:  # when its own trouble began, by template
                     grouped = {"service": service, "level": "WARN", **window_span(window), "group": "template",
@@ -365,6 +368,16 @@ class OfflineExecutor:
         ]
         if failing:
             tools.call(QUERY_METRICS, {**cut[0].arguments, "service": failing[0]}, Origin.SWEEP)
+
+    def _read_told(self, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow) -> None:
+        """What the asker saw (提示积分不足, 报权限校验超时: ``reading.told``), read in every service's
+        lines of the window by its pieces, one record per template (1 call): where it is written is
+        where the reported failure shows, whichever service wrote it."""
+        if not facts.told or facts.listing or facts.quantity:
+            return
+        arguments = {"any_keyword": "|".join(told_keywords(facts.told)), **window_span(window), "group": "template",
+                     "limit": TOLD_LOG_LIMIT}
+        tools.call(QUERY_LOGS, arguments, Origin.TOLD)
 
     def _read_neighbours(
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow

@@ -45,6 +45,7 @@ from diagnosis.agents.offline.novelty import ACTION_LEVELS, is_routine, routine_
 from diagnosis.agents.offline.placement import node_lines, placed_pods, scheduled_services
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
+    LEVEL_RANK,
     Origin,
     Ref,
     binding,
@@ -70,6 +71,7 @@ from diagnosis.agents.offline.selection import (
 )
 from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
 from diagnosis.reading.entities import shows_items
+from diagnosis.reading.told import told_match, told_overlap
 from diagnosis.reading.vocabulary import EFFECTS, SYMPTOMS_BY_ID
 from diagnosis.tools.element_text import SeriesText, clock_of_day, dated_clock, number, plain_head, with_unit
 from diagnosis.tools.quoting import quote, quote_name
@@ -236,6 +238,32 @@ def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) 
                 f"{line.record.level}：{quote(shown)}")
         # The node's line speaks for the claim (the composer reads its first binding): a node in trouble.
         out.append((text, [_binding(line, excerpt), pod_binding, *tail]))
+    return out
+
+
+def told_claims(history: Sequence[ToolCallResult], facts: QuestionFacts,
+                services: Sequence[ServiceInfo]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Per message the asker saw (``QuestionFacts.told``): the line of the told read (``Origin.TOLD``)
+    that says most of it — a warning or worse before a note, the earliest of equals — quoted with the
+    words it shares with the message: "jq-risk-precheck 在 09:15:02 记录了一条 WARN 日志，写有所述的
+    「委托价格超出涨跌停」：「…」"."""
+    calls = [c for c in history if c.origin == Origin.TOLD and c.status == "success"]
+    lines = [r for r in collect_refs(calls, services, only=Origin.TOLD) if r.kind == "log" and plain_head(r.record)]
+    out: list[tuple[str, list[dict[str, Any]]]] = []
+    for message in facts.told:
+        said = [(told_overlap(message, r.message), LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"], r) for r in lines]
+        said = [x for x in said if x[0]]
+        if not said:
+            continue
+        _, _, line = min(said, key=lambda x: (-x[0], not x[1], x[2].record.timestamp))
+        excerpt = excerpt_of(line.text)
+        shown, tail = _message_shown(line, excerpt)
+        match = told_match(message, shown)
+        if not match:
+            continue
+        text = (f"{line.record.service} 在 {line.clock} 记录了一条 {line.record.level} 日志，写有所述的{quote(match)}："
+                f"{quote(shown)}")
+        out.append((text, [_binding(line, excerpt), *tail]))
     return out
 
 
@@ -587,6 +615,10 @@ def build_contract(
     # Where the failure sits comes right after the failing lines themselves (an answer shows its
     # first pieces of evidence).
     placed = [direct_claim(0, text, "observation", bindings) for text, bindings in placement_claims(history, warned)]
+    # What the asker saw, where a service wrote it: the reported failure itself.
+    placed += [direct_claim(0, text, "observation", bindings) for text, bindings in told_claims(history, facts, services)
+               if not any(b["raw_path"] == _first_binding(c)[1] and b["source_invocation_id"] == _first_binding(c)[0]
+                          for c in claims for b in bindings[:1])]
     # So does the load it came under (the caller's surge): what an engineer acts on first.
     surged = {(r.invocation_id, r.raw_path) for c in load for r in c.refs}
     loaded = [c for c in claims if _first_binding(c) in surged]

@@ -52,6 +52,7 @@ class Origin(StrEnum):
     ONSET = "onset"  # the asked services' warning-or-worse templates by their first line: when each began
     PLACEMENT = "placement"  # what the node under the failing pods logged, and what was scheduled onto it
     THREAD = "thread"  # the INFO lines naming an identifier the failing lines share, hours before the onset
+    TOLD = "told"  # every service's lines saying what the asker saw (提示积分不足: ``reading.told``)
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ def canonical_service(name: str, services: Sequence[ServiceInfo]) -> str:
 # Reads that are context, not evidence for the asked symptom: the change read (every service at
 # INFO and up) offers change events, the baseline read the usual rate of each log template, the
 # novelty read the templates new before the failure (``novelty``).
-CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE, Origin.NOVELTY, Origin.PLACEMENT, Origin.ONSET})
+CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE, Origin.NOVELTY, Origin.PLACEMENT, Origin.ONSET, Origin.TOLD})
 
 
 def collect_refs(

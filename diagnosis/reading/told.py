@@ -1,0 +1,104 @@
+"""What the asker saw, in their words (pure, no Django): the message a question quotes after 提示 /
+显示 / 报 / 弹出 / App 说 (``questions.toml`` ``shown``), and how an evidence line says it.
+
+"…，提示委托价格超出涨跌停，…" quotes what a screen showed: wherever a service wrote those words (its
+reject line ``PRICE_OUT_OF_LIMIT 委托价格超出涨跌停价格``, an operator's note "都提示未注册", an
+alert's summary "人脸未注册拒绝"), that line is where the reported failure is seen — whatever the
+service or the incident is called. The executor reads every service's lines for the message's
+pieces (``told_keywords``), and a line shows the message when it shares enough of it
+(``told_overlap``): a run of Chinese characters (3 of a short message, 4 of a longer one), or an
+ASCII token of it whole (``504``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from diagnosis.reading.spelling import fold, nfkc
+from diagnosis.reading.vocabulary import QUESTION_WORDS
+
+MAX_MESSAGES: Final = 2
+MAX_KEYWORDS: Final = 12
+WINDOW: Final = 3  # Chinese characters of one keyword piece
+
+_VERB = "|".join(w[3:] if w.startswith("re:") else re.escape(w) for w in QUESTION_WORDS["shown"])
+# The quoted message: after the verb (and a particle, a colon, an opening quote) to the clause's end.
+_QUOTED = re.compile(
+    rf"(?:{_VERB})(?:了|着|的是|就是|都是|是|出来)?\s*[：:]?\s*[“\"「『]?(?P<message>[^，。？！,.?!;；”\"」』]{{2,30}})"
+)
+_PUNCTUATED = re.compile(r"[“\"「『](?P<message>[^”\"」』]{2,30})[”\"」』]")
+_LEADING = re.compile(r"^(?:一直|总是|老是|都|也|还|就|要|说|了)+")
+_TRAILING = re.compile(r"(?:了|啊|呢|吧|的|之类|什么的)+$")
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]{3,}")
+_ASCII_TOKEN = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z0-9_]{3,}(?![A-Za-z0-9_])")
+
+
+def told_messages(question: str) -> tuple[str, ...]:
+    """The messages the question quotes (at most ``MAX_MESSAGES``), each with a run of three or
+    more Chinese characters or an ASCII token of three or more: "委托价格超出涨跌停", "502、504"."""
+    text = nfkc(question)
+    found = [m.group("message") for m in _PUNCTUATED.finditer(text)]
+    found += [m.group("message") for m in _QUOTED.finditer(text)]
+    messages = []
+    for raw in found:
+        message = _TRAILING.sub("", _LEADING.sub("", raw.strip())).strip()
+        if _CJK_RUN.search(message) or _ASCII_TOKEN.search(message):
+            messages.append(message)
+    return tuple(dict.fromkeys(messages))[:MAX_MESSAGES]
+
+
+def _pieces(message: str) -> list[str]:
+    runs = [r for r in _CJK_RUN.findall(message)]
+    pieces = [run[i : i + WINDOW] for run in runs for i in range(len(run) - WINDOW + 1)]
+    return [*_ASCII_TOKEN.findall(message), *pieces]
+
+
+def told_keywords(messages: Iterable[str]) -> list[str]:
+    """The substrings a line saying one of ``messages`` holds at least one of: its ASCII tokens
+    and every three-character piece of its Chinese runs (for ``query_logs any_keyword``)."""
+    return list(dict.fromkeys(p for m in messages for p in _pieces(m)))[:MAX_KEYWORDS]
+
+
+def _needed(run: str) -> int:
+    return WINDOW if len(run) <= 5 else WINDOW + 1
+
+
+def told_overlap(message: str, text: str) -> int:
+    """How much of ``message`` ``text`` says (0 when not enough to show it): the longest run of
+    the message's Chinese characters the text holds (at least 3, or 4 of a run longer than 5), or
+    the length of an ASCII token of the message the text holds as a whole token."""
+    folded = fold(text)
+    best = 0
+    for token in _ASCII_TOKEN.findall(message):
+        if re.search(rf"(?<![a-z0-9_]){re.escape(fold(token))}(?![a-z0-9_])", folded):
+            best = max(best, len(token))
+    for run in _CJK_RUN.findall(message):
+        longest = _longest_shared(run, folded)
+        if longest >= _needed(run):
+            best = max(best, longest)
+    return best
+
+
+def told_match(message: str, text: str) -> str:
+    """The part of ``message`` that ``text`` says (its longest shared run or whole token), "" when
+    ``told_overlap`` finds too little."""
+    folded = fold(text)
+    shared = [t for t in _ASCII_TOKEN.findall(message)
+              if re.search(rf"(?<![a-z0-9_]){re.escape(fold(t))}(?![a-z0-9_])", folded)]
+    for run in _CJK_RUN.findall(message):
+        longest = _longest_shared(run, folded)
+        if longest >= _needed(run):
+            shared.append(next(run[i : i + longest] for i in range(len(run) - longest + 1) if run[i : i + longest] in folded))
+    return max(shared, key=len, default="")
+
+
+def _longest_shared(run: str, folded: str) -> int:
+    best = 0
+    for i in range(len(run)):
+        j = i + best + 1
+        while j <= len(run) and run[i:j] in folded:
+            best = j - i
+            j += 1
+    return best

@@ -1,0 +1,161 @@
+"""What the asker saw (issue 32 item 1, ``reading.told``): a message a question quotes after 提示 /
+报 / 显示 / App 说 is read in every service's lines by its pieces, and the line that says most of
+it — whichever service wrote it, whatever the incident is called — is quoted as where the reported
+failure shows. A points-mall world of its own (not the demo or an evaluation world)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from diagnosis.agents.offline.refs import Origin
+from diagnosis.evidence.loader import evidence_bundle_load
+from diagnosis.models import ToolInvocation
+from diagnosis.reading.spelling import fold
+from diagnosis.reading.told import (
+    MAX_KEYWORDS,
+    MAX_MESSAGES,
+    told_keywords,
+    told_match,
+    told_messages,
+    told_overlap,
+)
+from tests.offline.running import gatekeeper_result, plan_and_execute
+
+# ---- reading the message out of the question -------------------------------------------------
+
+
+def test_the_words_after_a_prompt_verb_are_the_message_to_the_clause_end():
+    assert told_messages("积分商城下单一直提示积分余额不足，怎么回事？") == ("积分余额不足",)
+    assert told_messages("用户下单报权限校验超时了，订单服务咋了") == ("权限校验超时",)
+
+
+def test_a_message_in_quotes_is_taken_whatever_verb_precedes_it_without_its_closing_particle():
+    assert told_messages("刷新后页面是“网络开小差了”，看下网关") == ("网络开小差",)
+
+
+def test_an_app_saying_a_message_is_a_message_too():
+    assert told_messages("支付完 App 说订单不存在，支付回调是不是有问题？") == ("订单不存在",)
+
+
+def test_report_and_display_inside_other_words_quote_nothing():
+    # 报警 / 报表 / 报销 are no 报; 显示的 describes, it does not quote
+    assert told_messages("订单服务报警了，原因是什么？") == ()
+    assert told_messages("财务报表导出很慢，为什么？") == ()
+    assert told_messages("显示的数据不对劲，排查一下") == ()
+
+
+def test_a_message_too_short_to_search_for_is_none():
+    assert told_messages("一直提示错误，为什么？") == ()
+
+
+@given(st.lists(st.sampled_from(["提示积分不足", "报权限校验超时", "显示“库存锁定失败”", "返回502", "弹出会话已过期"]),
+                min_size=1, max_size=6))
+def test_at_most_two_messages_are_read_each_taken_from_the_question(parts):
+    question = "，".join(parts) + "，怎么回事？"
+    messages = told_messages(question)
+    assert len(messages) <= MAX_MESSAGES
+    assert all(m in question for m in messages)
+
+
+# ---- how a line says it ------------------------------------------------------------------------
+
+MESSAGES = ["积分余额不足", "权限校验超时", "库存锁定失败", "502", "会话已过期请重新登录"]
+
+
+@given(st.lists(st.sampled_from(MESSAGES), min_size=1, max_size=5))
+def test_the_keywords_are_bounded_pieces_of_the_messages(messages):
+    keywords = told_keywords(messages)
+    assert 0 < len(keywords) <= MAX_KEYWORDS
+    assert all(any(k in m for m in messages) for k in keywords)
+
+
+@given(st.sampled_from(MESSAGES), st.text(alphabet="abc xyz:=_-0123", max_size=30),
+       st.text(alphabet="abc xyz:=_-0123", max_size=30))
+def test_a_line_holding_the_message_says_it_and_the_match_is_in_both(message, before, after):
+    text = f"{before} {message} {after}"
+    assert told_overlap(message, text) > 0
+    match = told_match(message, text)
+    assert match and match in message and fold(match) in fold(text)
+
+
+@given(st.sampled_from(MESSAGES), st.text(alphabet="订单支付成功已完成 abc=_-", max_size=40))
+def test_a_line_sharing_less_than_three_characters_of_it_does_not_say_it(message, text):
+    # the alphabet shares at most one character with any message: never three in a row
+    assert told_overlap(message, text) == 0 and told_match(message, text) == ""
+
+
+def test_a_longer_message_needs_four_shared_characters_and_a_code_the_whole_token():
+    assert told_overlap("会话已过期请重新登录", "token 已过期 refreshed") == 0  # 3 of a 10-character run
+    assert told_overlap("会话已过期请重新登录", "session 会话已过期 uid=7") == 5
+    assert told_overlap("返回502", "upstream 5021 bytes") == 0
+    assert told_overlap("返回502", "upstream returned 502 in 3ms") == 3
+
+
+# ---- end to end: the line is found in the service that wrote it ----------------------------------
+
+DAY = "2027-05-20"
+
+
+def _at(clock: str) -> str:
+    return f"{DAY}T{clock}+08:00"
+
+
+def _log(clock: str, service: str, level: str, message: str) -> dict[str, Any]:
+    return {"timestamp": _at(clock), "service": service, "level": level, "instance": f"{service}-0",
+            "message": message, "trace_id": "", "attributes": {}}  # fmt: skip
+
+
+BUNDLE: dict[str, Any] = {
+    "bundle_version": 1,
+    "name": "points-mall",
+    "reference_time": _at("15:00:00"),
+    "services": [
+        {"name": "pm-order", "aliases": ["积分商城下单", "下单服务"], "description": "积分商城下单（Java），调用 pm-ledger 扣积分"},
+        {"name": "pm-ledger", "aliases": ["积分账本"], "description": "积分账本：余额、冻结、扣减"},
+        {"name": "pm-search", "aliases": ["商品搜索"], "description": "商品搜索"},
+    ],  # fmt: skip
+    "logs": [
+        *[_log(f"14:{m:02d}:10", "pm-order", "INFO", f"order PO-{m} created sku=SKU-{m} points=1200") for m in range(0, 60, 7)],
+        *[_log(f"14:{m:02d}:12", "pm-order", "WARN", f"order PO-{m} rejected by ledger code=LEDGER_REJECT")
+          for m in range(20, 58, 4)],
+        *[_log(f"14:{m:02d}:11", "pm-ledger", "WARN",
+               f"deduct refused user=U{m} need=1200 avail=0: 积分余额不足 (frozen snapshot of batch EXP-1231)")
+          for m in range(20, 58, 4)],
+        *[_log(f"14:{m:02d}:40", "pm-search", "INFO", f"query took {m} ms") for m in range(0, 60, 10)],
+    ],  # fmt: skip
+    "alerts": [],
+    "metrics": [],
+    "documents": [],
+}
+
+
+@pytest.fixture
+def mall(db):
+    evidence_bundle_load(data=BUNDLE, source_name="points-mall")
+
+
+def _claims(contract) -> list[str]:
+    return [c["claim_text"] for c in contract["claims"]]
+
+
+def test_the_message_the_asker_saw_is_quoted_from_the_service_that_wrote_it(api_user, mall):
+    run, _, contract = plan_and_execute(api_user, "今天下午积分商城下单一直提示积分余额不足，下单服务怎么回事？")
+    told = ToolInvocation.objects.filter(run=run, retrieval_details__origin=Origin.TOLD)
+    assert [(t.tool_name, "service" in t.arguments) for t in told] == [("query_logs", False)]  # every service
+    said = [c for c in _claims(contract) if "所述的「积分余额不足」" in c]
+    assert said and said[0].startswith("pm-ledger 在 14:20:11 记录了一条 WARN 日志"), _claims(contract)
+    assert gatekeeper_result(run, contract).failed_rules == []  # bound to what the told read returned
+
+
+def test_a_question_quoting_nothing_makes_no_told_read(api_user, mall):
+    run, _, _ = plan_and_execute(api_user, "今天下午积分商城下单失败很多，下单服务怎么回事？")
+    assert not ToolInvocation.objects.filter(run=run, retrieval_details__origin=Origin.TOLD).exists()
+
+
+def test_a_message_no_line_says_adds_no_claim(api_user, mall):
+    _, _, contract = plan_and_execute(api_user, "今天下午积分商城下单一直提示库存锁定失败，下单服务怎么回事？")
+    assert not any("所述的" in c for c in _claims(contract))
