@@ -19,7 +19,8 @@ set one, else the clock) in the request's time zone. Supported, most specific fi
   a day the data does not cover is then said to be one (``kind`` ``date`` / ``future``).
 
 "X 点以后" in a named day part that has ended (``昨晚九点半以后``) reads to the end of that part, not
-until now, unless the question says so (``到现在``、``一直``).
+until now, unless the question says so (``到现在``、``一直``); a day or a day part followed by
+``到现在`` / ``至今`` (``从昨天傍晚到现在``) reads from its start up to now.
 
 A point time ``t`` reads ``[t − 10 min, min(now, t + 50 min)]``, or ``[t − 10 min, now]`` when the
 question says it started then (``从 10:05 开始``, ``10点以来``). With no time expression the window is
@@ -79,6 +80,8 @@ _BATCH_DAY = re.compile(
     r"(?:昨天|昨日)(?=\s*的?\s*[那这]?\s*一?\s*(?:" + "|".join(map(re.escape, _WORDS["day_batches"])) + "))"
 )
 _UNTIL_NOW = re.compile(r"至今|到现在|到目前|直到现在|一直|until now|so far")
+# "到现在" after a day or a day part ("从昨天傍晚到现在", "昨天至今"): the span runs on to now.
+_TO_NOW = re.compile(r"至今|到现在|到目前|直到现在|until now|so far")
 # What asks about the span up to now rather than one incident's (``says_until_now``): "一直在报错"
 # says the errors went on, not that the question reaches past their end.
 _UP_TO_NOW = re.compile(r"至今|到现在|到目前|直到现在|现在还|还没好|仍然|until now|so far|still")
@@ -343,12 +346,14 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
             start -= timedelta(days=1)  # "下午" asked in the morning: yesterday afternoon
             end -= timedelta(days=1)
         if start < now:
+            if _TO_NOW.search(text[text.find(name) :]):
+                end = now  # "从昨天傍晚到现在": from the part's start up to now
             start, end = _bounded(start, end, now)
             return TimeWindow(start, end, True, "day_part", name, None)
 
     if yesterday:
         start = datetime.combine(now.date() - timedelta(days=1), time(0), tzinfo=zone)
-        start, end = _bounded(start, start + timedelta(days=1), now)
+        start, end = _bounded(start, now if _TO_NOW.search(text) else start + timedelta(days=1), now)
         return TimeWindow(start, end, True, "day", "昨天", None)
     if today_named:
         start = datetime.combine(now.date(), time(0), tzinfo=zone)

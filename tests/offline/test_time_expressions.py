@@ -211,3 +211,27 @@ def test_a_day_part_then_a_clock_outside_it_reads_from_the_part_to_the_clock(que
 def test_a_clock_inside_the_day_part_it_follows_is_still_a_point():
     assert resolve_window("早上七点半开始报错", NOW).start == at(28, 7, 20)
     assert resolve_window("凌晨三点那阵报错", NOW).start == at(28, 2, 50)
+
+
+_PASSED_PARTS = ["凌晨", "早上", "上午", "中午", "傍晚", "晚上", "夜里"]
+
+
+@given(day=st.sampled_from(["昨天", "昨天的"]), part=st.sampled_from(_PASSED_PARTS),
+       until=st.sampled_from(["到现在", "至今", "直到现在", "到目前为止"]))
+def test_a_day_part_followed_by_until_now_reads_from_the_part_up_to_now(day, part, until):
+    window = resolve_window(f"停车系统从{day}{part}{until}都做过哪些变更？", NOW)
+    plain = resolve_window(f"停车系统{day}{part}都做过哪些变更？", NOW)
+    assert window.start == plain.start and window.end == NOW
+    assert plain.end < NOW  # without the words, the part ends where it ends
+
+
+@given(part=st.sampled_from(_PASSED_PARTS), words=st.sampled_from(["一直在报错", "还在报错", "报错，现在好了"]))
+def test_a_day_part_without_until_now_ends_with_the_part(part, words):
+    window = resolve_window(f"昨天{part}订单服务{words}", NOW)
+    assert window.end < NOW
+
+
+def test_yesterday_until_now_reads_yesterday_and_today():
+    assert (resolve_window("从昨天到现在支付服务发过几次版？", NOW).start,
+            resolve_window("从昨天到现在支付服务发过几次版？", NOW).end) == (at(27, 0), NOW)
+    assert resolve_window("昨天支付服务发过几次版？", NOW).end == at(28, 0)
