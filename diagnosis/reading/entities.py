@@ -409,6 +409,20 @@ def _part_of_another(mentions: list[ServiceMention], catalog: Sequence[Any]) -> 
     ]
 
 
+_JOINED = re.compile(r"[和与及跟、]|以及")
+_EACH = re.compile(r"分别|各自")
+
+
+def joined_mentions(question: str, mentions: Sequence[ServiceMention]) -> bool:
+    """The question asks about each of several services (A 和 B, A、B, 分别): two incidents may be
+    answered at once."""
+    if _EACH.search(question):
+        return True
+    folded = fold(question)
+    spots = sorted((m.start, m.start + len(m.text)) for m in mentions)
+    return any(0 <= b - a_end <= 3 and _JOINED.search(folded[a_end:b]) for (_, a_end), (b, _) in zip(spots, spots[1:], strict=False))
+
+
 def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
     catalog = list(services)
     mentions = _addressed(question, _part_of_another(find_services(question, catalog), catalog))
@@ -438,5 +452,6 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         survey=asks("survey_which", question) or (asks("survey", question) and asks("cause", question)),
         k8s_triggers=k8s_triggers(question),
         told=told_messages(question),
+        joined=joined_mentions(question, mentions),
     )
     return replace(facts, narrow=is_narrow(facts, mentions, symptoms))

@@ -11,6 +11,7 @@ from contracts.plan import PlanStep, ServiceInfo
 from contracts.reading import TimeWindow
 from contracts.tools import ToolCallResult
 from diagnosis.agents.offline.changes import (
+    ACTION_KIND,
     ANOMALY_HORIZON,
     CHANGE_LOOKBACK,
     MAX_LISTED_CHANGES,
@@ -111,6 +112,31 @@ def test_another_services_change_counts_only_when_it_shares_an_identifier_with_t
 )
 def test_a_batch_job_start_and_a_gitops_sync_are_changes(line, kind):
     assert change_kind(line, "INFO") == kind
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "tariff plan published: TP-SZ-NS-2027Q1 v2 by yunying_chenmo (更正服务费单位)",
+        "coupon rule CR-77 updated by ops_wang: stacking=true",
+        "allocation rule ALLOC-HOSP changed: near-expiry allowance 180 -> 90 days",
+    ],
+)
+def test_a_line_saying_it_did_something_no_kind_names_is_still_a_change(line):
+    assert change_kind(line, "INFO") == ACTION_KIND
+
+
+def test_a_listing_names_every_change_of_a_busy_day_up_to_its_bound():
+    start, end = _window()
+    said = ["deploy tariff 1.12.0 started", "[nacos] config changed: key=quote.cache.ttl old=60 new=120",
+            "kube-rightsizer: applied recommendation RS-17: cpu limits 2 -> 500m", "rolled back deployment/tariff",
+            "tariff plan published: TP-NS-2027Q1 v1", "feature flag night_rate enabled", "HPA scaled tariff to 6 replicas",
+            "tariff plan published: TP-NS-2027Q1 v2 (单位更正)", "job tariff-reindex started", "jdk upgraded to 21",
+            "rotated secret db-pass", "switchover of tariff-db to replica-2"]
+    edits = [_ref(f"09:{31 + 2 * i:02d}:00", "tariff", "INFO", line, i) for i, line in enumerate(said)]
+    found = change_refs(edits, start=start, end=end, services=["tariff"], limit=MAX_LISTED_CHANGES)
+    assert [r.raw_path for _, r in found] == [f"/records/{i}" for i in range(MAX_LISTED_CHANGES)]
+    assert MAX_LISTED_CHANGES >= 8  # a day's own changes: a deploy, configs, a revert, data published
 
 
 def test_an_error_or_warn_line_is_a_failure_not_a_change():
@@ -259,7 +285,7 @@ def test_an_operator_restart_a_secret_rotation_and_a_failover_are_changes(line, 
 
 
 def test_a_rotated_log_file_is_no_secret_rotation():
-    assert change_kind("logrotate: rotated /var/log/app/app.log (size 512M)") == ""
+    assert change_kind("logrotate: rotated /var/log/app/app.log (size 512M)") == ACTION_KIND
 
 
 def test_a_dependencys_change_counts_only_before_the_first_anomaly():

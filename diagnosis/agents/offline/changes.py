@@ -37,7 +37,7 @@ CHANGE_LOOKBACK = timedelta(minutes=30)
 # An anomaly that began long before the asked window is looked back to at most this far.
 ANOMALY_HORIZON = timedelta(hours=6)
 MAX_CHANGE_CLAIMS = 3  # a diagnosis cites the nearest changes, not the day's release log
-MAX_LISTED_CHANGES = 6  # a "what changed" question lists them
+MAX_LISTED_CHANGES = 10  # a "what changed" question lists them (a listing that leaves items out is no answer)
 # A change is a rare event: a template a service logged this many times in the change read is its
 # routine work (a transcode worker's "job tj-… started"), not a change of what it does.
 ROUTINE_LINES = 5
@@ -51,6 +51,8 @@ QUIET_UPSTREAM = timedelta(minutes=45)
 # The groups of related changes (own 0, implicated neighbour 1, the rest 2) in the order a
 # diagnosis weighs them as a cause: the neighbour the failing lines point at, then the service itself.
 _CAUSE_ORDER = {1: 0, 0: 1, 2: 2}
+# A line saying it did something (an action word) that no kind of ``changes.toml`` names.
+ACTION_KIND = "变更"
 WARNING = LEVEL_RANK["WARN"]  # an anomalous line (a warning or worse is no change line)
 # Substrings the change read asks the log tool for (any one must occur; the tool matches substrings).
 READ_WORDS: tuple[str, ...] = tuple(rules("changes")["words"]["read"])
@@ -58,10 +60,11 @@ READ_WORDS: tuple[str, ...] = tuple(rules("changes")["words"]["read"])
 
 
 def change_kind(text: str, level: str = "") -> str:
-    """The Chinese kind of change a line records (发布, 配置变更 …), "" when it records none."""
+    """The Chinese kind of change a line records (发布, 配置变更 …; ``ACTION_KIND`` when it says it
+    did something no kind names: "tariff plan published"), "" when it records none."""
     if LEVEL_RANK.get(level.upper(), 0) >= WARNING or not any_spelling_in(CHANGE_ACTIONS, text):
         return ""
-    return next((kind for kind, spellings in CHANGE_KINDS if any_spelling_in(spellings, text)), "")
+    return next((kind for kind, spellings in CHANGE_KINDS if any_spelling_in(spellings, text)), ACTION_KIND)
 
 
 def moment(ref: Ref) -> datetime | None:

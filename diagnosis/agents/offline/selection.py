@@ -680,6 +680,26 @@ def neighbour_evidence(
     return lines[:1] + red + told
 
 
+def of_the_symptom(picked: Sequence[Candidate], focus: Focus) -> list[Candidate]:
+    """Of the evidence for a cause, what belongs to the asked failure: a trouble that began after
+    every piece of evidence of the asked symptom had ended (its lines stopped, its alerts resolved)
+    and shows nothing asked is a later incident (a charging limit at 16:49 after balance lookups
+    that recovered at 15:14), never its cause. While the symptom's evidence lasts (or when none
+    shows it) nothing is left out."""
+    asked = [c for c in picked if c.first.symptoms & focus.primary]
+    ends = [_ended(c) if c.kind in ("log", "alert") else incident_end(c) for c in asked]
+    if not asked or any(e is None for e in ends):
+        return list(picked)
+    over = max(e for e in ends if e is not None)
+    return [c for c in picked if c in asked or (t := began(c)) is None or t <= over]
+
+
+def incident_end(c: Candidate) -> datetime | None:
+    """When a series' incident ended (``incident_span``), None when it has not or shows none."""
+    span = incident_span(c)
+    return span[1] if span else None
+
+
 def load_evidence(refs: Sequence[Ref], picked: Sequence[Candidate], focus: Focus) -> list[Candidate]:
     """The load behind the failure (``load.surges``): of every series read — the asked services'
     and their neighbours' —, the request rates that rose by a multiple from ``load.LOAD_LEAD``
@@ -782,6 +802,8 @@ def select_candidates(
         # (a batch that did not run by its deadline logs nothing; its alert says so).
         picked = alerts[:1]
     if facts.cause and not facts.quantity:
+        if not facts.joined:  # "A 和 B 都出了什么问题": two incidents, both answered
+            picked = of_the_symptom(picked, focus)
         picked += leading(alerts + series, picked, focus, MAX_CLAIMS_BROAD - len(picked))
     picked = picked[: MAX_CLAIMS_BROAD + (len(asked) > 1)]
     # Present logs in time order (a readable timeline), then alerts and series.
