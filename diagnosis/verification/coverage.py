@@ -18,7 +18,8 @@ A critical claim **covers** the question when all of these hold:
   against it;
 - per kind: ``quantity`` — it names every dimension term (in the claim or its evidence, by the
   term's known spellings: 连接池 ↔ pool) and the claim states a number (not a time, a date or a
-  part of an identifier); ``existence`` — a negative observation (the system-side ``/query``
+  part of an identifier; with no term the vocabulary knows, a figure of the claim's own, not one
+  inside a quoted line); ``existence`` — a negative observation (the system-side ``/query``
   element, "→ 0 条记录") is as valid an answer as a positive one; ``listing`` — the answer lists
   claims only, so each covering claim is one listed item, naming one of the dimension terms (the
   kinds a question lists are alternatives); ``cause`` — an observation of the
@@ -189,6 +190,9 @@ def evidence_span(texts: Iterable[str], tz: Any) -> tuple[datetime, datetime] | 
     if not points:
         return None
     return min(points), (datetime.max.replace(tzinfo=tz) if open_ended else max(points))
+
+
+_QUOTED: Final = re.compile(r"「[^」]*」")
 
 
 def states_number(claim_text: str) -> bool:
@@ -414,7 +418,9 @@ def check_coverage(
                 near = number_missing = True
                 continue
             because = WHY_NUMBER.format(terms=" ".join(terms))
-        elif asked.kind == QUANTITY and not states_number(claim_text):
+        elif asked.kind == QUANTITY and not states_number(_QUOTED.sub(" ", claim_text)):
+            # Nothing names what is measured: the figure is the claim's own (a series' peak, an
+            # alert's value, a count), not a number inside a quoted line ("1 thread gauge fail").
             reasons.append(R_NO_NUMBER.format(claim=claim_id, terms="所问指标"))
             near = number_missing = True
             continue

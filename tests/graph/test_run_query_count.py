@@ -37,6 +37,9 @@ def test_a_run_with_more_claims_and_the_same_tool_calls_costs_the_same_queries(a
     # The identifiers followed back (``thread``) differ between the two incidents — one more read for
     # one of them; without them both runs make the same calls, the premise of the comparison.
     monkeypatch.setattr("diagnosis.agents.offline.agents.thread_tokens", lambda *a, **k: [])
+    # Pending progress events are written after at most 0.25 s: which runs cross that depends on the
+    # machine's speed, not on their claims — held off here so both runs batch alike.
+    monkeypatch.setattr("diagnosis.graph.env.EventRecorder.PROGRESS_MAX_DELAY_S", 3600.0)
     call_command("load_demo", verbosity=0, stdout=open("/dev/null", "w"))
     offline_run(api_user, "payment-service 10:05 开始大量 500，原因是什么？")  # warm-up: first-use reads
     # Two questions whose runs make the same calls (10: the planned reads, the evidence lookups, the

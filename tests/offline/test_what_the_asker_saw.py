@@ -159,3 +159,9 @@ def test_a_question_quoting_nothing_makes_no_told_read(api_user, mall):
 def test_a_message_no_line_says_adds_no_claim(api_user, mall):
     _, _, contract = plan_and_execute(api_user, "今天下午积分商城下单一直提示库存锁定失败，下单服务怎么回事？")
     assert not any("所述的" in c for c in _claims(contract))
+
+
+def test_a_message_told_of_a_service_with_no_data_is_not_read_in_the_others_lines(api_user, mall):
+    run, _, contract = plan_and_execute(api_user, "今天下午积分兑换服务一直提示积分余额不足，怎么回事？")
+    assert not ToolInvocation.objects.filter(run=run, retrieval_details__origin=Origin.TOLD).exists()
+    assert not any("所述的" in c for c in _claims(contract))

@@ -64,3 +64,19 @@ def test_a_quantity_asked_of_each_of_two_services_needs_a_figure_of_each():
     result = cover(asked("quantity", ["ah-claims", "ah-notify"]), item("c1", SMS, tool="query_metrics"),
                    question="理赔和短信服务九点那阵每分钟分别处理了多少条？")
     assert result.status == PARTIAL
+
+
+VISION_Q = "下午三号线那台视觉终检的判废率最高冲到多少？"  # no dimension term the vocabulary knows
+QUOTED_ONLY = ("yt-order-service 自 12:04:09 起反复记录 WARN 日志，最近一条在 17:06:04：「incoming inspection "
+               "supplier=S168 lot sampled: 1 thread gauge fail, lot accepted per AQL」")
+SERIES = "yt-order-service 指标 「vision_ng_ratio」 在 2026-12-12 08:50–09:50 内，最大值 23.7%（峰值于 09:10）"
+
+
+def test_a_quantity_naming_no_known_term_is_not_answered_by_a_number_inside_a_quoted_line():
+    result = cover(asked("quantity", ["yt-order-service"]), item("c1", QUOTED_ONLY), question=VISION_Q)
+    assert result.status != ANSWERED
+
+
+def test_a_quantity_naming_no_known_term_is_answered_by_the_claims_own_figure():
+    result = cover(asked("quantity", ["yt-order-service"]), item("c1", SERIES, tool="query_metrics"), question=VISION_Q)
+    assert result.status == ANSWERED

@@ -373,8 +373,8 @@ class OfflineExecutor:
         """What the asker saw (提示积分不足, 报权限校验超时: ``reading.told``), read in every service's
         lines of the window by its pieces, one record per template (1 call): where it is written is
         where the reported failure shows, whichever service wrote it."""
-        if not facts.told or facts.listing or facts.quantity:
-            return
+        if not facts.told or facts.listing or facts.quantity or facts.unknown_services:
+            return  # a service with no data is answered by that gap, never by another's lines
         arguments = {"any_keyword": "|".join(told_keywords(facts.told)), **window_span(window), "group": "template",
                      "limit": TOLD_LOG_LIMIT}
         tools.call(QUERY_LOGS, arguments, Origin.TOLD)

@@ -39,8 +39,8 @@ TUNING_FLOOR = {"hospital": 13, "gaming": 13, "charging": 11, "travel": 10, "soc
                 "insurance": 13, "retail": 10, "collab": 8, "utility": 12, "telecom": 10, "property": 9}
 #: PASS answers that miss the asked fact or name another incident's words, as measured — to go to 0.
 TUNING_FALSE_PASS_CEILING = {"hospital": 1, "gaming": 0, "charging": 2, "travel": 0, "social": 0, "brokerage": 0,
-                             "factory": 1, "insurance": 0, "retail": 0, "collab": 1, "utility": 0,
-                             "telecom": 1, "property": 1}
+                             "factory": 0, "insurance": 0, "retail": 0, "collab": 1, "utility": 0,
+                             "telecom": 0, "property": 1}
 
 
 @pytest.mark.parametrize("world", sorted(TUNING_FLOOR))
