@@ -14,11 +14,12 @@ not have, in ordinary noise:
                     the session keys answer ``MOVED <slot> …`` → 401 ``SESSION_INVALID``; a trickle at night, from 07:00 on
                     payday every other employee is thrown back to the login page. 10:19 ``ess.redis.mode`` is set to cluster
                     and the pods restarted. The 22:30 watermark config of the App is a decoy.
-(2) 00:00           xy-si-declare: nobody changes anything — the calendar reaches Monday 2026-12-28, the first day of ISO week 1
-                    of 2027, and the declaration period is formatted with ``si.declare.period-pattern=YYYY-MM`` (week-based
-    08:40–11:39     year, since 3.4.0 in September) → every 增员/补缴 batch goes out with 所属期 2027-12 → the 社保经办 gateway
-                    answers ``SB-4103`` and the 公积金 centre ``GJJ-207``. 11:38 the pattern is set to ``yyyy-MM`` and the
-                    rejected batches re-submitted. The 07:50 deploy 3.6.2 of the service is a decoy.
+(2) 00:00           xy-si-declare: nobody changes anything — the calendar reaches Monday 2026-12-28, which opens week 1 of
+                    2027 in the JVM's zh_CN week rules (weeks from Monday, the week holding 1 January is week 1), and the
+    08:40–11:39     declaration period is formatted with ``si.declare.period-pattern=YYYY-MM`` (week-based year, since 3.4.0
+                    in September) → every 增员/补缴 batch goes out with 所属期 2027-12 (the hourly status query asks for
+                    2027-12 from 00:05) → the 社保经办 gateway answers ``SB-4103`` and the 公积金 centre ``GJJ-207``. 11:38 the
+                    pattern is set to ``yyyy-MM`` and the rejected batches re-submitted. The 07:50 deploy 3.6.2 is a decoy.
 (3) 08:30:05        xy-tax: tax ops tax_ops_qinfang run the job deduction-sync from the admin console for ``tax_year=2027`` (the
                     bureau opened the 2027 confirmation of 专项附加扣除) → the December cumulative withholding looks deductions up
     09:00–15:06     by "latest record" without a tax year, takes the 2027 monthly amounts for all twelve months → December tax
@@ -118,7 +119,7 @@ ESS_WATERMARK = ("[nacos] config changed: dataId=xy-ess-app.yaml group=ESS key=e
 # (2) the declaration period formatted with the week-based year
 SI_DEPLOY = ("deploy finished: xy-si-declare 3.6.2 (was 3.6.1) rolled out by ci-bot pipeline=#5521; changes: 深圳社保增员接口 "
              "新字段 参保险种组合")
-SI_BOOT = ("xy-si-declare 3.6.2 started: si.declare.period-pattern=YYYY-MM, si.declare.city-gateways=12, "
+SI_BOOT = ("xy-si-declare 3.6.2 started: locale zh_CN, si.declare.period-pattern=YYYY-MM, si.declare.city-gateways=12, "
            "gjj.centres=9")
 SI_BATCH = ("declaration batch {batch} tenant {tenant} {tname} {kind} {n} 人 -> {office}, 所属期 {period} (business date "
             "{date})")

@@ -70,7 +70,7 @@ PINNED = {
     "property": "7c5e6c82eeddc8be194f723b7ae13e6166753c9e2e0bc6cc3f3f252dcf8d72ce",
     "pharma": "8b2d938a2ce67238402419bac28b2f55068a8c8af9b62a41180883b056d40071",
     "airport": "67af87215f343431b0ad3089503f3cd79c10974c64be234f7b569974ed3304a7",
-    "payroll": "a3309f99604a1a85c9937c8b5bba84fcb44645bc735f75b5c6ca0120bb11532e",
+    "payroll": "5563379392563fa99c404947f1a9424c19a784356203b6291446784bf1f62d26",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
