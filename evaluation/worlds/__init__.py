@@ -128,6 +128,15 @@ what a fully right answer to each must contain.
   queue camera counting both directions, a WSUS install deadline rebooting a pier's display players, an App datasource pinned
   to the old primary after a switchover, an expired TTS license), with a ``k8s`` section — a judging world written before the
   agents were tuned on it;
+- ``payroll`` — 薪云人力 XinYun HR, a payroll and HR SaaS on the last payday Monday of the year (a Redis Cluster resharded under the
+  App's standalone ioredis client → MOVED and 401s, a declaration period formatted ``YYYY-MM`` (week-based year) on 12-28 →
+  所属期 2027-12 rejected, next year's special deductions picked by a latest-record lookup → December tax near 0, a bank
+  front-end processor's auto-update writing salary files in GB2312 → rare-character names returned 户名与账号不符, a new
+  cgroup v2 node under JDK 8 payslip pods → OOMKilled there only, one customer's slow webhook endpoint holding every shared
+  dispatcher worker, PgBouncer switched to transaction pooling under pgjdbc's prepared statements, a support engineer's
+  uncommitted DBeaver UPDATE holding the approvals' row locks, an e-sign vendor's new enum status failing callback
+  deserialisation, a recording rule renamed under an HPA's external metric → no scale-out in the evening wave), with a
+  ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -151,6 +160,7 @@ from evaluation.worlds import (
     insurance,
     logistics,
     payments,
+    payroll,
     pharma,
     retail,
     smart_property,
@@ -170,7 +180,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 insurance.WORLD, retail.WORLD,
                                                                 collab.WORLD, utility.WORLD, telecom.WORLD,
                                                                 smart_property.WORLD, pharma.WORLD,
-                                                                airport.WORLD)}
+                                                                airport.WORLD, payroll.WORLD)}
 
 
 def world_get(name: str) -> World:
