@@ -33,6 +33,7 @@ from evaluation.worlds import (
     payments,
     pharma,
     retail,
+    rideshare,
     smart_property,
     social,
     streaming,
@@ -69,6 +70,7 @@ PINNED = {
     "property": "7c5e6c82eeddc8be194f723b7ae13e6166753c9e2e0bc6cc3f3f252dcf8d72ce",
     "pharma": "8b2d938a2ce67238402419bac28b2f55068a8c8af9b62a41180883b056d40071",
     "airport": "67af87215f343431b0ad3089503f3cd79c10974c64be234f7b569974ed3304a7",
+    "rideshare": "fcdb1736f8b7dc17dfc8f61b86a07776468338f0ea10703ed5dcd9050c3e8a60",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -121,7 +123,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
 
 
 @pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social, brokerage, factory,
-                                    insurance, retail, collab, utility, telecom, smart_property, pharma, airport])
+                                    insurance, retail, collab, utility, telecom, smart_property, pharma, airport, rideshare])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -150,7 +152,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
 
 
 @pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel, social,
-                                    brokerage, factory, insurance, retail, collab, utility, telecom, smart_property, pharma, airport])
+                                    brokerage, factory, insurance, retail, collab, utility, telecom, smart_property, pharma, airport, rideshare])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -280,7 +282,7 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (insurance.WORLD, insurance), (retail.WORLD, retail), (collab.WORLD, collab),
                           (utility.WORLD, utility), (telecom.WORLD, telecom),
                           (smart_property.WORLD, smart_property), (pharma.WORLD, pharma),
-                          (airport.WORLD, airport)):
+                          (airport.WORLD, airport), (rideshare.WORLD, rideshare)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -310,7 +312,8 @@ def test_the_change_listings_are_info_change_lines():
                         (telecom.WORLD, "telecom_smsgw_changes_listing"),
                         (smart_property.WORLD, "property_parking_changes_listing"),
                         (pharma.WORLD, "pharma_wms_changes_listing"),
-                        (airport.WORLD, "airport_typeb_changes_listing")):
+                        (airport.WORLD, "airport_typeb_changes_listing"),
+                        (rideshare.WORLD, "rideshare_dispatch_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
