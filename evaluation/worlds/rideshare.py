@@ -444,7 +444,7 @@ LONG_TRIPS: list[tuple[str, str, int, dt.datetime, int]] = []
 for _i in range(84):
     _reached = _t("12:31") + dt.timedelta(seconds=int(_i * 14560 / 84) + _r.randint(0, 150))
     _mins = _r.randint(58, 128)
-    LONG_TRIPS.append((f"T27031{_r.randint(9000000, 9999999)}", f"D{_r.randint(10**7, 10**8 - 1)}", _mins, _reached,
+    LONG_TRIPS.append((f"T270319{_r.randint(9000000, 9999999)}", f"D{_r.randint(10**7, 10**8 - 1)}", _mins, _reached,
                        _mins * 1150 + _r.randint(500, 4000)))
 
 
@@ -486,10 +486,11 @@ def _rider_api(w: WorldBuilder, t: dt.datetime) -> Line:
     pod = _pod(w, "xx-rider-api", t)
     roll = w.rng.random()
     district = w.rng.choice(DISTRICTS)
-    if roll < 0.45 and not _inside("expired", t):
+    if roll < 0.45:
         to = w.rng.choice(DISTRICTS)
+        wait = w.rng.randint(70, 175) if _inside("expired", t) else w.rng.randint(4, 40)  # the rain: the few who get a car wait
         return "INFO", (f"ride request {_order(w, t)} rider {_rider(w)} {district} -> {to} estimate ¥{w.rng.uniform(14, 86):.2f} "
-                        f"(surge {surge_at(t, district):.2f}) driver accepted in {w.rng.randint(4, 40)}s"), {"instance": pod}
+                        f"(surge {surge_at(t, district):.2f}) driver accepted in {wait}s"), {"instance": pod}
     if roll < 0.52 and not _t("10:15") <= t < _t("13:45"):
         return "INFO", (f"ride request {_order(w, t)} rider {_rider(w)} pickup ({w.rng.uniform(30.2338, 30.2346):.4f},"
                         f"{w.rng.uniform(120.4326, 120.4338):.4f}) 'T4 P3 网约车上车点' accepted: in fence {P3_FENCE}"
@@ -1105,8 +1106,8 @@ def unused_index(w: WorldBuilder) -> None:
         w.log(stamp, driver, "WARN", f"driver {_driver(w)} weekly statement W2027-11 requested: not ready (settlement running)",
               instance=w.instance(driver))
     _ops(w, "20:52:10.204", payout, "payout_oncall_guoyu: 周结上周 13 分钟跑完，这周八点开始到现在才跑了二十几个分片，每片两分钟")
-    w.alert("PayoutWeeklySettlementLate", payout, "critical", w.at("20:30"), None, "1.5%",
-            "周结 W2027-11 已运行 30 分钟，完成 1.5%（上周 12m48s 完成）", namespace=NS)
+    w.alert("PayoutWeeklySettlementLate", payout, "critical", w.at("20:30"), None, "1.1%",
+            "周结 W2027-11 已运行 30 分钟，完成 1.1%（上周 12m48s 完成）", namespace=NS)
 
 
 # --- Incident 4: the node whose ENIs give 30 pod IPs -----------------------------------------------------------
@@ -1448,8 +1449,8 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
     WorldQuestion(
         "rideshare_airport_pickup_cause",
         "中午萧山机场 T4 好多乘客明明站在网约车上车点，叫车却一直提示不在上车区域，乘客端接口这是怎么了？", "cause",
-        asked_facts=(fact("PICKUP_ZONE_VIOLATION", "not in fence", "rejected"),),
-        cause_facts=(fact(FENCE_SET, P3_FENCE, "围栏", "fence set"),
+        asked_facts=(fact("PICKUP_ZONE_VIOLATION", "not in fence"),),
+        cause_facts=(fact(FENCE_SET, "fence set", "围栏集", "geo_ops_chenxi", "发布围栏"),
                      fact("clockwise", "顺时针", "complement", "补集", "环方向", "orientation")),
         forbidden=_not("fence"), service="xx-rider-api",
         diagnosis=f"10:20 围栏运营 geo_ops_chenxi 发布围栏集 {FENCE_SET}（T4 网约车上车点从 P2 改到 P3），新围栏 {P3_FENCE} 来自 QGIS "
@@ -1460,7 +1461,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
     WorldQuestion(
         "rideshare_rain_expired_cause",
         "傍晚下大雨那阵好多乘客叫车等三分钟都没人接，单子就没了，乘客端这边怎么回事？", "cause",
-        asked_facts=(fact("NO_DRIVER_ACCEPTED", "no driver accepted", "expired"),),
+        asked_facts=(fact("NO_DRIVER_ACCEPTED", "no driver accepted"),),
         cause_facts=(fact("rider-demand-v2", "watermark", "水位线", "idle", "空闲分区", "pending windows"),
                      fact("xx-surge-stream", "surge snapshot", "溢价快照", "surge 1.00", "溢价")),
         forbidden=_not("surge"), service="xx-rider-api",
@@ -1485,7 +1486,7 @@ QUESTIONS: tuple[WorldQuestion, ...] = (
     WorldQuestion(
         "rideshare_dispatch_slow_cause",
         "晚上八点半以后派单越来越慢，一轮匹配要好几秒，派单这边到底卡在哪？", "cause",
-        asked_facts=(fact("match round", "DispatchMatchLatencyHigh", "ready replicas 8/12"),),
+        asked_facts=(fact("> 2000ms", "DispatchMatchLatencyHigh", "ready replicas 8/12"),),
         cause_facts=(fact(BAD_NODE, "node-07", "07 节点"),
                      fact("ip quota exhausted", "FailedCreatePodSandBox", "ContainerCreating", "ecs.c7.xlarge", "ENI")),
         forbidden=_not("eni"), service="xx-dispatch",

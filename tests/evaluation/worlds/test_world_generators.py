@@ -70,7 +70,7 @@ PINNED = {
     "property": "7c5e6c82eeddc8be194f723b7ae13e6166753c9e2e0bc6cc3f3f252dcf8d72ce",
     "pharma": "8b2d938a2ce67238402419bac28b2f55068a8c8af9b62a41180883b056d40071",
     "airport": "67af87215f343431b0ad3089503f3cd79c10974c64be234f7b569974ed3304a7",
-    "rideshare": "fcdb1736f8b7dc17dfc8f61b86a07776468338f0ea10703ed5dcd9050c3e8a60",
+    "rideshare": "eb2f089759f63021667a8539c50b11be7763f1d1b946d8db71c83035a3e852c1",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
