@@ -137,6 +137,14 @@ what a fully right answer to each must contain.
   uncommitted DBeaver UPDATE holding the approvals' row locks, an e-sign vendor's new enum status failing callback
   deserialisation, a recording rule renamed under an HPA's external metric → no scale-out in the evening wave), with a
   ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``rideshare`` — 行迅出行 XingXun Mobility, a ride-hailing and car-sharing platform on a rainy Friday (an airport pickup
+  fence published with a clockwise ring and read as its complement, an insurer's dd/MM/yyyy policy file read month first
+  into expired vehicle insurance, a maps vendor's new 25-origins limit pushing ETAs to a straight-line fallback across the
+  river, a node pool's smaller instance type whose ENIs run out of pod IPs under the dispatch's HPA scale-out, an MQTT ACL
+  hardening whose client-id pattern misses a car batch, a streaming surge job's watermark held by idle partitions, a WAF
+  body-size rule blocking long trips' end requests, an abandoned replication slot driving the coupon database into
+  wraparound protection, a KMS rotation disabling the key version old recordings need, an unused-index clean-up dropping
+  the weekly settlement's index), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -163,6 +171,7 @@ from evaluation.worlds import (
     payroll,
     pharma,
     retail,
+    rideshare,
     smart_property,
     social,
     streaming,
@@ -180,7 +189,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 insurance.WORLD, retail.WORLD,
                                                                 collab.WORLD, utility.WORLD, telecom.WORLD,
                                                                 smart_property.WORLD, pharma.WORLD,
-                                                                airport.WORLD, payroll.WORLD)}
+                                                                airport.WORLD, payroll.WORLD, rideshare.WORLD)}
 
 
 def world_get(name: str) -> World:
