@@ -50,8 +50,8 @@ class QuestionFacts:
     unit: str = ""  # the measure word after 多少 / 几 (多少秒 → 秒, 多少条 → 条): ``asked_unit``
     survey: bool = False  # asks which component of the cluster / namespace is at fault, and why
     k8s_triggers: tuple[str, ...] = ()  # ids of the ``k8s.toml`` triggers it names: the Kubernetes state it calls for
-    told: tuple[str, ...] = ()
-    joined: bool = False  # asks about each of several services (A 和 B, 分别): ``entities.joined_mentions``  # the messages the asker saw, as quoted (提示积分不足 → 积分不足): ``reading.told``
+    told: tuple[str, ...] = ()  # the messages the asker saw, as quoted (提示积分不足 → 积分不足): ``reading.told``
+    joined: bool = False  # asks about each of several services (A 和 B, 分别): ``entities.joined_mentions``
 
     @property
     def offers_changes(self) -> bool:
