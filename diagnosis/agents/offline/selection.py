@@ -684,13 +684,16 @@ def of_the_symptom(picked: Sequence[Candidate], focus: Focus) -> list[Candidate]
     """Of the evidence for a cause, what belongs to the asked failure: a trouble that began after
     every piece of evidence of the asked symptom had ended (its lines stopped, its alerts resolved)
     and shows nothing asked is a later incident (a charging limit at 16:49 after balance lookups
-    that recovered at 15:14), never its cause. While the symptom's evidence lasts (or when none
-    shows it) nothing is left out."""
+    that recovered at 15:14), never its cause. While the symptom's evidence lasts, and for
+    ``COINCIDENT_AFTER`` after it began (or when none shows it), nothing is left out."""
     asked = [c for c in picked if c.first.symptoms & focus.primary]
     ends = [_ended(c) if c.kind in ("log", "alert") else incident_end(c) for c in asked]
-    if not asked or any(e is None for e in ends):
+    first = onset(asked, focus)
+    if not asked or first is None or any(e is None for e in ends):
         return list(picked)
-    over = max(e for e in ends if e is not None)
+    # What began with the symptom (up to ``COINCIDENT_AFTER`` after its first evidence) is of it,
+    # however soon its few lines stopped.
+    over = max(first + COINCIDENT_AFTER, *(e for e in ends if e is not None))
     return [c for c in picked if c in asked or (t := began(c)) is None or t <= over]
 
 
