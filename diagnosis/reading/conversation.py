@@ -128,11 +128,16 @@ def _own(
     question: str, now: datetime, services: Sequence[ServiceInfo], facts: QuestionFacts, question_window: TimeWindow,
     own_window: TimeWindow, until_now: bool,
 ) -> Reading:
-    """The question read on its own, from its ``facts`` and the window its words name."""
+    """The question read on its own, from its ``facts`` and the window its words name. A question
+    that states no kind (派单这边到底卡在哪？) asks for the cause (``asking.asked_kind``): its facts
+    say so, so that it is diagnosed like one that says 为什么."""
+    asked = asked_of(question, facts, question_window, now, services)
+    if asked.kind == "cause" and not facts.cause:
+        facts = replace(facts, cause=True)
     return Reading(
         facts=facts,
         window=own_window,
-        asked=asked_of(question, facts, question_window, now, services),
+        asked=asked,
         own_facts=facts,
         own_window=own_window,
         until_now=until_now,

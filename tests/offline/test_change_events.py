@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from contracts.plan import PlanStep, ServiceInfo
 from contracts.reading import TimeWindow
@@ -20,6 +22,7 @@ from diagnosis.agents.offline.changes import (
     ROUTINE_REPEATS,
     change_kind,
     change_refs,
+    names_service,
     span_start,
 )
 from diagnosis.agents.offline.neighbours import dependencies, resources
@@ -324,3 +327,37 @@ def test_the_change_read_is_repeated_before_what_its_evidence_refs_could_hold():
     assert earlier_change_step(step, _read_result(30, 30)) is None
     anomaly = datetime.fromisoformat(f"{DAY}T09:00:00+08:00")
     assert earlier_change_step(step, _read_result(80, 50), anomaly) is None
+
+
+@pytest.mark.parametrize(
+    ("message", "names_it"),
+    [
+        ("KMS key alias/tag-service-recording rotated (CHG-7): version 3 disabled", False),
+        ("deploy tag-service-admin v2.0 started", False),
+        ("job old-tag-service-export started", False),
+        ("deploy tag-service v1.3 started", True),
+        ("config changed: dataId=tag-service.yaml key=cache.ttl 30 -> 60", True),
+        ("kubectl rollout restart deploy/tag-service by ops_li", True),
+        ("restarted pod tag-service-5f8d7c9b4-x2x7k by ops_li (stuck)", True),
+    ],
+)
+def test_a_change_is_the_asked_services_only_when_it_names_that_service_not_a_longer_name(message, names_it):
+    """A change of ``tag-service-recording`` (another thing, whose name starts with the asked
+    service's) is not the asked service's change: only the whole name — or one of its pods — is."""
+    start, end = _window()
+    line = _ref("09:40:00", "kms", "INFO", message)
+    found = change_refs([line], start=start, end=end, services=["tag-service"])
+    assert bool(found) is names_it
+
+
+_NAME = st.from_regex(r"[a-z]{2,8}(-[a-z]{2,8}){0,2}", fullmatch=True)
+_WORD = st.from_regex(r"[a-z]{0,4}[aeiou][a-z]{1,6}", fullmatch=True)  # a word, never a pod's random suffix
+
+
+@given(name=_NAME, word=_WORD, before=st.sampled_from(["", "alias/", "deploy ", "svc "]))
+def test_a_longer_name_around_a_service_name_never_names_it_but_the_name_and_its_pods_do(name, word, before):
+    assert not names_service(f"{before}{name}-{word} rotated", name)
+    assert not names_service(f"{before}{word}-{name} rotated", name)
+    assert names_service(f"{before}{name} rotated", name)
+    assert names_service(f"{before}{name}.yaml changed", name)
+    assert names_service(f"{before}{name}-7d9f8c5b4-x2k4p restarted", name)

@@ -99,3 +99,23 @@ def test_two_series_counted_in_the_asked_unit_answer_no_figure_by_the_unit_alone
     ])]
     texts = claims_for("排队服务下午压着没放出去的货最多有多少箱？", *calls)
     assert not any("15236" in t for t in texts), texts
+
+
+#: Over its threshold from the first point, up 1 % a step to its peak, down as slowly: no level shift.
+RAMP = [312.0 + 30 * i for i in range(30)] + [1186.0] + [1180.0 - 25 * i for i in range(20)]
+
+
+def test_a_figure_asked_per_minute_in_a_unit_is_the_one_series_counted_so_moved_or_not():
+    """一分钟…多少单: of what was read, one series counts per minute in 单 — that series, though it
+    was over its threshold from the span's first point and only ramped (no shift inside it), and its
+    name shares no word asked."""
+    calls = [metrics_call([], [
+        shaped("rider_requests_expired_per_min", RAMP, service="lobby-queue", unit="单", hour=17, threshold=300,
+               crossed_at=minute(17, 0)),
+        shaped("pickup_rejects_per_10m", [2, 1, 0, 2, 1, 0, 1, 2, 1, 0], service="lobby-queue", unit="次", hour=17),
+        shaped("orders_created_per_10m", [9000, 9100, 9050, 9200, 9100, 9000, 8900, 8800, 8700, 8600],
+               service="lobby-queue", unit="单", hour=17),
+    ])]
+    texts = claims_for("排队服务傍晚最多的时候一分钟过期了多少单？", *calls)
+    assert any("rider_requests_expired_per_min" in t and "1186" in t for t in texts), texts
+

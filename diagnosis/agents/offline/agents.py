@@ -32,7 +32,7 @@ from diagnosis.agents.offline.load import callers, surges
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
 from diagnosis.agents.offline.novelty import BASELINE as NODE_LEAD
 from diagnosis.agents.offline.novelty import LEAD, failure_onset, is_routine, routine_lines
-from diagnosis.agents.offline.placement import MAX_SUSPECT_NODES, placed_pods, suspect_nodes
+from diagnosis.agents.offline.placement import MAX_SUSPECT_NODES, placed_pods, suspect_nodes, unready_nodes
 from diagnosis.agents.offline.planning import (
     MAX_K8S_STEPS,
     MAX_STEPS,
@@ -508,7 +508,9 @@ class OfflineExecutor:
                     arguments = {"kind": "pods", "name": service, **window_span(window), "limit": PLACEMENT_POD_LIMIT}
                     tools.call(QUERY_K8S, arguments, Origin.PLACEMENT)
         pods = placed_pods(tools.history())
-        nodes: list[str] = []
+        # The node under the asked service's pods that never came up first (they write no line),
+        # then the nodes under the pods whose lines fail.
+        nodes = unready_nodes(pods, failing)
         for instances in failing.values():
             nodes += [n for n in suspect_nodes(instances, pods) if n not in nodes]
         span = {"start": (window.start - LEAD).isoformat(), "end": window.end.isoformat()}

@@ -21,10 +21,13 @@ With no service asked, every change of the span is related.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
+from typing import Final
 
+from contracts.k8s import service_from_pod_name
 from diagnosis.agents.offline.novelty import NOVEL_KIND
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, output_time
 from diagnosis.agents.offline.thread import THREAD_KIND, THREAD_LEAD, distinctive_tokens
@@ -106,7 +109,28 @@ def _routine(lines: Sequence[Ref]) -> set[int]:
 
 
 def _names(ref: Ref, names: set[str]) -> bool:
-    return fold(ref.service) in names or any(name in fold(ref.message) for name in names)
+    return fold(ref.service) in names or any(names_service(fold(ref.message), name) for name in names)
+
+
+#: Characters a service name is made of: one next to a name makes it part of a longer name.
+_NAME_CHARS: Final = re.compile(r"[a-z0-9_\-]")
+_NAME_TOKEN: Final = re.compile(r"[a-z0-9_\-]+")
+
+
+def names_service(text: str, name: str) -> bool:
+    """Whether folded ``text`` names the service ``name`` itself: the whole name, or one of its pods
+    (``tag-service-5f8d7c9b4-x2x7k``), or its file (``tag-service.yaml``) — not a longer name that
+    starts or ends with it (``alias/tag-service-recording``, ``old-tag-service-export``)."""
+    for found in re.finditer(re.escape(name), text):
+        start, end = found.span()
+        if start and _NAME_CHARS.match(text[start - 1]):
+            continue
+        if end == len(text) or not _NAME_CHARS.match(text[end]):
+            return True
+        token = _NAME_TOKEN.match(text, start)
+        if token and service_from_pod_name(token.group()) == name:
+            return True
+    return False
 
 
 def change_refs(

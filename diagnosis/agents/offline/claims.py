@@ -42,7 +42,7 @@ from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
 from diagnosis.agents.offline.neighbours import dependencies
 from diagnosis.agents.offline.novelty import ACTION_LEVELS, is_routine, routine_lines, trigger_refs
-from diagnosis.agents.offline.placement import node_lines, placed_pods, scheduled_services
+from diagnosis.agents.offline.placement import is_unready, node_lines, placed_pods, scheduled_services
 from diagnosis.agents.offline.refs import (
     EVIDENCE_TOOLS,
     LEVEL_RANK,
@@ -209,10 +209,14 @@ def _change_claim(kind: str, ref: Ref) -> tuple[str, list[dict[str, Any]]]:
     return f"{ref.clock} {ref.record.service} 记录{kind}（{ref.record.level}）：{quote(shown)}", [_binding(ref, excerpt), *tail]
 
 
-def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) -> list[tuple[str, list[dict[str, Any]]]]:
-    """Per read node: the failing pod that runs on it and what the node kept reporting, in one claim
-    bound to both (the pod's ``query_k8s`` line names the node; the node's log line its trouble):
-    "rh-prescription 报错的 Pod …-kxfw5 运行在节点 node-07；该节点自 10:48:20 起记录 WARN：「…」"."""
+def placement_claims(
+    history: Sequence[ToolCallResult], failing: Sequence[Ref], asked: Sequence[str] = ()
+) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Per read node: the failing pod that runs on it — or, none failing there, an ``asked``
+    service's pod that never came up on it (``placement.is_unready``) — and what the node kept
+    reporting, in one claim bound to both (the pod's ``query_k8s`` line names the node; the node's
+    log line its trouble): "rh-prescription 报错的 Pod …-kxfw5 运行在节点 node-07；该节点自 10:48:20
+    起记录 WARN：「…」"."""
     pods = placed_pods(history)
     where = {p.name.casefold(): p for p in pods}
     refs = {  # each pod's line of the pods reads (its text names its node)
@@ -226,6 +230,10 @@ def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) 
     for node, lines in node_lines(history).items():
         pod = next((where[i] for r in failing if (i := r.record.instance.casefold()) in where
                     and where[i].node == node), None)
+        stuck = None if pod is not None else next(
+            (p for p in pods if p.node == node and p.service in asked and is_unready(p)), None
+        )
+        pod = pod or stuck
         pod_binding = refs.get(pod.name) if pod is not None else None
         if pod is None or pod_binding is None or not lines:
             continue
@@ -234,7 +242,8 @@ def placement_claims(history: Sequence[ToolCallResult], failing: Sequence[Ref]) 
             continue
         excerpt = excerpt_of(line.text)
         shown, tail = _message_shown(line, excerpt)
-        text = (f"{pod.service} 报错的 Pod {pod.name} 运行在节点 {node}；该节点自 {line.clock} 起记录 "
+        which = f"未就绪（{pod.waiting_reason or pod.phase}）的" if stuck is not None else "报错的"
+        text = (f"{pod.service} {which} Pod {pod.name} 运行在节点 {node}；该节点自 {line.clock} 起记录 "
                 f"{line.record.level}：{quote(shown)}")
         # The node's line speaks for the claim (the composer reads its first binding): a node in trouble.
         out.append((text, [_binding(line, excerpt), pod_binding, *tail]))
@@ -614,7 +623,7 @@ def build_contract(
               and (r.service in facts.known_services or not facts.known_services)]
     # Where the failure sits comes right after the failing lines themselves (an answer shows its
     # first pieces of evidence).
-    placed = [direct_claim(0, text, "observation", bindings) for text, bindings in placement_claims(history, warned)]
+    placed = [direct_claim(0, text, "observation", bindings) for text, bindings in placement_claims(history, warned, facts.known_services)]
     # What the asker saw, where a service wrote it: the reported failure itself.
     placed += [direct_claim(0, text, "observation", bindings) for text, bindings in told_claims(history, facts, services)
                if not any(b["raw_path"] == _first_binding(c)[1] and b["source_invocation_id"] == _first_binding(c)[0]

@@ -3,7 +3,8 @@
 "Only one of three pods fails" is a placement fact before it is a code fact: the pods of a
 service run the same image, so what differs between the failing one and the healthy ones is where
 it runs. The failing lines name the pod that wrote them (``instance``); the pods read
-(``query_k8s`` kind=pods) name each pod's node. A node that holds failing pods while the
+(``query_k8s`` kind=pods) name each pod's node — and name the pods that never came up (stuck in
+ContainerCreating, Pending: ``is_unready``), which write no line at all. A node that holds failing pods while the
 service's pods on other nodes do not fail is a *suspect node*: what that node logged (its kernel,
 its kubelet: lines whose ``instance`` is the node) and what was scheduled onto it is read, and a
 cause found there is tied to the pods on that node — never to pods on other nodes.
@@ -63,6 +64,26 @@ def suspect_nodes(failing_instances: Iterable[str], pods: Sequence[K8sPod]) -> l
     if not healthy_elsewhere or len(lines) > MAX_SUSPECT_NODES:
         return []
     return [node for node, _ in sorted(lines.items(), key=lambda nc: (-nc[1], nc[0]))]
+
+
+def is_unready(pod: K8sPod) -> bool:
+    """A pod that is not serving: not Running, waiting on something, or no container ready."""
+    return pod.phase != "Running" or bool(pod.waiting_reason) or pod.ready.startswith("0/")
+
+
+def unready_nodes(pods: Sequence[K8sPod], services: Iterable[str]) -> list[str]:
+    """The nodes holding every unready pod of the ``services`` when those services run ready pods on
+    other nodes (a scale-out whose new pods all landed on one node that cannot start them), most
+    unready pods first, at most ``MAX_SUSPECT_NODES``; [] when none is unready, when they are spread
+    wider, or when no pod is ready elsewhere."""
+    wanted = set(services)
+    own = [p for p in pods if p.service in wanted and p.node]
+    stuck = Counter(p.node or "" for p in own if is_unready(p))
+    if not stuck or len(stuck) > MAX_SUSPECT_NODES:
+        return []
+    if not any(p.node not in stuck and not is_unready(p) for p in own):
+        return []
+    return [node for node, _ in sorted(stuck.items(), key=lambda nc: (-nc[1], nc[0]))]
 
 
 def node_lines(history: Sequence[ToolCallResult]) -> dict[str, list[Ref]]:

@@ -411,9 +411,14 @@ def figure_series(
     # 多少条 — the one counted in 条 before one in another count.
     shifted = [(s.multiple, c) for c in series if fits(c) if (s := shift_of(c.first.element))]
     in_word = lambda c: bool(asked) and fold(_unit(c)) == fold(facts.unit)  # noqa: E731
-    # 多少箱 where one metric of what was read is counted in 箱: that series, moved or not — the
-    # question named its unit of measure, which says more than any word its name shares.
-    worded = [c for c in series if in_word(c)]
+    # 多少箱 where one metric of what was read is counted in 箱 (一分钟…多少单: in 单 per minute):
+    # that series, moved or not — the question named its unit of measure, which says more than any
+    # word its name shares.
+    worded = [
+        c for c in series
+        if facts.unit and fold(_unit(c)) == fold(facts.unit)
+        and (not facts.rate or counts_per(facts.rate, _name(c.first), _unit(c)))
+    ]  # fmt: skip
     return [
         c for _, c in sorted(
             shifted, key=lambda mc: (-in_word(mc[1]), -mc[0], mc[1].first.invocation_id, mc[1].first.raw_path)
