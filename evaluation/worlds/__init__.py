@@ -145,6 +145,17 @@ what a fully right answer to each must contain.
   body-size rule blocking long trips' end requests, an abandoned replication slot driving the coupon database into
   wraparound protection, a KMS rotation disabling the key version old recordings need, an unused-index clean-up dropping
   the weekly settlement's index), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``education`` — 启航教育 QiHang Education, a K-12 online education and exam platform on the Thursday of its end-of-term exam
+  week (a district's roster file written with a BOM → every row's 学号 empty and transferred students missing from the exam
+  rooms, an IdP chain through a cross-signing root that expired at midnight against the SSO hosts' OpenSSL 1.0.2, an exam
+  client retrying autosaves without backoff turning a four-second Redis failover into a forty-minute overload, a force-submit
+  job's Redisson lease shorter than the job → duplicate submit events and scores above full marks, a shared library's
+  ``stripTrailingZeros`` writing 90 as ``9E+1`` → the district platform's ERR_SCORE_FORMAT, an upload expiry turned into a
+  ``Duration`` and bound as 900 ms → proctoring snapshots ``Request has expired``, paper pods caching DNS forever
+  (``networkaddress.cache.ttl=-1``) past the release of the old SLB, a crontab day-of-week read as Quartz's running the weekly
+  report on Thursday into the search cluster, one node moved to containerd with a 64M ``/dev/shm`` crashing Chromium there,
+  a new service joining a RocketMQ consumer group with another subscription → submissions filtered away), with a ``k8s``
+  section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -162,6 +173,7 @@ from evaluation.worlds import (
     charging,
     collab,
     delivery,
+    education,
     factory,
     gaming,
     hospital,
@@ -189,7 +201,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 insurance.WORLD, retail.WORLD,
                                                                 collab.WORLD, utility.WORLD, telecom.WORLD,
                                                                 smart_property.WORLD, pharma.WORLD,
-                                                                airport.WORLD, payroll.WORLD, rideshare.WORLD)}
+                                                                airport.WORLD, payroll.WORLD, rideshare.WORLD,
+                                                                education.WORLD)}
 
 
 def world_get(name: str) -> World:
