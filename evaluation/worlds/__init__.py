@@ -156,6 +156,14 @@ what a fully right answer to each must contain.
   report on Thursday into the search cluster, one node moved to containerd with a 64M ``/dev/shm`` crashing Chromium there,
   a new service joining a RocketMQ consumer group with another subscription → submissions filtered away), with a ``k8s``
   section — a judging world written before the agents were tuned on it;
+- ``media`` — 鹭岛传媒 LuDao Media, a news publisher on a breaking-news Sunday (an ad exchange's move against a JVM caching
+  DNS forever, a wire agency's offset-less pubDate read at a fixed -04:00 as New York leaves DST, an emoji headline split by a
+  UTF-16 truncation into a lone surrogate that iOS cannot parse, a push lock lease ``30s`` → ``30`` read as milliseconds
+  sending every campaign three times, an autoscaler's fallback instance type without AVX2 under an x86-64-v3 transcoder
+  (SIGILL on that node's pods), a live channel from a sports template with 10 s keyframes under 4 s segments, Dubbo retries
+  amplifying a slowdown into a storm on the user centre, an A/B SDK's Set-Cookie making the CDN stop caching articles, the
+  CDN vendor's new daily refresh quota, a new consumer joining the indexer's RocketMQ group with another subscription), with
+  a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -179,6 +187,7 @@ from evaluation.worlds import (
     hospital,
     insurance,
     logistics,
+    media,
     payments,
     payroll,
     pharma,
@@ -202,7 +211,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 collab.WORLD, utility.WORLD, telecom.WORLD,
                                                                 smart_property.WORLD, pharma.WORLD,
                                                                 airport.WORLD, payroll.WORLD, rideshare.WORLD,
-                                                                education.WORLD)}
+                                                                education.WORLD,
+                                                                media.WORLD)}
 
 
 def world_get(name: str) -> World:
