@@ -129,10 +129,11 @@ def _own(
     own_window: TimeWindow, until_now: bool,
 ) -> Reading:
     """The question read on its own, from its ``facts`` and the window its words name. A question
-    that states no kind (派单这边到底卡在哪？) asks for the cause (``asking.asked_kind``): its facts
-    say so, so that it is diagnosed like one that says 为什么."""
+    that states no kind but names a service or a symptom (派单这边到底卡在哪？) asks for the cause
+    (``asking.asked_kind``): its facts say so, so that it is diagnosed like one that says 为什么 — one
+    that names nothing (「10:05」, emoji) stays a question to clarify."""
     asked = asked_of(question, facts, question_window, now, services)
-    if asked.kind == "cause" and not facts.cause:
+    if asked.kind == "cause" and not facts.cause and (facts.services or facts.symptoms):
         facts = replace(facts, cause=True)
     return Reading(
         facts=facts,
