@@ -42,7 +42,6 @@ from diagnosis.models import (
     ToolInvocation,
 )
 from diagnosis.reviews.views import calibration_page, label_forms_context, run_label_post
-from diagnosis.selectors.run_search import runs_question_indexed
 from diagnosis.selectors.runs import pretty_json, run_audit_view, run_badge
 from diagnosis.selectors.series import cited_series
 from diagnosis.web.presenter import claim_check_cards
@@ -137,6 +136,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "session__scope",  # every scope (a small table), not a DISTINCT over all runs
         "created_at",
     )
+    # Every word's question__icontains, through PostgreSQL's indexes (selectors/run_search.py).
     search_fields = ("question",)
     list_select_related = ("owner", "session")
     # No date_hierarchy: it scans every run for its months on each page (P5, 100k runs); the
@@ -144,7 +144,7 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     show_full_result_count = False
     list_per_page = 50
     #: What the list never shows: not read (nor JSON-decoded) for 50 rows per page.
-    LIST_DEFERRED = ("self_evaluation", "token_usage", "final_answer", "error", "request_fingerprint", "question_terms")
+    LIST_DEFERRED = ("self_evaluation", "token_usage", "final_answer", "error", "request_fingerprint")
     fieldsets = (
         (
             "运行",
@@ -172,16 +172,6 @@ class DiagnosisRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     def get_inlines(self, request: HttpRequest, obj: DiagnosisRun | None) -> Any:
         # The alert that started the run, if one did.
         return alert_inlines_for(obj)
-
-    def get_search_results(
-        self, request: HttpRequest, queryset: QuerySet[DiagnosisRun], search_term: str
-    ) -> tuple[QuerySet[DiagnosisRun], bool]:
-        # The question-terms index, not an icontains scan of every question (P5 at 100k runs);
-        # a text with no letter or digit keeps Django's own search.
-        found = runs_question_indexed(queryset, search_term)
-        if found is None:
-            return super().get_search_results(request, queryset, search_term)
-        return found, False
 
     def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type:
         changelist = super().get_changelist(request, **kwargs)

@@ -24,8 +24,12 @@ class DiagnosisConfig(AppConfig):
         from diagnosis.alerts.notify import on_run_ended
         from diagnosis.audit.signals import run_ended
         from diagnosis.im.services import on_run_ended as im_on_run_ended
+        from diagnosis.models import DiagnosisRun
+        from diagnosis.selectors.run_search import QuestionIContains
         from diagnosis.stored_times import guard_stored_times
 
         run_ended.connect(on_run_ended, dispatch_uid="diagnosis.alerts.notify")
         run_ended.connect(im_on_run_ended, dispatch_uid="diagnosis.im.services")
         connection_created.connect(guard_stored_times, dispatch_uid="diagnosis.stored_times")
+        # The admin's run search by question (issue 30): icontains through PostgreSQL's indexes.
+        DiagnosisRun._meta.get_field("question").register_lookup(QuestionIContains)

@@ -13,7 +13,6 @@ from django.db.models import Q
 
 from contracts.verdict import Severity as SeverityName
 from contracts.verdict import Verdict as VerdictName
-from diagnosis.retrieval.search_terms import document_terms
 from diagnosis.vocabulary import (
     GATEKEEPER_SEVERITY,
     INVOCATION_STATUS,
@@ -134,10 +133,9 @@ class DiagnosisRun(models.Model):
     session = models.ForeignKey(DiagnosisSession, on_delete=models.CASCADE, related_name="runs", verbose_name="会话")
     # Denormalised from the session so ownership checks and the idempotency constraint are one index.
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="diagnosis_runs", verbose_name="所有者")
+    #: ``question__icontains`` (the admin's search) reads PostgreSQL's indexes over ``upper(question)``
+    #: (migration 0013; its lookup: ``selectors.run_search.QuestionIContains``).
     question = models.TextField(verbose_name="问题")
-    #: The question's search index terms (``retrieval.search_terms``), written by ``save()``; the
-    #: admin search reads them through a GIN index (PostgreSQL) or an FTS5 table (SQLite).
-    question_terms = models.TextField(blank=True, default="", editable=False, verbose_name="问题检索词")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED, verbose_name="状态")
     outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True, default="", verbose_name="结果")
     # Hot keys of self_evaluation promoted to indexed columns for the admin filters (STYLE §11).
@@ -194,11 +192,6 @@ class DiagnosisRun(models.Model):
         # self_evaluation container: concurrent channel writers would lose updates (spec 000
         # "no whole-object overwrite after initialization"). Only the channel service lists the
         # field explicitly in update_fields.
-        fields = kwargs.get("update_fields")
-        if fields is None or "question" in fields:
-            self.question_terms = document_terms(self.question)
-            if fields is not None:
-                kwargs["update_fields"] = [*fields, "question_terms"]
         if not self._state.adding and kwargs.get("update_fields") is None and not kwargs.get("force_insert"):
             kwargs["update_fields"] = [
                 f.attname for f in self._meta.concrete_fields if not f.primary_key and f.name != "self_evaluation"

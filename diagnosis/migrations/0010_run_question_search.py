@@ -1,17 +1,54 @@
-"""The admin's run search by question text through an inverted index (issue 30 item 3).
+"""The admin's run search by question text through an inverted index (issue 30 item 3); replaced
+by 0013 (PostgreSQL's pg_trgm and grams indexes over the question itself).
 
-``DiagnosisRun.question_terms`` holds the question's terms (``diagnosis.retrieval.search_terms``);
-existing rows are filled here. PostgreSQL indexes them with GIN over ``question_terms::tsvector``;
-SQLite keeps an FTS5 table, ``diagnosis_run_search``, in step with the runs by triggers (keyed by
-the run's id, which FTS5 indexes as ``run_key``: a rowid of a table without an integer primary
-key may change on VACUUM, so it is not used).
+``DiagnosisRun.question_terms`` held the question's terms (``document_terms`` below, kept here as
+it was so this migration and 0013's reverse still run); existing rows are filled here.
+PostgreSQL indexes them with GIN over ``question_terms::tsvector``; SQLite keeps an FTS5 table,
+``diagnosis_run_search``, in step with the runs by triggers (keyed by the run's id, which FTS5
+indexes as ``run_key``: a rowid of a table without an integer primary key may change on VACUUM,
+so it is not used).
 """
+
+import unicodedata
 
 from django.db import migrations, models
 
-from diagnosis.retrieval.search_terms import document_terms
-
 BATCH = 2000
+MAX_INDEXED_CHARS = 4000
+
+
+def _runs(text):
+    """The text's runs of letters/digits as (run, is_ascii), in order; anything else separates."""
+    runs = []
+    current = []
+    current_ascii = True
+    for char in unicodedata.normalize("NFKC", text).casefold():
+        if not char.isalnum():
+            if current:
+                runs.append(("".join(current), current_ascii))
+                current = []
+            continue
+        is_ascii = char.isascii()
+        if current and is_ascii != current_ascii:
+            runs.append(("".join(current), current_ascii))
+            current = []
+        current_ascii = is_ascii
+        current.append(char)
+    if current:
+        runs.append(("".join(current), current_ascii))
+    return runs
+
+
+def document_terms(text):
+    """The stored terms of a question: CJK characters and neighbouring pairs, ASCII words."""
+    terms = set()
+    for run, is_ascii in _runs(text[:MAX_INDEXED_CHARS]):
+        if is_ascii:
+            terms.add(run)
+            continue
+        terms.update(run)
+        terms.update(run[i : i + 2] for i in range(len(run) - 1))
+    return " ".join(sorted(terms))
 
 PG_FORWARD = [
     "CREATE INDEX run_question_terms_gin ON diagnosis_diagnosisrun USING gin ((question_terms::tsvector))",
