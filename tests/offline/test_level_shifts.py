@@ -93,3 +93,27 @@ def test_onsets_are_ordered_earliest_first():
 def test_chart_points_of_a_series_summary_are_read_in_time_order_and_bad_ones_skipped():
     element = {"points": [[at(2).isoformat(), 5], ["not a time", 1], [at(1).isoformat(), "x"], [at(0).isoformat(), 3]]}
     assert series_points(element) == [(at(0), 3.0), (at(2), 5.0)]
+
+
+def test_the_change_points_of_one_series_are_searched_once_however_often_it_is_read(monkeypatch):
+    """The load read, the callers' read, the claims and the composer all read a series' shift: the
+    change-point search runs once per distinct series and gives the same shift each time."""
+    import ruptures
+
+    from diagnosis.reading import onsets
+
+    searches = []
+    real = ruptures.Binseg.fit
+
+    def counted(self, signal):
+        searches.append(len(signal))
+        return real(self, signal)
+
+    monkeypatch.setattr(ruptures.Binseg, "fit", counted)
+    onsets._breaks_of.cache_clear()
+    t0 = datetime(2027, 8, 1, 9, 0)
+    points = [(t0 + timedelta(minutes=i), v) for i, v in enumerate([5, 6, 5, 5, 6, 5, 40, 42, 41, 39, 40, 6, 5, 5])]
+    first = onsets.level_shift(points)
+    again = onsets.level_shift(list(points))
+    assert first is not None and first == again
+    assert searches == [len(points)]
