@@ -70,10 +70,10 @@ def _cause_within_yes_no(question: str) -> bool:
 
 def stated_kind(question: str, facts: QuestionFacts) -> str | None:
     """The kind the question's own words say (rules 1–4), ``None`` when they say none."""
-    # A list the story names (订单列表里找不到) does not outweigh a why: only a list of alerts or of
-    # services is asked beside one.
+    # A list the story names (订单列表里找不到) does not outweigh a why or a 怎么了: only a list of
+    # alerts or of services is asked beside one.
     listed = facts.listing or any_spelling_in(QUESTION_WORDS["listing"], question)
-    if listed and not facts.alert_names and not (facts.why and facts.listing in ("", "items")):
+    if listed and not facts.alert_names and not ((facts.why or facts.cause) and facts.listing in ("", "items")):
         return "listing"  # 有哪些配置变更 / 哪些 Pod: a list of what the dimension terms name
     yes_no = _asks_yes_no(question)
     if facts.cause and not (yes_no and not facts.why and _cause_within_yes_no(question)):

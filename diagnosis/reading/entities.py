@@ -29,7 +29,7 @@ from contracts.reading import QuestionFacts, ServiceMention
 from diagnosis.reading.spelling import any_spelling_in, first_position
 from diagnosis.reading.text import fold, nfkc
 from diagnosis.reading.told import told_messages
-from diagnosis.reading.vocabulary import K8S_TRIGGERS, KEY_TERMS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID
+from diagnosis.reading.vocabulary import K8S_TRIGGERS, KEY_TERMS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID, rules
 
 
 class _ServiceLike(Protocol):
@@ -164,6 +164,15 @@ def find_services(question: str, services: Iterable[_ServiceLike]) -> list[Servi
         if mention.start + len(mention.text) in heads and text.count(mention.text) == 1:
             del found[name]
 
+    # A head whose modifier is another service's word (视觉终检: 视觉 of 视觉检测, 终检 of the quality
+    # system): the compound names the other service when its description gives it that head's role
+    # ("VQ-305 为三号线终检") — the vision station that does the final inspection.
+    for name, mention in list(found.items()):
+        owner = _modified_by(text, mention, catalog)
+        if owner and owner not in found:
+            del found[name]
+            found[owner] = ServiceMention(owner, True, mention.text, mention.start)
+
     def free(start: int, end: int) -> bool:
         return all(end <= a or start >= b for a, b in taken)
 
@@ -242,6 +251,25 @@ def _alias_part(text: str, services: Iterable[_ServiceLike]) -> dict[str, Servic
 _HAN_RUN_ANY = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
 
 
+def _modified_by(text: str, mention: ServiceMention, catalog: Sequence[Any]) -> str:
+    """The one other service whose alias holds the Han word right before ``mention`` (its modifier,
+    two characters or more) and whose description names ``mention``'s words; "" when none or several."""
+    lead = re.search(r"[\u3400-\u4dbf\u4e00-\u9fff]+$", text[:mention.start])
+    if not lead or _HAN_RUN_ANY.fullmatch(mention.text) is None:
+        return ""
+    word = lead.group(0)
+    for size in range(len(word), 1, -1):
+        part = word[-size:]
+        owners = [
+            s.name for s in catalog
+            if s.name != mention.name and any(part in fold(a) for a in s.aliases or [])
+            and mention.text in fold(getattr(s, "description", "") or "")
+        ]  # fmt: skip
+        if owners:
+            return owners[0] if len(owners) == 1 else ""
+    return ""
+
+
 def _described(text: str, services: Iterable[_ServiceLike]) -> dict[str, ServiceMention]:
     """Services a question names only by what their description names — 消费组 push-dispatcher,
     geo.qb.internal — when exactly one description names it (else it implies no service)."""
@@ -297,10 +325,22 @@ _METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-
 _ASKED_UNIT = re.compile(r"(?:多少|几)\s*([a-z%]+|[\u4e00-\u9fff])")
 
 
+# Every spelling of a unit the figures are read in (units.toml): 多少分钟 asks in 分钟, not in 分.
+_UNIT_WORDS: frozenset[str] = frozenset(fold(u) for table in ("measure", "aliases") for u in rules("units")[table])
+# A figure named as a ratio (卡顿率, 判废率, 使用率 …最高多少): asked in percent, whatever it is called.
+_RATIO_ASKED = re.compile(r"[\u4e00-\u9fff]率\s*(?:最高|最低|峰值|最大|最小|是多少|多少|有多|到|冲到|达到|升到|涨到|掉到|降到)")
+
+
 def asked_unit(question: str) -> str:
-    """The measure word the question asks a figure in ("秒", "条", "mb"), "" when none follows."""
-    m = _ASKED_UNIT.search(fold(question))
-    return m.group(1) if m else ""
+    """The measure word the question asks a figure in ("秒", "条", "mb"; "%" for a ratio asked by
+    its name: 卡顿率最高到过多少), "" when none is said."""
+    folded = fold(question)
+    m = _ASKED_UNIT.search(folded)
+    if m:
+        # A unit of more than one character (分钟, 小时, 毫秒) is read whole, not as its first one.
+        after = folded[m.start(1):]
+        return max((u for u in _UNIT_WORDS if after.startswith(u)), key=len, default=m.group(1))
+    return "%" if _RATIO_ASKED.search(folded) else ""
 
 
 def metric_named(question: str) -> str:

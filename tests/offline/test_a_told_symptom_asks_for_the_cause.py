@@ -49,6 +49,9 @@ def test_a_yes_no_about_an_observable_or_a_change_stays_a_yes_no(question):
 
 def test_a_list_named_in_the_story_does_not_make_a_why_question_a_listing():
     assert kind("用户说付完款订单列表里也找不到刚付的单，支付服务怎么回事？") == "cause"
+    # 怎么了 asks what went wrong as 为什么 does, beside a list the story names
+    assert kind("今晚好多老师反映学生明明交了作业，订单列表里却显示未付，支付服务这边到底怎么了？") == "cause"
+    assert kind("支付服务有哪些告警列表里的告警还在触发？") != "cause"
 
 
 def test_trouble_is_told_outside_the_asking_clause_only():

@@ -53,6 +53,8 @@ def test_the_measure_word_after_how_much_is_read():
     assert asked_unit("从库最多落后主库多少秒？") == "秒"
     assert asked_unit("有多少条单子在排队") == "条"
     assert asked_unit("比例最高到过多少？") == ""
+    assert asked_unit("排队时间最长到了多少分钟？") == "分钟"  # a unit of two characters is read whole
+    assert asked_unit("几个小时") == "个"
 
 
 def test_a_measure_word_is_a_count_unit_only_when_a_read_series_is_measured_in_it():
@@ -119,3 +121,34 @@ def test_a_figure_cites_no_other_services_lines():
     texts = claims_for("中午开抢那一下，领券接口每秒最多打进来多少请求？", *calls)
     assert any("61842" in t for t in texts), texts
     assert not any("too large body" in t for t in texts), texts
+
+
+def test_minutes_asked_are_answered_by_the_series_in_minutes_not_by_a_warning_line():
+    calls = [metrics_call([], [
+        shaped("security_queue_wait_minutes", [12, 20, 31, 44, 52, 49, 40, 30, 20, 12], service="edge-gw", unit="分钟",
+               hour=18, threshold=30, crossed_at=minute(18, 4)),
+        shaped("security_lane_throughput_pax_per_hour", [640, 650, 630, 620, 610, 600, 640, 650, 660, 640],
+               service="edge-gw", unit="人/小时", hour=18),
+    ])]
+    texts = claims_for("傍晚网关那边显示的排队时间最长到了多少分钟？", *calls)
+    assert "security_queue_wait_minutes" in texts[0] and "52" in texts[0], texts
+
+
+def test_a_ratio_asked_by_its_name_is_asked_in_percent():
+    assert asked_unit("地震直播下午卡顿率最高到过多少？") == "%"
+    assert asked_unit("判废率最高冲到多少") == "%"
+    assert asked_unit("卡顿率为什么这么高？") == ""  # not a figure asked
+    assert asked_unit("从库最多落后主库多少秒？") == "秒"  # a measure word said outright wins
+
+
+def test_a_ratio_asked_is_answered_by_the_percent_series_not_by_a_duration_of_the_same_symptom():
+    """卡顿率 names a stall (latency by its words): a segment duration in seconds shows that symptom
+    by name and crossed its threshold, yet the ratio asked is the series in percent, and the answer leads with it."""
+    calls = [metrics_call([], [
+        shaped("live_segment_duration_max_seconds", [4, 4, 4, 10, 10, 10, 10, 4, 4, 4], service="promo-api", unit="秒",
+               hour=15, threshold=6, crossed_at=minute(15, 6)),
+        shaped("live_rebuffer_ratio", [0.8, 0.9, 0.7, 12.4, 30.2, 38.6, 21.0, 3.0, 1.1, 0.9], service="promo-api",
+               unit="%", hour=15, threshold=5, crossed_at=minute(15, 6)),
+    ])]
+    texts = claims_for("活动服务下午卡顿率最高到过多少？", *calls)
+    assert "live_rebuffer_ratio" in texts[0] and "38.6%" in texts[0], texts  # the figure asked leads

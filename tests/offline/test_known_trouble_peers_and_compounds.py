@@ -86,6 +86,23 @@ def test_two_services_named_apart_are_both_asked():
     assert sorted(m.name for m in facts.services) == ["ah-claims", "ah-claims-ocr"]
 
 
+STATION_CATALOG = [
+    ServiceInfo(name="kx-vision", aliases=["视觉检测", "机器视觉"],
+                description="机器视觉检测：每个副本服务一组工位，VQ-305 为三号线终检"),
+    ServiceInfo(name="kx-quality", aliases=["质量系统", "终检"], description="检验结果、不良统计与批次冻结"),
+]
+
+
+def test_a_compound_whose_modifier_names_a_service_that_does_the_heads_job_names_that_service():
+    """视觉终检: 终检 alone is the quality system, but 视觉 (of 视觉检测) before it names the vision
+    station whose description gives it the final inspection — the station, not the system, is asked."""
+    assert [m.name for m in analyse("三号线那台视觉终检的判废率最高冲到多少？", STATION_CATALOG).services] == ["kx-vision"]
+    assert [m.name for m in analyse("终检的判废率最高冲到多少？", STATION_CATALOG).services] == ["kx-quality"]
+    # a modifier whose service's description does not name the head leaves the head's service
+    other = [STATION_CATALOG[0].model_copy(update={"description": "机器视觉检测"}), STATION_CATALOG[1]]
+    assert [m.name for m in analyse("视觉终检的判废率最高冲到多少？", other).services] == ["kx-quality"]
+
+
 NOTIFY_CATALOG = [
     ServiceInfo(name="md-permission", aliases=["权限服务", "分享"]),
     ServiceInfo(name="md-notify", aliases=["通知服务", "邮件"]),

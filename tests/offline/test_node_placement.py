@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from contracts.k8s import K8sPod
 from contracts.tools import QUERY_K8S, ToolCallResult
-from diagnosis.agents.offline.placement import placed_pods, pods_on, suspect_nodes
+from diagnosis.agents.offline.placement import is_unready, placed_pods, pods_on, suspect_nodes, unready_nodes, workload
 
 
 def pod(name: str, service: str, node: str | None) -> dict[str, object]:
@@ -94,3 +94,26 @@ def test_a_node_reports_its_trouble_first_then_what_it_began_to_say_most_often_a
     said = [r.element["message"] for r in node_lines([read])["node-09"]]
     assert said == ["kernel: nic link flapping", "node-exporter: cpu scaling frequency 1.20 GHz",
                     "kubelet: housekeeping took 139ms"]
+
+
+def _job_pod(name: str, node: str, phase: str = "Succeeded") -> K8sPod:
+    return K8sPod.model_validate({**pod(name, "rx", node), "phase": phase, "ready": "0/1"})
+
+
+def test_a_finished_job_pod_that_reports_a_gap_places_nothing():
+    """A reconcile CronJob's run writes the warning (38 submissions missing) from whatever node it
+    ran on; it is nobody's replica, so its node is no suspect — and a Succeeded pod is not unready."""
+    pods = [*PODS, _job_pod("rx-reconcile-29998890-d5zq2", "node-05")]
+    assert suspect_nodes(["rx-reconcile-29998890-d5zq2"] * 3, pods) == []
+    assert not is_unready(pods[-1])
+    assert unready_nodes(pods, ["rx"]) == []
+
+
+def test_only_replicas_of_the_failing_pods_workload_make_a_node_the_difference():
+    """rx-c's node is the suspect because rx-a and rx-b (the same ReplicaSet) run elsewhere quietly;
+    pods of another workload of the service (a job's) elsewhere say nothing of where rx-c fails."""
+    alone = [K8sPod.model_validate(pod("rx-7d9f8c5b4-c2k4p", "rx", "node-07")), _job_pod("rx-sync-2999-a1b2c", "node-02")]
+    assert suspect_nodes(["rx-7d9f8c5b4-c2k4p"], alone) == []
+    replicas = [*alone, K8sPod.model_validate(pod("rx-7d9f8c5b4-a9x8z", "rx", "node-02"))]
+    assert suspect_nodes(["rx-7d9f8c5b4-c2k4p"], replicas) == ["node-07"]
+    assert workload(replicas[0]) == workload(replicas[2]) != workload(replicas[1])

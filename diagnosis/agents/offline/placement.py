@@ -52,23 +52,39 @@ def _pod_of(instance: str, pods: Sequence[K8sPod]) -> K8sPod | None:
     return next((p for p in pods if p.name.rsplit("/", 1)[-1].casefold() == wanted), None)
 
 
+def workload(pod: K8sPod) -> str:
+    """The controller a pod is a replica of: its owner when the state names one, else its name
+    without the random suffix (``svc-5f8d7c9b4-x2k4p`` → ``svc-5f8d7c9b4``; each run of a CronJob
+    is its own Job, so its pod is nobody's replica)."""
+    return pod.owner or pod.name.rsplit("-", 1)[0]
+
+
+def finished(pod: K8sPod) -> bool:
+    """A pod that ran to its end (a Job's run): it serves nothing and sits nowhere that matters."""
+    return pod.phase in ("Succeeded", "Failed") and not pod.waiting_reason
+
+
 def suspect_nodes(failing_instances: Iterable[str], pods: Sequence[K8sPod]) -> list[str]:
-    """The nodes holding the pods that wrote the failing lines, when the failing pods' service also
-    runs pods on other nodes that wrote none (only then is *where* the difference), most failing
-    lines first, at most ``MAX_SUSPECT_NODES``; [] when the failure is everywhere or not placed."""
-    lines = Counter(p.node or "" for i in failing_instances if (p := _pod_of(i, pods)) is not None)
+    """The nodes holding the pods that wrote the failing lines, when replicas of the same workload
+    run on other nodes and wrote none (only then is *where* the difference: the replicas run the
+    same image with the same settings), most failing lines first, at most ``MAX_SUSPECT_NODES``;
+    [] when the failure is everywhere or not placed. A finished Job's pod is nobody's replica: a
+    reconcile run that reports a gap tells nothing of the node it ran on."""
+    failing = [p for i in failing_instances if (p := _pod_of(i, pods)) is not None and not finished(p)]
+    lines = Counter(p.node or "" for p in failing)
     if not lines:
         return []
-    services = {p.service for p in pods if p.node in lines}
-    healthy_elsewhere = any(p.node not in lines for p in pods if p.service in services)
+    workloads = {workload(p) for p in failing}
+    healthy_elsewhere = any(p.node not in lines for p in pods if workload(p) in workloads and not finished(p))
     if not healthy_elsewhere or len(lines) > MAX_SUSPECT_NODES:
         return []
     return [node for node, _ in sorted(lines.items(), key=lambda nc: (-nc[1], nc[0]))]
 
 
 def is_unready(pod: K8sPod) -> bool:
-    """A pod that is not serving: not Running, waiting on something, or no container ready."""
-    return pod.phase != "Running" or bool(pod.waiting_reason) or pod.ready.startswith("0/")
+    """A pod that should serve and is not: not Running, waiting on something, or no container ready
+    (a Job's pod that ran to its end is not one)."""
+    return not finished(pod) and (pod.phase != "Running" or bool(pod.waiting_reason) or pod.ready.startswith("0/"))
 
 
 def unready_nodes(pods: Sequence[K8sPod], services: Iterable[str]) -> list[str]:
