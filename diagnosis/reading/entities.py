@@ -29,7 +29,14 @@ from contracts.reading import QuestionFacts, ServiceMention
 from diagnosis.reading.spelling import any_spelling_in, first_position
 from diagnosis.reading.text import fold, nfkc
 from diagnosis.reading.told import told_messages
-from diagnosis.reading.vocabulary import K8S_TRIGGERS, KEY_TERMS, QUESTION_WORDS, SYMPTOMS, SYMPTOMS_BY_ID, rules
+from diagnosis.reading.vocabulary import (
+    K8S_TRIGGERS,
+    KEY_TERMS,
+    QUESTION_WORDS,
+    SYMPTOMS,
+    SYMPTOMS_BY_ID,
+    rules,
+)
 
 
 class _ServiceLike(Protocol):

@@ -8,7 +8,14 @@ from hypothesis import strategies as st
 
 from contracts.k8s import K8sPod
 from contracts.tools import QUERY_K8S, ToolCallResult
-from diagnosis.agents.offline.placement import is_unready, placed_pods, pods_on, suspect_nodes, unready_nodes, workload
+from diagnosis.agents.offline.placement import (
+    is_unready,
+    placed_pods,
+    pods_on,
+    suspect_nodes,
+    unready_nodes,
+    workload,
+)
 
 
 def pod(name: str, service: str, node: str | None) -> dict[str, object]:
