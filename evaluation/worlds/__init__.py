@@ -164,6 +164,16 @@ what a fully right answer to each must contain.
   amplifying a slowdown into a storm on the user centre, an A/B SDK's Set-Cookie making the CDN stop caching articles, the
   CDN vendor's new daily refresh quota, a new consumer joining the indexer's RocketMQ group with another subscription), with
   a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``vehicle`` — 驰远汽车 ChiYuan Auto, a car maker's connected-vehicle platform on the first working day of a cold wave (a batch
+  of IoT cards moved to a data-only package → wake-up SMS rejected and sleeping cars' remote commands time out, a key-store
+  cutover whose incremental sync lacked the anti-replay counters → phone keys rejected as replays, a test config published
+  ``retain=true`` on a model's group topic → every EX7 reporting each second and the data lake's lag, a replacement node from
+  an old image with ``tcp_tw_recycle`` dropping SYNs from the carriers' NAT, an OTA delta built from the wrong base version →
+  full-package fallbacks, an App's new request ids colliding in an idempotency cache keyed by the id alone → false successes,
+  a DBC release renaming the SOC signal the state shadow maps by name → EV route plans on an assumed 15%, a shadow release
+  merging in arrival order → buffered garage locations overwriting fresh ones under the rescue dispatch, a charging partner
+  re-keying its stations → the nightly sync cancelling reservations, two GB/T 32960 forwarder replicas kicking each other off
+  the platform's one session), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -200,6 +210,7 @@ from evaluation.worlds import (
     ticketing,
     travel,
     utility,
+    vehicle,
 )
 from evaluation.worlds.spec import World
 
@@ -212,7 +223,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 smart_property.WORLD, pharma.WORLD,
                                                                 airport.WORLD, payroll.WORLD, rideshare.WORLD,
                                                                 education.WORLD,
-                                                                media.WORLD)}
+                                                                media.WORLD, vehicle.WORLD)}
 
 
 def world_get(name: str) -> World:
