@@ -28,6 +28,7 @@ from evaluation.worlds import (
     education,
     factory,
     gaming,
+    govservice,
     hospital,
     insurance,
     logistics,
@@ -77,6 +78,7 @@ PINNED = {
     "rideshare": "eb2f089759f63021667a8539c50b11be7763f1d1b946d8db71c83035a3e852c1",
     "education": "95fd2a32cb13e221c0568b1cd4d4dd68ad535aca2e80bcfed0cde23f1a192802",
     "media": "cb7d05b718ad8e9295c9aa30271233e13acd26d4625f3b2f690cbf4f61334c79",
+    "govservice": "d14731b7fb029e0bdcbb2b98a5d17e4fc9795c0bb2c74dadc2ce25ffd614728a",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -131,7 +133,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
 @pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social, brokerage, factory,
                                     insurance, retail, collab, utility, telecom, smart_property, pharma, airport, payroll, rideshare,
                                     education,
-                                    media])
+                                    media, govservice])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -162,7 +164,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
 @pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel, social,
                                     brokerage, factory, insurance, retail, collab, utility, telecom, smart_property, pharma, airport, payroll, rideshare,
                                     education,
-                                    media])
+                                    media, govservice])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -294,7 +296,7 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (smart_property.WORLD, smart_property), (pharma.WORLD, pharma),
                           (airport.WORLD, airport), (payroll.WORLD, payroll), (rideshare.WORLD, rideshare),
                           (education.WORLD, education),
-                          (media.WORLD, media)):
+                          (media.WORLD, media), (govservice.WORLD, govservice)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -328,7 +330,8 @@ def test_the_change_listings_are_info_change_lines():
                         (payroll.WORLD, "payroll_calc_changes_listing"),
                         (rideshare.WORLD, "rideshare_dispatch_changes_listing"),
                         (education.WORLD, "education_exam_session_changes_listing"),
-                        (media.WORLD, "media_push_changes_listing")):
+                        (media.WORLD, "media_push_changes_listing"),
+                        (govservice.WORLD, "gov_workflow_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
