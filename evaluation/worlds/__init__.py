@@ -174,6 +174,16 @@ what a fully right answer to each must contain.
   merging in arrival order → buffered garage locations overwriting fresh ones under the rescue dispatch, a charging partner
   re-keying its stations → the nightly sync cancelling reservations, two GB/T 32960 forwarder replicas kicking each other off
   the platform's one session), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``govservice`` — 江川数政 JiangChuan ShuZheng, a provincial online government-services platform (江川办) on the first working
+  day of a month (the e-seal platform's switch to SM2 against a licence verifier without it, 人社厅's full reload truncating
+  the front-database table the social-insurance queries read, 撤县设区 giving 青溪 a region code without approval routes → the
+  fallback queue, the treasury's 20-digit payment codes against a VARCHAR(18) column, the carriers' anti-fraud keyword library
+  blocking housing-fund and refund SMS, a 等保 hardening script setting SELinux enforcing on one node under the material pods'
+  hostPath, the isolation gateway's new decompression-bomb check quarantining the day's booking export, an item sheet imported
+  with its promise column empty → promise_days 0 and a flood of 电子监察 red cards, a sharing-authorisation review masking
+  the population interface the real-name check compares with, a Redis upgrade's parameter template without keyspace events
+  leaving expired booking holds unreleased), with a ``k8s`` section — a judging world written before the agents were tuned
+  on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -194,6 +204,7 @@ from evaluation.worlds import (
     education,
     factory,
     gaming,
+    govservice,
     hospital,
     insurance,
     logistics,
@@ -223,7 +234,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 smart_property.WORLD, pharma.WORLD,
                                                                 airport.WORLD, payroll.WORLD, rideshare.WORLD,
                                                                 education.WORLD,
-                                                                media.WORLD, vehicle.WORLD)}
+                                                                media.WORLD, vehicle.WORLD,
+                                                                govservice.WORLD)}
 
 
 def world_get(name: str) -> World:
