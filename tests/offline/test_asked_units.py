@@ -152,3 +152,27 @@ def test_a_ratio_asked_is_answered_by_the_percent_series_not_by_a_duration_of_th
     ])]
     texts = claims_for("活动服务下午卡顿率最高到过多少？", *calls)
     assert "live_rebuffer_ratio" in texts[0] and "38.6%" in texts[0], texts  # the figure asked leads
+
+
+def test_a_count_the_asked_service_does_not_keep_is_read_beside_it_in_the_asked_measure_word():
+    """多少条 of 审单服务, which counts nothing in 条: the one series read beside it counted in 条
+    answers (what the asked service hands on waits there), not its own errors per minute."""
+    calls = [metrics_call([], [
+        shaped("review_write_errors_per_min", [0, 1, 2, 0, 1, 0, 0, 1, 0, 0], service="review-api", unit="次", hour=9,
+               threshold=5),
+        shaped("mail_pending_items", [300, 900, 40000, 120000, 186420, 150000, 90000, 20000, 900, 300], service="mailer",
+               unit="条", hour=9, threshold=50000, crossed_at=minute(9, 6)),
+    ])]
+    texts = claims_for("上午审单服务最多有多少条堆着没发出去？", *calls)
+    assert "mail_pending_items" in texts[0] and "186420" in texts[0], texts
+    assert not any("review_write_errors_per_min" in t for t in texts), texts
+
+
+def test_two_metrics_beside_it_in_the_asked_word_leave_the_figure_unknown():
+    calls = [metrics_call([], [
+        shaped("review_write_errors_per_min", [0, 1, 2, 0, 1, 0, 0, 1, 0, 0], service="review-api", unit="次", hour=9),
+        shaped("mail_pending_items", [3, 9, 400, 1200, 1864, 1500, 900, 200, 9, 3], service="mailer", unit="条", hour=9),
+        shaped("promo_pending_items", [3, 9, 40, 120, 186, 150, 90, 20, 9, 3], service="promo-api", unit="条", hour=9),
+    ])]
+    texts = claims_for("上午审单服务最多有多少条堆着没发出去？", *calls)
+    assert not any("1864" in t or "186 条" in t for t in texts), texts

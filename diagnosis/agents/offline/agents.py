@@ -59,6 +59,7 @@ from diagnosis.agents.offline.selection import (
     relevant_refs,
     select_candidates,
     the_failure,
+    unmeasured_here,
 )
 from diagnosis.agents.offline.survey import points_elsewhere, probe_step, survey_steps
 from diagnosis.agents.offline.thread import THREAD_LEAD, thread_tokens
@@ -180,6 +181,7 @@ class OfflineExecutor:
                     tools.call(QUERY_LOGS, grouped, Origin.ONSET)
             self._read_neighbours(request, tools, facts, window)
             self._read_callers(request, tools, facts, window)
+            self._read_figure_beside(request, tools, facts, window)
             self._read_placement(request, tools, facts, window)
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
@@ -445,6 +447,20 @@ class OfflineExecutor:
             return
         read = {str(c.arguments.get("service")) for c in history if c.tool_name == QUERY_METRICS}
         for service in callers(facts.known_services, request.services):
+            if service not in read:
+                tools.call(QUERY_METRICS, {"service": service, **window_span(window)}, Origin.NEIGHBOUR)
+
+    def _read_figure_beside(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
+    ) -> None:
+        """A figure asked in a measure word none of the asked services' series counts in
+        (``selection.unmeasured_here``): the metrics of the services their descriptions name (the
+        uploader a trace-code service hands its codes to), at most ``MAX_NEIGHBOUR_READS``."""
+        history = tools.history()
+        if not unmeasured_here(collect_refs(current_reads(history), request.services), facts):
+            return
+        read = {str(c.arguments.get("service")) for c in history if c.tool_name == QUERY_METRICS}
+        for service in described(facts.known_services, request.services)[:MAX_NEIGHBOUR_READS]:
             if service not in read:
                 tools.call(QUERY_METRICS, {"service": service, **window_span(window)}, Origin.NEIGHBOUR)
 

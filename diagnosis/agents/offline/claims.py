@@ -62,6 +62,7 @@ from diagnosis.agents.offline.selection import (
     Focus,
     listed_alerts,
     load_evidence,
+    measured_beside,
     neighbour_evidence,
     quiet_series,
     relevant_refs,
@@ -556,7 +557,8 @@ def build_contract(
     answered by its empty reads for them, not by unrelated quiet series."""
     history = current_reads(history)  # a read over the asked incident's span replaces the planned one
     refs = collect_refs(history, services)
-    chosen = relevant_refs(refs, facts)
+    # A figure counted in the asked measure word only beside the asked services: that series too.
+    chosen = [*relevant_refs(refs, facts), *measured_beside(refs, facts)]
     focus = Focus.of(facts, checked_symptoms)
     evidence = [r for r in chosen if r.kind != "hit"]
     baseline = [r for r in collect_refs(history, services, only=Origin.BASELINE) if r.kind == "log"]

@@ -280,6 +280,29 @@ def relevant_refs(refs: Sequence[Ref], facts: QuestionFacts) -> list[Ref]:
     return [r for r in refs if r.kind == "hit" or not facts.services or r.service in allowed]
 
 
+def unmeasured_here(refs: Sequence[Ref], facts: QuestionFacts) -> bool:
+    """A figure asked in a measure word (多少条) that none of the asked services' read series is
+    counted in: what is counted so sits on a service beside them (the uploader the codes wait for)."""
+    if not (facts.quantity and facts.unit and facts.known_services) or facts.rate:
+        return False
+    asked = set(facts.known_services)
+    return not any(
+        fold(str(r.element.get("unit") or "")) == fold(facts.unit) for r in refs if r.kind == "series" and r.service in asked
+    )
+
+
+def measured_beside(refs: Sequence[Ref], facts: QuestionFacts) -> list[Ref]:
+    """When the asked services count nothing in the asked measure word (``unmeasured_here``): the
+    series of the neighbours read (``described``) counted in it, when they are one metric — two
+    such metrics leave the figure unknown."""
+    if not unmeasured_here(refs, facts):
+        return []
+    asked = set(facts.known_services)
+    beside = [r for r in refs if r.kind == "series" and r.service not in asked
+              and fold(str(r.element.get("unit") or "")) == fold(facts.unit)]
+    return beside if len({(r.service, _name(r)) for r in beside}) == 1 else []
+
+
 # The exception or error classes a line names (SearchPhaseExecutionException, OutOfMemoryError).
 _EXCEPTION = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9]*(?:Exception|Error)(?![A-Za-z0-9_])")
 
