@@ -174,9 +174,12 @@ def find_services(question: str, services: Iterable[_ServiceLike]) -> list[Servi
     # A head whose modifier is another service's word (视觉终检: 视觉 of 视觉检测, 终检 of the quality
     # system): the compound names the other service when its description gives it that head's role
     # ("VQ-305 为三号线终检") — the vision station that does the final inspection.
+    by_name = {s.name: s for s in catalog}
     for name, mention in list(found.items()):
         owner = _modified_by(text, mention, catalog)
-        if owner and owner not in found:
+        # Not when the question names the head's service elsewhere too (催费短信 … 短信通知服务怎么了).
+        again = any(text.find(w, mention.start + 1) >= 0 for w in service_spellings(by_name[name]))
+        if owner and owner not in found and not again:
             del found[name]
             found[owner] = ServiceMention(owner, True, mention.text, mention.start)
 

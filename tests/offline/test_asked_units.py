@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from contracts.plan import ServiceInfo
 from diagnosis.agents.offline.claims import build_contract
 from diagnosis.agents.offline.measures import COUNT, TIME, asked_in, fits_unit
+from diagnosis.agents.offline.refs import collect_refs
+from diagnosis.agents.offline.selection import unmeasured_here
 from diagnosis.reading.entities import analyse, asked_unit
 from diagnosis.reading.time_expressions import resolve_window
 from tests.offline.evidence import assert_grounded, log_call, metrics_call, record, series
@@ -176,3 +178,12 @@ def test_two_metrics_beside_it_in_the_asked_word_leave_the_figure_unknown():
     ])]
     texts = claims_for("上午审单服务最多有多少条堆着没发出去？", *calls)
     assert not any("1864" in t or "186 条" in t for t in texts), texts
+
+
+def test_a_diagnosis_that_says_how_many_in_passing_is_no_figure_to_read_beside():
+    """好几个单子…怎么了 asks what went wrong, whatever 几个 says: nothing is read or cited beside."""
+    refs = collect_refs([metrics_call([], [
+        shaped("review_write_errors_per_min", [0, 1, 2, 0, 1, 0, 0, 1, 0, 0], service="review-api", unit="次", hour=9),
+    ])], SERVICES)
+    assert unmeasured_here(refs, analyse("上午审单服务最多有多少条堆着没发出去？", SERVICES))
+    assert not unmeasured_here(refs, analyse("上午好几个单子一直卡着没发出去，审单服务怎么了？", SERVICES))

@@ -98,6 +98,8 @@ def test_a_compound_whose_modifier_names_a_service_that_does_the_heads_job_names
     station whose description gives it the final inspection — the station, not the system, is asked."""
     assert [m.name for m in analyse("三号线那台视觉终检的判废率最高冲到多少？", STATION_CATALOG).services] == ["kx-vision"]
     assert [m.name for m in analyse("终检的判废率最高冲到多少？", STATION_CATALOG).services] == ["kx-quality"]
+    # the head's service named again on its own: the question asks about it
+    assert [m.name for m in analyse("视觉终检的判废率冲高了，终检那边怎么了？", STATION_CATALOG).services] == ["kx-quality"]
     # a modifier whose service's description does not name the head leaves the head's service
     other = [STATION_CATALOG[0].model_copy(update={"description": "机器视觉检测"}), STATION_CATALOG[1]]
     assert [m.name for m in analyse("视觉终检的判废率最高冲到多少？", other).services] == ["kx-quality"]

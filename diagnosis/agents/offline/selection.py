@@ -283,8 +283,8 @@ def relevant_refs(refs: Sequence[Ref], facts: QuestionFacts) -> list[Ref]:
 def unmeasured_here(refs: Sequence[Ref], facts: QuestionFacts) -> bool:
     """A figure asked in a measure word (多少条) that none of the asked services' read series is
     counted in: what is counted so sits on a service beside them (the uploader the codes wait for)."""
-    if not (facts.quantity and facts.unit and facts.known_services) or facts.rate:
-        return False
+    if not (facts.quantity and facts.unit and facts.known_services) or facts.rate or facts.cause:
+        return False  # a diagnosis (好几个航班…怎么了) is answered by the asked services' own evidence
     asked = set(facts.known_services)
     return not any(
         fold(str(r.element.get("unit") or "")) == fold(facts.unit) for r in refs if r.kind == "series" and r.service in asked
