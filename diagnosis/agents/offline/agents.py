@@ -47,7 +47,14 @@ from diagnosis.agents.offline.planning import (
     plan_normal,
     window_span,
 )
-from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs, first_new_line, neighbour_reads
+from diagnosis.agents.offline.refs import (
+    LEVEL_RANK,
+    Ref,
+    collect_refs,
+    first_new_line,
+    neighbour_reads,
+    output_time,
+)
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
@@ -83,6 +90,8 @@ PLACEMENT_POD_LIMIT = 50
 THREAD_LOG_LIMIT = 20
 TOLD_LOG_LIMIT = 20
 PLACEMENT_FLEET_LIMIT = 50  # the node fleet's templates: the suspect nodes' own ones are among them
+ALERT_LINES_LIMIT = 20
+ALERT_LEAD = timedelta(minutes=10)  # an alert fires minutes after the lines it counts began
 NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this far around it going red
 
 
@@ -182,6 +191,7 @@ class OfflineExecutor:
             self._read_neighbours(request, tools, facts, window)
             self._read_callers(request, tools, facts, window)
             self._read_figure_beside(request, tools, facts, window)
+            self._read_alert_lines(request, tools, facts, window)
             self._read_placement(request, tools, facts, window)
             if not facts.narrow and not facts.listing:
                 knowledge_first, checked = self._follow_up(request, tools, facts, steps)
@@ -463,6 +473,26 @@ class OfflineExecutor:
         for service in described(facts.known_services, request.services)[:MAX_NEIGHBOUR_READS]:
             if service not in read:
                 tools.call(QUERY_METRICS, {"service": service, **window_span(window)}, Origin.NEIGHBOUR)
+
+    def _read_alert_lines(
+        self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
+    ) -> None:
+        """An alert asked about (有没有报过警) that fired: the alerting service's warning-or-worse lines
+        from ``ALERT_LEAD`` before it started to as long after — what it began to count, and so what it
+        was about."""
+        if "alert" not in facts.symptoms or facts.listing or facts.quantity or not facts.known_services:
+            return
+        alerts = [r for r in collect_refs(tools.history(), request.services)
+                  if r.kind == "alert" and r.service in facts.known_services]
+        first = min(alerts, key=lambda r: str(r.element.get("starts_at") or ""), default=None)
+        start = output_time(first.element.get("starts_at")) if first is not None else None
+        if first is None or start is None:
+            return
+        # The lines it began on: from before it started to ``ALERT_LEAD`` after (or its end).
+        end = min(output_time(first.element.get("ends_at")) or window.end, start + ALERT_LEAD)
+        arguments = {"service": first.service, "level": "WARN", "start": (start - ALERT_LEAD).isoformat(),
+                     "end": max(end, start).isoformat(), "limit": ALERT_LINES_LIMIT}
+        tools.call(QUERY_LOGS, arguments, Origin.ALERT_LINES)
 
     def _follow_the_element(
         self,

@@ -40,7 +40,7 @@ from diagnosis.agents.offline.episodes import current_reads
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
-from diagnosis.agents.offline.neighbours import dependencies
+from diagnosis.agents.offline.neighbours import another_tenants, dependencies
 from diagnosis.agents.offline.novelty import ACTION_LEVELS, is_routine, routine_lines, trigger_refs
 from diagnosis.agents.offline.placement import is_unready, node_lines, placed_pods, scheduled_services
 from diagnosis.agents.offline.refs import (
@@ -60,6 +60,7 @@ from diagnosis.agents.offline.runbooks import MAX_HYPOTHESES, runbook_guidance, 
 from diagnosis.agents.offline.selection import (
     Candidate,
     Focus,
+    alert_lines,
     listed_alerts,
     load_evidence,
     measured_beside,
@@ -565,10 +566,15 @@ def build_contract(
     candidates = select_candidates(evidence, facts, focus, baseline)
     if facts.items:
         candidates = [c for c in candidates if shows_items(facts, c.first.text)]
+    # An alert asked about that fired is answered with what it counted (the lines behind it).
+    candidates += alert_lines(collect_refs(history, services, only=Origin.ALERT_LINES), focus)
     failing = [r.message for c in candidates if c.kind == "log" for r in c.refs]
     near, said = neighbour_reads(history, services)
     routine = routine_lines(history)
-    beside = neighbour_evidence(near, candidates, focus, said, routine)
+    beside = [
+        c for c in neighbour_evidence(near, candidates, focus, said, routine)
+        if not another_tenants(c.first.text, c.first.service, facts.known_services, services, failing)
+    ]
     # The traffic behind it: a request rate (of the asked services or a neighbour) that surged first.
     load = load_evidence(refs, candidates, focus) if facts.cause and not facts.listing and not facts.narrow else []
     beside += load

@@ -53,6 +53,7 @@ class Origin(StrEnum):
     PLACEMENT = "placement"  # what the node under the failing pods logged, and what was scheduled onto it
     THREAD = "thread"  # the INFO lines naming an identifier the failing lines share, hours before the onset
     TOLD = "told"  # every service's lines saying what the asker saw (提示积分不足: ``reading.told``)
+    ALERT_LINES = "alert_lines"  # the alerting service's warning-or-worse lines while an asked-about alert fired
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,8 @@ def canonical_service(name: str, services: Sequence[ServiceInfo]) -> str:
 # Reads that are context, not evidence for the asked symptom: the change read (every service at
 # INFO and up) offers change events, the baseline read the usual rate of each log template, the
 # novelty read the templates new before the failure (``novelty``).
-CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE, Origin.NOVELTY, Origin.PLACEMENT, Origin.ONSET, Origin.TOLD})
+CONTEXT_READS = frozenset({Origin.CHANGES, Origin.BASELINE, Origin.NOVELTY, Origin.PLACEMENT, Origin.ONSET, Origin.TOLD,
+                           Origin.ALERT_LINES})
 
 
 def collect_refs(

@@ -743,6 +743,15 @@ def load_evidence(refs: Sequence[Ref], picked: Sequence[Candidate], focus: Focus
     return [Candidate("series", [r], 10.0, str(r.element.get("peak_at") or ""), leading=True) for r in found[:MAX_LOAD_CLAIMS]]
 
 
+MAX_ALERT_LINES = 2
+
+
+def alert_lines(refs: Sequence[Ref], focus: Focus) -> list[Candidate]:
+    """What an asked-about alert counted: the alerting service's warning-or-worse line groups read
+    while it fired (``Origin.ALERT_LINES``), the most relevant first, at most ``MAX_ALERT_LINES``."""
+    return _ranked(log_candidates(refs, Focus(focus.primary)))[:MAX_ALERT_LINES]
+
+
 def the_failure(picked: Sequence[Candidate], beside: Sequence[Candidate]) -> list[Candidate]:
     """The evidence of the failure a change explains: the asked services' (``picked``) and what
     went red beside them (``beside``: ``neighbour_evidence``) — not a neighbour's own failing lines
