@@ -40,7 +40,7 @@ from diagnosis.agents.offline.episodes import current_reads
 from diagnosis.agents.offline.k8s_claims import k8s_claims, k8s_missing
 from diagnosis.agents.offline.measures import dimension_match
 from diagnosis.agents.offline.negatives import empty_reads, negative_claims
-from diagnosis.agents.offline.neighbours import another_tenants, dependencies
+from diagnosis.agents.offline.neighbours import dependencies
 from diagnosis.agents.offline.novelty import ACTION_LEVELS, is_routine, routine_lines, trigger_refs
 from diagnosis.agents.offline.placement import is_unready, node_lines, placed_pods, scheduled_services
 from diagnosis.agents.offline.refs import (
@@ -58,6 +58,8 @@ from diagnosis.agents.offline.refs import (
 )
 from diagnosis.agents.offline.runbooks import MAX_HYPOTHESES, runbook_guidance, symptom_weights
 from diagnosis.agents.offline.selection import (
+    MAX_CLAIMS_BROAD,
+    MAX_CLAIMS_NARROW,
     Candidate,
     Focus,
     alert_lines,
@@ -566,15 +568,14 @@ def build_contract(
     candidates = select_candidates(evidence, facts, focus, baseline)
     if facts.items:
         candidates = [c for c in candidates if shows_items(facts, c.first.text)]
-    # An alert asked about that fired is answered with what it counted (the lines behind it).
-    candidates += alert_lines(collect_refs(history, services, only=Origin.ALERT_LINES), focus)
+    # An alert asked about that fired is answered with what it counted (the lines behind it), in
+    # the room the alerts leave (a yes/no stays short).
+    room = (MAX_CLAIMS_NARROW if facts.narrow else MAX_CLAIMS_BROAD) - len(candidates)
+    candidates += alert_lines(collect_refs(history, services, only=Origin.ALERT_LINES), focus)[:max(0, room)]
     failing = [r.message for c in candidates if c.kind == "log" for r in c.refs]
     near, said = neighbour_reads(history, services)
     routine = routine_lines(history)
-    beside = [
-        c for c in neighbour_evidence(near, candidates, focus, said, routine)
-        if not another_tenants(c.first.text, c.first.service, facts.known_services, services, failing)
-    ]
+    beside = neighbour_evidence(near, candidates, focus, said, routine)
     # The traffic behind it: a request rate (of the asked services or a neighbour) that surged first.
     load = load_evidence(refs, candidates, focus) if facts.cause and not facts.listing and not facts.narrow else []
     beside += load

@@ -61,26 +61,6 @@ def _asked_text(asked: Sequence[str], catalog: Sequence[Any]) -> str:
     return " ".join(fold(s.description) for s in catalog if s.name in asked)
 
 
-def another_tenants(text: str, neighbour: str, asked: Sequence[str], services: Iterable[Any], failing: Iterable[str] = ()) -> bool:
-    """Whether ``neighbour``'s evidence ``text`` is about another tenant of it: the asked services'
-    descriptions name what of the neighbour they use (the queue ``billing.session-stopped`` of the
-    broker), and the text names resources of its own (``dw.session.events``) none of which the
-    asked descriptions, those used resources or the failing lines name — the broker's alert on the
-    data warehouse's queue says nothing of the billing service's failure."""
-    catalog = list(services)
-    names = {fold(s.name) for s in catalog}
-    own = next((s for s in catalog if s.name == neighbour), None)
-    if own is None:
-        return False
-    asked_resources = resources(_asked_text(asked, catalog)) - names
-    used = asked_resources & resources(own.description)
-    named = resources(text) - names
-    if not used or not named:
-        return False
-    said = set().union(*(_identifiers(line) for line in failing)) if failing else set()
-    return not (named & (asked_resources | said) or _shared(named, used))
-
-
 def dependencies(asked: Sequence[str], services: Iterable[Any], failing: Iterable[str] = ()) -> set[str]:
     """The services next to the asked ones (the module docstring): named by their descriptions,
     sharing a resource with them, or naming an identifier of their ``failing`` lines."""
