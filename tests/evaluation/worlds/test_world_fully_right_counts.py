@@ -39,14 +39,14 @@ def test_every_world_keeps_its_fully_right_count_and_leaks_nothing(world):
 #: payroll and rideshare the seventh, measured untuned at 41bb93b (11 and 9, false PASS 0 and 1), tuning worlds
 #: since; education and media the eighth, measured untuned at 0bb5b06 (strictly 10 and 11, false PASS 1 each; the
 #: same under 41bb93b), tuning worlds since.
-TUNING_FLOOR = {"hospital": 13, "gaming": 13, "charging": 11, "travel": 10, "social": 12, "brokerage": 8, "factory": 11,
-                "insurance": 13, "retail": 10, "collab": 8, "utility": 12, "telecom": 10, "property": 9,
-                "airport": 9, "pharma": 9, "payroll": 11, "rideshare": 11, "education": 10, "media": 12}
+TUNING_FLOOR = {"hospital": 13, "gaming": 13, "charging": 11, "travel": 10, "social": 12, "brokerage": 8, "factory": 12,
+                "insurance": 13, "retail": 10, "collab": 8, "utility": 12, "telecom": 11, "property": 9,
+                "airport": 11, "pharma": 10, "payroll": 11, "rideshare": 12, "education": 11, "media": 12}
 #: PASS answers that miss the asked fact or name another incident's words, as measured — to go to 0.
 TUNING_FALSE_PASS_CEILING = {"hospital": 1, "gaming": 0, "charging": 2, "travel": 0, "social": 0, "brokerage": 0,
                              "factory": 0, "insurance": 0, "retail": 0, "collab": 1, "utility": 0,
-                             "telecom": 0, "property": 1, "airport": 1, "pharma": 1, "payroll": 0, "rideshare": 0,
-                             "education": 1, "media": 1}
+                             "telecom": 0, "property": 1, "airport": 0, "pharma": 0, "payroll": 0, "rideshare": 0,
+                             "education": 0, "media": 0}
 
 
 @pytest.mark.parametrize("world", sorted(TUNING_FLOOR))
