@@ -320,9 +320,8 @@ def evidence_symptoms(text: str, *, implied: bool = True) -> frozenset[str]:
 
 
 _WORDS = QUESTION_WORDS  # cause, confirm, quantity, extreme_max/min, listing, unresolved, current
-# 几次 / 几个 ask for a count; 几点 is a time, 十几分钟 / 几十 an approximate figure, 好几次 "several"
-# and 这几个 / 那几个 a pointer, not a question.
-_QUANTITY_RE = re.compile(r"(?<![十百千万好这那])几(?![十百千万点时号天日分秒周年月])")
+# 几次 / 几个 ask for a count; 几点 is a time, 十几分钟 / 几十 an approximate figure, not a question.
+_QUANTITY_RE = re.compile(r"(?<![十百千万])几(?![十百千万点时号天日分秒周年月])")
 _WHICH_SERVICE = re.compile(
     r"(?:哪个|哪些|哪几个|几个|什么|啥)(?:服务|系统|应用|模块|组件)|which (?:service|system|app)"
 )
@@ -333,7 +332,7 @@ _METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-
 # The measure word a "how much" asks in (多少秒, 几个, 多少 MB): an ASCII word or one CJK character
 # right after 多少 / 几. Whether it is a unit at all is for the evidence to say (a series measured in
 # it); 多少请求 names a thing, and no series is measured in 请.
-_ASKED_UNIT = re.compile(r"(?:多少|(?<![十百千万好这那])几)\s*([a-z%]+|[\u4e00-\u9fff])")
+_ASKED_UNIT = re.compile(r"(?:多少|几)\s*([a-z%]+|[\u4e00-\u9fff])")
 
 
 # Every spelling of a unit the figures are read in (units.toml): 多少分钟 asks in 分钟, not in 分.

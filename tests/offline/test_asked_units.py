@@ -187,11 +187,3 @@ def test_a_diagnosis_that_says_how_many_in_passing_is_no_figure_to_read_beside()
     ])], SERVICES)
     assert unmeasured_here(refs, analyse("上午审单服务最多有多少条堆着没发出去？", SERVICES))
     assert not unmeasured_here(refs, analyse("上午好几个单子一直卡着没发出去，审单服务怎么了？", SERVICES))
-
-
-def test_several_and_a_pointer_are_not_how_many():
-    """好几次 is "several" and 那几个 a pointer: such a question asks for no figure and no unit."""
-    facts = analyse("十点以后审单服务好多单子得试好几次才提交上，卡在哪了？", SERVICES)
-    assert not facts.quantity and asked_unit("得试好几次才连上") == ""
-    assert not analyse("审单服务那几个实例为什么一直重启？", SERVICES).quantity
-    assert analyse("审单服务上午重启了几次？", SERVICES).quantity
