@@ -79,6 +79,12 @@ _CLOCK_CONTEXT = tuple(_WORDS["clock_context"])
 _BATCH_DAY = re.compile(
     r"(?:昨天|昨日)(?=\s*的?\s*[那这]?\s*一?\s*(?:" + "|".join(map(re.escape, _WORDS["day_batches"])) + "))"
 )
+# A day word that dates a thing, not the question ("昨晚约好的预约", "上午发的券"): followed by a few
+# Han characters of a verb (no numeral, no clock) and 的.
+_DAY_WORDS = sorted({*_YESTERDAY, *_TODAY, *(w for w, _, _ in _DAY_PARTS)} - {"yesterday", "today"}, key=len, reverse=True)
+_DATING = re.compile(
+    "(?:" + "|".join(map(re.escape, _DAY_WORDS)) + r")(?=[^\W\d点时分秒号半零一二三四五六七八九十两a-z]{1,3}的)"
+)
 _UNTIL_NOW = re.compile(r"至今|到现在|到目前|直到现在|一直|until now|so far")
 # "到现在" after a day or a day part ("从昨天傍晚到现在", "昨天至今"): the span runs on to now.
 _TO_NOW = re.compile(r"至今|到现在|到目前|直到现在|until now|so far")
@@ -258,6 +264,9 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
     named_batch = batchless != text and bool(_day_part(batchless) or _clocks(batchless, has_day_marker=True))
     if named_batch:
         text = batchless  # "昨天那批结算…九点半又跑了": the batch is yesterday's, the run today
+    undated = _DATING.sub("", text)
+    if undated != text and (_day_part(undated) or _clocks(undated, has_day_marker=True)):
+        text = undated  # "一早…昨晚约好的预约被取消了": the reservation is last night's, the question this morning's
     yesterday = any(w in text for w in _YESTERDAY)
     today_named = any(w in text for w in _TODAY)
     calendar = calendar_span(text, now)

@@ -235,3 +235,29 @@ def test_yesterday_until_now_reads_yesterday_and_today():
     assert (resolve_window("从昨天到现在支付服务发过几次版？", NOW).start,
             resolve_window("从昨天到现在支付服务发过几次版？", NOW).end) == (at(27, 0), NOW)
     assert resolve_window("昨天支付服务发过几次版？", NOW).end == at(28, 0)
+
+
+def test_a_day_word_that_dates_a_thing_yields_to_the_questions_own_time():
+    """一早…昨晚约好的预约被取消了: the reservation was made last night, the question is about this
+    morning — a day word followed by a verb and 的 dates a thing; another time word asks the window."""
+    evening = datetime(2026, 11, 28, 21, 30, tzinfo=SH)
+    window = resolve_window("一早好多车主说昨晚约好的充电预约被取消了，这是怎么回事？", evening)
+    assert (window.start, window.end) == (at(28, 5), at(28, 12))
+    window = resolve_window("上午发的券今天下午为什么用不了？", evening)
+    assert (window.start, window.end) == (at(28, 12), at(28, 18))
+
+
+def test_a_dating_day_word_alone_or_before_a_clock_still_asks_the_window():
+    evening = datetime(2026, 11, 28, 21, 30, tzinfo=SH)
+    window = resolve_window("昨晚约好的预约为什么被取消了？", evening)
+    assert (window.start, window.end) == (at(27, 18), at(28, 0))
+    window = resolve_window("昨天下午两点的告警是什么？", evening)
+    assert window.start <= at(27, 14) <= window.end < at(28, 0)
+
+
+def test_the_rush_hours_are_day_parts():
+    evening = datetime(2026, 11, 28, 21, 30, tzinfo=SH)
+    window = resolve_window("晚高峰好几单道路救援都找不到车，救援这边是什么原因？", evening)
+    assert (window.start, window.end) == (at(28, 17), at(28, 21))
+    window = resolve_window("早高峰地铁闸机扫码为什么这么慢？", evening)
+    assert (window.start, window.end) == (at(28, 7), at(28, 10))
