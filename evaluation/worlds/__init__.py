@@ -184,6 +184,15 @@ what a fully right answer to each must contain.
   the population interface the real-name check compares with, a Redis upgrade's parameter template without keyspace events
   leaving expired booking holds unreleased), with a ``k8s`` section — a judging world written before the agents were tuned
   on it;
+- ``port`` — 海联港务 HaiLian Port, a container terminal operator on a working Wednesday (the ITV fleet's RTK correction
+  account expiring at midnight → NOT_UNDER_CRANE at the quay cranes, a yard block flagged ``reefer_capable`` by mistake → a
+  housekeeping plan parking reefers without plugs, a shipping line's EDI migration restarting its UNB interchange control
+  references → COPRARN dropped as duplicates and exports refused at the gate, the 单一窗口's release messages carrying
+  container numbers with spaces → UNMATCHED customs holds, a line's ISO 6346:2022 size-type codes against a legacy tariff →
+  invoices ON_HOLD, a block's ``max_tier`` raised past the old RTGs' lift height → TIER_LIMIT, one gate node re-imaged with
+  ``fs.inotify.max_user_instances=128`` crashing the lane agents there, half-hour appointment slots keeping the hourly
+  capacity → a gate queue, a signed QR token longer than the kiosks read, a tide table above mean sea level against the UKC
+  check), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -212,6 +221,7 @@ from evaluation.worlds import (
     payments,
     payroll,
     pharma,
+    port,
     retail,
     rideshare,
     smart_property,
@@ -235,7 +245,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 airport.WORLD, payroll.WORLD, rideshare.WORLD,
                                                                 education.WORLD,
                                                                 media.WORLD, vehicle.WORLD,
-                                                                govservice.WORLD)}
+                                                                govservice.WORLD, port.WORLD)}
 
 
 def world_get(name: str) -> World:
