@@ -193,6 +193,16 @@ what a fully right answer to each must contain.
   ``fs.inotify.max_user_instances=128`` crashing the lane agents there, half-hour appointment slots keeping the hourly
   capacity → a gate queue, a signed QR token longer than the kiosks read, a tide table above mean sea level against the UKC
   check), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``recruit`` — 聘途网 PinTu Zhaopin, an online recruitment platform on the first day of the 2027届 autumn campus season (a
+  content-security vendor's nightly word list putting 日结 under 刷单诈骗 → part-time jobs held for manual review, an employers'
+  App release sending the salary in 元 where the API takes thousands, a re-imaged node whose VXLAN checksum offload drops its
+  pods' cross-node service traffic → OCR timeouts of the resume workers there, item embeddings exported from a newly promoted
+  two-tower model under a query tower still on the old one, an IM offline stream's MAXLEN cut under an evening of greetings →
+  messages trimmed before delivery, invite calendar files writing the local clock with a ``Z`` → interview no-shows, a business
+  registry vendor's new status wording failing the enterprise verification, a consent template without the ID number → a
+  background-check vendor rejecting every order, an SMS template variable filled with the registered company name past its
+  length limit, a campus project copied from last year's keeping the graduation year), with a ``k8s`` section — a judging
+  world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -222,6 +232,7 @@ from evaluation.worlds import (
     payroll,
     pharma,
     port,
+    recruit,
     retail,
     rideshare,
     smart_property,
@@ -245,7 +256,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 airport.WORLD, payroll.WORLD, rideshare.WORLD,
                                                                 education.WORLD,
                                                                 media.WORLD, vehicle.WORLD,
-                                                                govservice.WORLD, port.WORLD)}
+                                                                govservice.WORLD, port.WORLD, recruit.WORLD)}
 
 
 def world_get(name: str) -> World:
