@@ -47,14 +47,7 @@ from diagnosis.agents.offline.planning import (
     plan_normal,
     window_span,
 )
-from diagnosis.agents.offline.refs import (
-    LEVEL_RANK,
-    Ref,
-    collect_refs,
-    first_new_line,
-    neighbour_reads,
-    output_time,
-)
+from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs, first_new_line, neighbour_reads
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
@@ -477,19 +470,25 @@ class OfflineExecutor:
     def _read_alert_lines(
         self, request: ExecutorRequest, tools: ToolRunner, facts: QuestionFacts, window: TimeWindow
     ) -> None:
-        """An alert asked about (有没有报过警) that fired: the alerting service's warning-or-worse lines
-        from ``ALERT_LEAD`` before it started to as long after — what it began to count, and so what it
-        was about."""
+        """The one alert a yes/no about past alerts found (有没有报过警) and that has ended, when the
+        question does not name it: the alerting service's warning-or-worse lines from ``ALERT_LEAD``
+        before it started to as long after — what it began to count, and so what it was about. A
+        firing alert asked about now, several alerts, or one the question names are answered by the
+        alerts alone (the narrow-scope rule: no root cause the question did not ask)."""
         if "alert" not in facts.symptoms or facts.listing or facts.quantity or not facts.known_services:
             return
-        alerts = [r for r in collect_refs(tools.history(), request.services)
+        if facts.alert_names:
+            return  # the asker names the alert and asks its state: the alert itself answers
+        alerts = [r.alert for r in collect_refs(tools.history(), request.services)
                   if r.kind == "alert" and r.service in facts.known_services]
-        first = min(alerts, key=lambda r: str(r.element.get("starts_at") or ""), default=None)
-        start = output_time(first.element.get("starts_at")) if first is not None else None
-        if first is None or start is None:
-            return
+        if len({a.name for a in alerts}) != 1:
+            return  # several alerts: the listing is the answer (a yes/no stays short)
+        first = min(alerts, key=lambda a: a.starts_at)
+        if facts.unresolved or first.ends_at is None:
+            return  # "现在有告警吗": a firing alert is the answer itself (narrow scope, spec)
+        start = first.starts_at
         # The lines it began on: from before it started to ``ALERT_LEAD`` after (or its end).
-        end = min(output_time(first.element.get("ends_at")) or window.end, start + ALERT_LEAD)
+        end = min(first.ends_at, start + ALERT_LEAD)
         arguments = {"service": first.service, "level": "WARN", "start": (start - ALERT_LEAD).isoformat(),
                      "end": max(end, start).isoformat(), "limit": ALERT_LINES_LIMIT}
         tools.call(QUERY_LOGS, arguments, Origin.ALERT_LINES)
