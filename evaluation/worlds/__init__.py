@@ -203,6 +203,16 @@ what a fully right answer to each must contain.
   background-check vendor rejecting every order, an SMS template variable filled with the registered company name past its
   length limit, a campus project copied from last year's keeping the graduation year), with a ``k8s`` section — a judging
   world written before the agents were tuned on it;
+- ``metro`` — 轨达地铁 GuiDa Metro, a city metro operator's fare collection on a weekday morning rush (a closed transfer link
+  dropped by the path finder → 2↔3 trips fared round a detour, a drill's emergency release with its degraded-mode report
+  suppressed → next morning's entries denied for unfinished trips, an autoscaled node whose launch template sets
+  ``podPidsLimit=256`` → the gate gateway's pods there die with ``unable to create native thread``, a deduction merge window
+  under the App's arrears rule → ride codes refused, a card company's full blacklist pulled by every device through thin
+  station links → gates offline at the opening, a vendor's test replay into the clearing topic → one skewed task and late
+  settlement files, a contractor's patch cable looping a station switch → MAC flapping and a broadcast storm, a keyed topic's
+  partitions doubled mid-rush → exits with no entry record at the maximum fare, a new station stored at 0.000000, 0.000000 →
+  impossible-speed freezes, a pool size removed as unreferenced → top-ups waiting on commons-pool's default 8), with a
+  ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -228,6 +238,7 @@ from evaluation.worlds import (
     insurance,
     logistics,
     media,
+    metro,
     payments,
     payroll,
     pharma,
@@ -256,7 +267,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 airport.WORLD, payroll.WORLD, rideshare.WORLD,
                                                                 education.WORLD,
                                                                 media.WORLD, vehicle.WORLD,
-                                                                govservice.WORLD, port.WORLD, recruit.WORLD)}
+                                                                govservice.WORLD, port.WORLD, recruit.WORLD,
+                                                                metro.WORLD)}
 
 
 def world_get(name: str) -> World:
