@@ -26,6 +26,7 @@ from evaluation.worlds import (
     collab,
     delivery,
     education,
+    esign,
     factory,
     gaming,
     govservice,
@@ -85,6 +86,7 @@ PINNED = {
     "govservice": "d14731b7fb029e0bdcbb2b98a5d17e4fc9795c0bb2c74dadc2ce25ffd614728a",
     "port": "2937943bdaeafa47715f611a11612b83acafee3a3f08b76832b9f038c2c4f468",
     "recruit": "f0b2ff6cb8e5077bbe1a48154d0da2e039da606d9539dfdca800420bd859bafe",
+    "esign": "769f48b93d2b2f075f3f96f136802b0da44628ba74f443acc326ccb5648e2303",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -139,7 +141,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
 @pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social, brokerage, factory,
                                     insurance, retail, collab, utility, telecom, smart_property, pharma, airport, payroll, rideshare,
                                     education,
-                                    media, vehicle, govservice, port, recruit])
+                                    media, vehicle, govservice, port, recruit, esign])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -170,7 +172,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
 @pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel, social,
                                     brokerage, factory, insurance, retail, collab, utility, telecom, smart_property, pharma, airport, payroll, rideshare,
                                     education,
-                                    media, vehicle, govservice, port, recruit])
+                                    media, vehicle, govservice, port, recruit, esign])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -303,7 +305,7 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (airport.WORLD, airport), (payroll.WORLD, payroll), (rideshare.WORLD, rideshare),
                           (education.WORLD, education),
                           (media.WORLD, media), (vehicle.WORLD, vehicle), (govservice.WORLD, govservice),
-                          (port.WORLD, port), (recruit.WORLD, recruit)):
+                          (port.WORLD, port), (recruit.WORLD, recruit), (esign.WORLD, esign)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -341,7 +343,8 @@ def test_the_change_listings_are_info_change_lines():
                         (vehicle.WORLD, "vehicle_shadow_changes_listing"),
                         (govservice.WORLD, "gov_workflow_changes_listing"),
                         (port.WORLD, "port_yard_changes_listing"),
-                        (recruit.WORLD, "recruit_notify_changes_listing")):
+                        (recruit.WORLD, "recruit_notify_changes_listing"),
+                        (esign.WORLD, "esign_sign_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
