@@ -213,6 +213,17 @@ what a fully right answer to each must contain.
   partitions doubled mid-rush → exits with no entry record at the maximum fare, a new station stored at 0.000000, 0.000000 →
   impossible-speed freezes, a pool size removed as unreferenced → top-ups waiting on commons-pool's default 8), with a
   ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``esign`` — 契信签 QiXin Sign, an electronic-contract and e-signature SaaS on the last day of a quarter (a cloud host
+  migration leaving one node without virtio-rng, so rngd exits and the event-certificate key generation of the CA pods there
+  blocks on /dev/random, a bulk revocation growing the CA's CRL past the verifier's fetch timeout hours later →
+  REVOCATION_UNKNOWN, a storage optimize-on-save rewriting partly signed PDFs so the next signer finds the first signature's
+  ByteRange broken, a perforation seal sliced over more pages than the seal has pixels, a chain node's restart dropping one
+  transaction into a nonce gap that stalls every later anchor, a sign-password bcrypt cost raised 10 → 14 saturating the
+  willingness authentication at the afternoon peak, a PII-masking gateway plugin re-encoding request bodies ahead of the
+  HMAC check, the treasury's quarter-end cash sweep emptying the micro-deposit payout account, a CronJob with
+  concurrencyPolicy Allow whose quarter-close runs outlast their schedule and pile up on the billing database, a database
+  account reaching its default_password_lifetime), with a ``k8s`` section — a judging world written before the agents were
+  tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -231,6 +242,7 @@ from evaluation.worlds import (
     collab,
     delivery,
     education,
+    esign,
     factory,
     gaming,
     govservice,
@@ -268,7 +280,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 education.WORLD,
                                                                 media.WORLD, vehicle.WORLD,
                                                                 govservice.WORLD, port.WORLD, recruit.WORLD,
-                                                                metro.WORLD)}
+                                                                metro.WORLD, esign.WORLD)}
 
 
 def world_get(name: str) -> World:
