@@ -426,12 +426,41 @@ def shows_items(facts: QuestionFacts, text: str) -> bool:
 _CLAUSE_MARK = re.compile(r"[，,。？?！!；;]")
 
 
+# A service asked about "itself" (OCR 服务本身, 它自己): that one, whatever else the story names.
+_ITSELF = re.compile(r"本身|自己|自身")
+_ITSELF_HEADS = ("服务", "系统", "平台", "那边")
+
+
+def _itself(text: str, mentions: Sequence[ServiceMention], start: int) -> ServiceMention | None:
+    """The service the last clause (from ``start``) asks about itself (简历解析说调 OCR 超时，OCR
+    服务本身有没有异常; 审计日志…，它自己是不是有问题: the pronoun is the topic, the first service
+    named) — None when it says no such thing (…它自己又跑起来了，谁动了定时任务: a story, not the ask)."""
+    known = [m for m in mentions if m.known]
+    clause = text[start:]
+    if not (asks("cause", clause) or asks("confirm", clause) or asks("why", clause)):
+        return None
+    for marker in _ITSELF.finditer(text, start):
+        before = text[: marker.start()].rstrip()
+        head = next((h for h in _ITSELF_HEADS if before.endswith(h)), "")
+        before = before[: len(before) - len(head)].rstrip()
+        if before.endswith("它") and known:
+            return known[0]
+        own = [m for m in known if m.text and before.endswith(m.text)]
+        if own:
+            return max(own, key=lambda m: len(m.text))
+    return None
+
+
 def _addressed(question: str, mentions: list[ServiceMention]) -> list[ServiceMention]:
     """The services the question's last clause asks about (…站内信倒是有，通知服务咋了？) when the
-    story before it names others too (收不到分享邀请的邮件): those are its context, not what is asked."""
+    story before it names others too (收不到分享邀请的邮件): those are its context, not what is asked;
+    the one asked about itself (``_itself``) alone."""
     text = fold(question)
     ends = [m.end() for m in _CLAUSE_MARK.finditer(text.rstrip("？?！!。. "))]
     start = ends[-1] if ends else 0
+    own = _itself(text, mentions, start)
+    if own is not None:
+        return [own]
     clause = text[start:]
     asked = [m for m in mentions if m.known and m.start >= start]
     told = [m for m in mentions if m.known and m.start < start]

@@ -187,3 +187,28 @@ def test_a_diagnosis_that_says_how_many_in_passing_is_no_figure_to_read_beside()
     ])], SERVICES)
     assert unmeasured_here(refs, analyse("上午审单服务最多有多少条堆着没发出去？", SERVICES))
     assert not unmeasured_here(refs, analyse("上午好几个单子一直卡着没发出去，审单服务怎么了？", SERVICES))
+
+
+def test_a_count_in_a_measure_word_a_series_is_counted_in_is_not_answered_by_another_count_that_jumped():
+    # 多少辆 where one series counts 辆 (it rose before the window and stayed high) and another
+    # counts 次 and jumped from 0: the jump is no number of trucks.
+    calls = [metrics_call([], [
+        shaped("gate_rejects_per_15m", [0, 0, 0, 0, 0, 2, 1, 0, 0, 0], service="edge-gw", unit="次", hour=16),
+        shaped("gate_queue_trucks", [96, 104, 118, 131, 137, 128, 120, 110, 104, 98], service="edge-gw", unit="辆",
+               hour=16),
+    ])]
+    texts = claims_for("下午四点以后网关排队最长的时候排了多少辆车？", *calls)
+    assert any("gate_queue_trucks" in t and "137" in t for t in texts), texts
+    assert not any("gate_rejects_per_15m" in t for t in texts), texts
+
+
+def test_a_series_value_that_reads_like_a_status_code_shows_no_5xx():
+    # "last 540 份/分钟" is a count of submissions, not an HTTP 540: a series shows the symptoms its
+    # name and unit say, never those its figures spell.
+    calls = [metrics_call([], [
+        shaped("signup_submitted_per_min", [1294, 1100, 820, 640, 540], service="review-api", unit="份/分钟", hour=20),
+        shaped("http_5xx_ratio", [0.1, 0.2, 0.1, 9.5, 0.1], service="review-api", unit="%", hour=20),
+    ])]
+    shown = {r.element["name"]: r.symptoms for r in collect_refs(calls, SERVICES)}
+    assert "http_5xx" not in shown["signup_submitted_per_min"], shown
+    assert "http_5xx" in shown["http_5xx_ratio"], shown

@@ -123,6 +123,30 @@ def test_a_story_that_tells_a_failure_keeps_the_failing_service_asked_beside_the
     assert sorted(m.name for m in facts.services) == ["md-es", "md-search"]
 
 
+ITSELF_CATALOG = [
+    ServiceInfo(name="pt-resume", aliases=["简历解析"]),
+    ServiceInfo(name="pt-ocr", aliases=["OCR"]),
+    ServiceInfo(name="md-audit-log", aliases=["审计日志"]),
+    ServiceInfo(name="md-sso", aliases=["登录"]),
+    ServiceInfo(name="ld-settle", aliases=["结算"]),
+    ServiceInfo(name="ld-billing", aliases=["账单"]),
+]
+
+
+def test_a_service_asked_about_itself_is_asked_alone_whatever_the_story_names():
+    asked = lambda q: [m.name for m in analyse(q, ITSELF_CATALOG).services]  # noqa: E731
+    # the callers' timeouts are the story; OCR itself is what is asked
+    assert asked("简历解析那边说调 OCR 超时，OCR 服务本身今天有没有异常？") == ["pt-ocr"]
+    # 它自己: the topic, the first service named — not the login the warnings are about
+    assert asked("审计日志今天一直在报异地登录的警告，它自己是不是有问题？") == ["md-audit-log"]
+
+
+def test_itself_in_the_story_rather_than_the_ask_narrows_nothing():
+    # "它自己又跑起来了" tells what happened; the ask is another clause
+    asked = [m.name for m in analyse("结算凌晨没跑，商家没收到账单，九点半它自己又跑起来了，谁动了定时任务？", ITSELF_CATALOG).services]
+    assert asked == ["ld-settle", "ld-billing"]
+
+
 def test_a_quiet_dependencys_change_an_hour_before_is_no_cause_but_a_red_one_is():
     from datetime import UTC, datetime, timedelta
 

@@ -196,10 +196,18 @@ def collect_refs(
                     service=canonical_service(service, services) if service else "",
                     level=level,
                     clock=clock,
-                    symptoms=evidence_symptoms(text),
+                    symptoms=evidence_symptoms(_identity(element) if kind == "series" else text),
                 )
             )
     return refs
+
+
+def _identity(series: dict[str, Any]) -> str:
+    """What a series measures — its name, unit and labels: the symptoms it shows are those, never
+    what its figures spell ("last 540 份/分钟" is no HTTP 540)."""
+    labels = series.get("labels") or {}
+    return " ".join([str(series.get("name") or ""), str(series.get("unit") or ""),
+                     *(f"{k}={v}" for k, v in (labels.items() if isinstance(labels, dict) else ()))])
 
 
 def neighbour_reads(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo]) -> tuple[list[Ref], list[Ref]]:

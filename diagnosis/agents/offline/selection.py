@@ -434,6 +434,10 @@ def figure_series(
     # 多少条 — the one counted in 条 before one in another count.
     shifted = [(s.multiple, c) for c in series if fits(c) if (s := shift_of(c.first.element))]
     in_word = lambda c: bool(asked) and fold(_unit(c)) == fold(facts.unit)  # noqa: E731
+    if asked == COUNT and any(map(in_word, series)):
+        # 多少辆 where a read series counts 辆: a count in another word (次) that jumped is no
+        # number of what was asked, however it moved.
+        shifted = [(m, c) for m, c in shifted if in_word(c)]
     # 多少箱 where one metric of what was read is counted in 箱 (一分钟…多少单: in 单 per minute):
     # that series, moved or not — the question named its unit of measure, which says more than any
     # word its name shares.
