@@ -86,10 +86,11 @@ class Ref:
         """A series ref's element, typed."""
         return SeriesSummary.model_validate(self.element)
 
-    @property
+    @cached_property
     def message(self) -> str:
         """A log line's message as its text shows it (the whole line's message when its head does
-        not read as its fields, ``plain_head``); another ref's element message, else its text."""
+        not read as its fields, ``plain_head``); another ref's element message, else its text.
+        Cached: a function of the ref's fields, read again by every grouping of the run."""
         if self.kind == "log" and plain_head(self.record):
             return shown_message(self.record)
         return str(self.element.get("message") or self.text)
