@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Final
 
 from diagnosis.reading.vocabulary import GLOSS_TERMS, KEY_TERMS_BY_WORD, any_spelling_in, rules
@@ -40,9 +41,15 @@ def innermost(message: str) -> str:
 
 def gloss(text: str, limit: int = 3) -> list[str]:
     """Chinese key terms whose evidence spellings occur in ``text``, in reading order."""
+    return list(_gloss(text, limit))
+
+
+@lru_cache(maxsize=4096)
+def _gloss(text: str, limit: int) -> tuple[str, ...]:
+    """``gloss``, cached (issue 30): a run glosses the same evidence lines for every selection."""
     found = [t for t in GLOSS_TERMS if any_spelling_in(KEY_TERMS_BY_WORD[t].evidence, text)]
     # Keep the most specific: drop a term contained in a longer found term (连接 ⊂ 连接池).
-    return [t for t in found if not any(t != o and t in o for o in found)][:limit]
+    return tuple([t for t in found if not any(t != o and t in o for o in found)][:limit])
 
 
 # What an anomaly looks like in confirmed evidence (folded). A firing alert, a crossed

@@ -24,8 +24,11 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 
+@lru_cache(maxsize=16384)
 def fold(text: str) -> str:
-    """NFKC + casefold: full-width digits/colons/letters behave like ASCII ones."""
+    """NFKC + casefold: full-width digits/colons/letters behave like ASCII ones. Cached (a pure
+    str → str function): one run folds the same service names, aliases and evidence lines
+    thousands of times (issue 30)."""
     return unicodedata.normalize("NFKC", text or "").casefold()
 
 

@@ -8,6 +8,7 @@ without the offset ("2026-11-28 10:05:12"): outputs carry them in the configured
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -117,7 +118,10 @@ def plain_head(record: LogRecord) -> bool:
     A line without (no service, a Loki level "error") is quoted whole, never told as "<service> 记录了
     一条 <level> 日志"."""
     service, level = record.service, record.level
-    return bool(service) and not any(c.isspace() for c in service) and level.isascii() and level.isalpha() and level.isupper()
+    return bool(service) and _SPACE.search(service) is None and level.isascii() and level.isalpha() and level.isupper()
+
+
+_SPACE = re.compile(r"\s")  # exactly the characters ``str.isspace`` is true of
 
 
 def shown_message(record: LogRecord) -> str:

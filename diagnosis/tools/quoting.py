@@ -27,6 +27,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from typing import Final
 
 QUOTE_OPEN: Final = "「"
@@ -134,29 +135,33 @@ def _fold(text: str, names: tuple[str, ...], mask: str) -> tuple[str, tuple[int,
     """Comparable form of ``text`` (NFKC, case-folded, no whitespace) with every service name
     replaced by ``mask``, and for each folded character the index of its original character.
     Cached: one run's corpus of tool texts is folded again for every answer line checked."""
-    chars: list[str] = []
-    index: list[int] = []
-    masked = [False] * len(text)
-    for name in names:
-        for m in re.finditer(re.escape(name), text, re.IGNORECASE):
-            masked[m.start() : m.end()] = [True] * (m.end() - m.start())
+    # Each character's folded piece ("" for whitespace and decoration), a masked name's characters
+    # the mask's; then the pieces joined, each of its characters indexed by its original one.
+    pieces = list(map(_fold_piece, text))
     masked_fold = _without_space(mask)
-    for i, char in enumerate(text):
-        if char.isspace() or char in _DECORATION:
-            continue
-        folded = masked_fold if masked[i] else _fold_char(char)
-        if len(folded) == 1:
-            chars.append(folded)
-            index.append(i)
-            continue
-        for c in folded:
-            chars.append(c)
-            index.append(i)
-    return "".join(chars), tuple(index)
+    for name in names:
+        for m in _name_pattern(name).finditer(text):
+            for i in range(m.start(), m.end()):
+                pieces[i] = "" if text[i].isspace() or text[i] in _DECORATION else masked_fold
+    if max(map(len, pieces), default=0) <= 1:  # one character or none each: the usual case
+        return "".join(pieces), tuple(compress(range(len(pieces)), pieces))
+    return "".join(pieces), tuple(i for i, piece in enumerate(pieces) for _ in piece)
+
+
+@lru_cache(maxsize=1024)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """One service name as a compiled, case-insensitive pattern (``_fold`` masks each name)."""
+    return re.compile(re.escape(name), re.IGNORECASE)
 
 
 def _without_space(text: str) -> str:
     return "".join(c for c in text if not c.isspace())
+
+
+@lru_cache(maxsize=8192)
+def _fold_piece(char: str) -> str:
+    """What ``_fold`` makes of one character outside a masked name."""
+    return "" if char.isspace() or char in _DECORATION else _fold_char(char)
 
 
 @lru_cache(maxsize=8192)

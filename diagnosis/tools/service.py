@@ -18,7 +18,7 @@ import json
 import logging
 import time
 from contextlib import nullcontext
-from typing import Any
+from typing import Any, Final
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
@@ -59,12 +59,24 @@ def json_safe(value: Any) -> Any:
     if isinstance(value, str):
         return value.replace("\x00", "\ufffd")
     if isinstance(value, dict):
-        return {json_safe(str(k)): json_safe(v) for k, v in value.items()}
+        return {
+            k if type(k) is str and "\x00" not in k else json_safe(str(k)): v if _plain(v) else json_safe(v)
+            for k, v in value.items()
+        }
     if isinstance(value, (list, tuple)):
-        return [json_safe(v) for v in value]
+        return [v if _plain(v) else json_safe(v) for v in value]
     if value is None or isinstance(value, (bool, int, float)):
         return value
     return json_safe(str(value))
+
+
+_PLAIN_TYPES: Final = frozenset({int, float, bool, type(None)})
+
+
+def _plain(value: Any) -> bool:
+    """A leaf ``json_safe`` returns as it is (issue 30: no call per number and clean string)."""
+    kind = type(value)
+    return kind in _PLAIN_TYPES or (kind is str and "\x00" not in value)
 
 
 def canonical_json(value: Any) -> str:

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from drain3 import TemplateMiner
 from drain3.masking import MaskingInstruction
@@ -56,9 +57,18 @@ def _config() -> TemplateMinerConfig:
 
 def mine(messages: Sequence[str]) -> tuple[list[int], dict[int, str]]:
     """(template id of each message, template text by id) for ``messages`` in the order given."""
+    ids, texts = _mined(tuple(messages))
+    return list(ids), dict(texts)
+
+
+@lru_cache(maxsize=256)
+def _mined(messages: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, str], ...]]:
+    """``mine`` of one list of messages, cached (issue 30): the offline agents group the same lines
+    again after each follow-up read, and a fresh miner given the same messages in the same order
+    gives the same templates."""
     miner = TemplateMiner(persistence_handler=None, config=_config())
-    ids = [int(miner.add_log_message(m.split("\n", 1)[0])["cluster_id"]) for m in messages]
-    texts = {c.cluster_id: c.get_template() for c in miner.drain.clusters}
+    ids = tuple(int(miner.add_log_message(m.split("\n", 1)[0])["cluster_id"]) for m in messages)
+    texts = tuple((c.cluster_id, c.get_template()) for c in miner.drain.clusters)
     return ids, texts
 
 

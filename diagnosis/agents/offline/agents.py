@@ -29,6 +29,7 @@ from diagnosis.agents.offline.followups import (
     services_to_sweep,
 )
 from diagnosis.agents.offline.load import callers, surges
+from diagnosis.agents.offline.memo import memoised, run_memo
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
 from diagnosis.agents.offline.novelty import BASELINE as NODE_LEAD
 from diagnosis.agents.offline.novelty import LEAD, failure_onset, is_routine, routine_lines
@@ -47,7 +48,14 @@ from diagnosis.agents.offline.planning import (
     plan_normal,
     window_span,
 )
-from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, collect_refs, first_new_line, neighbour_reads
+from diagnosis.agents.offline.refs import (
+    LEVEL_RANK,
+    Ref,
+    catalog_key,
+    collect_refs,
+    first_new_line,
+    neighbour_reads,
+)
 from diagnosis.agents.offline.runbooks import runbook_to_read, symptom_weights
 from diagnosis.agents.offline.selection import (
     Candidate,
@@ -106,7 +114,16 @@ def _candidates(
     history: Sequence[ToolCallResult], facts: QuestionFacts, services: Sequence[ServiceInfo], focus: Focus
 ) -> list[Candidate]:
     """The evidence of the failure the claims would cite so far: the asked services'
-    (``select_candidates``) and what went red beside them (``selection.the_failure``)."""
+    (``select_candidates``) and what went red beside them (``selection.the_failure``). A function
+    of the reads so far: computed once per history, facts and focus within a run (``memo``)."""
+    calls = tuple(history)
+    key = ("candidates", tuple(map(id, calls)), id(facts), catalog_key(services), focus)
+    return list(memoised(key, (calls, facts), lambda: _candidates_of(calls, facts, services, focus)))
+
+
+def _candidates_of(
+    history: Sequence[ToolCallResult], facts: QuestionFacts, services: Sequence[ServiceInfo], focus: Focus
+) -> list[Candidate]:
     refs = relevant_refs(collect_refs(current_reads(history), services), facts)
     picked = select_candidates([r for r in refs if r.kind != "hit"], facts, focus)
     near, said = neighbour_reads(history, services)
@@ -152,6 +169,10 @@ class OfflineExecutor:
     """
 
     def execute(self, request: ExecutorRequest, tools: ToolRunner, ctx: AgentContext) -> ExecutorReply:
+        with run_memo():  # the readings of the run's reads, each computed once (issue 30)
+            return self._execute(request, tools)
+
+    def _execute(self, request: ExecutorRequest, tools: ToolRunner) -> ExecutorReply:
         facts, window = read_planned(
             reading=request.reading,
             asked=request.plan.asked,

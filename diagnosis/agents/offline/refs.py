@@ -10,13 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 from contracts.elements import AlertElement, LogRecord, SeriesSummary
 from contracts.plan import ServiceInfo
 from contracts.pointer import PointerError, resolve_pointer
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS, ToolCallResult
+from diagnosis.agents.offline.memo import memoised
 from diagnosis.reading.entities import evidence_symptoms
 from diagnosis.reading.evidence_text import gloss as gloss  # re-exported: the agents' one reading
 from diagnosis.reading.evidence_text import innermost as innermost
@@ -85,10 +86,11 @@ class Ref:
         """A series ref's element, typed."""
         return SeriesSummary.model_validate(self.element)
 
-    @property
+    @cached_property
     def message(self) -> str:
         """A log line's message as its text shows it (the whole line's message when its head does
-        not read as its fields, ``plain_head``); another ref's element message, else its text."""
+        not read as its fields, ``plain_head``); another ref's element message, else its text.
+        Cached: a function of the ref's fields, read again by every grouping of the run."""
         if self.kind == "log" and plain_head(self.record):
             return shown_message(self.record)
         return str(self.element.get("message") or self.text)
@@ -155,51 +157,86 @@ def collect_refs(
     the context reads (``CONTEXT_READS``) — or only the reads of origin ``only``."""
     seen: set[tuple[str, str]] = set()
     refs: list[Ref] = []
+    catalog = catalog_key(services)
     for call in history:
         if call.status != "success" or call.tool_name not in EVIDENCE_TOOLS:
             continue
         if (call.origin != only) if only else (call.origin in CONTEXT_READS):
             continue
-        for ref in call.evidence_refs or []:
-            raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
-            if not raw_path or not text:
-                continue
-            element = element_at(call.output, raw_path)
-            kind = {"records": "log", "alerts": "alert", "series": "series", "hits": "hit"}.get(
-                raw_path.split("/")[1] if raw_path.count("/") >= 1 else "", ""
-            )
-            if not kind:
-                continue
-            # A log line or alert seen by two calls is one piece of evidence (cite the first call);
-            # runbook hits are kept per call, so each lookup keeps its own ranking.
-            identity = (kind, text if kind != "hit" else f"{call.invocation_id}\n{text}")
+        # A log line or alert seen by two calls is one piece of evidence (cite the first call);
+        # runbook hits are kept per call, so each lookup keeps its own ranking.
+        for identity, index, ref in memoised(("refs", id(call), catalog), call, partial(_call_refs, call, services)):
             if identity in seen:
                 continue
             seen.add(identity)
-            service = str(element.get("service") or "")
-            level, clock = "", ""
-            if kind == "log":
-                record = LogRecord.model_validate(element)
-                clock = f"{record.timestamp:%H:%M:%S}" if plain_head(record) else ""
-                level = record.level.upper()
-            elif kind == "alert":
-                clock = clock_of_day(AlertElement.model_validate(element).starts_at)
-            refs.append(
-                Ref(
-                    invocation_id=call.invocation_id,
-                    tool_name=call.tool_name,
-                    round=call.round,
-                    raw_path=raw_path,
-                    text=text,
-                    kind=kind,
-                    element=element,
-                    service=canonical_service(service, services) if service else "",
-                    level=level,
-                    clock=clock,
-                    symptoms=evidence_symptoms(_identity(element) if kind == "series" else text),
-                )
-            )
+            # An element that does not read as its kind raises, as it did before the memo: only
+            # when that ref is the first of its identity.
+            refs.append(ref if ref is not None else _ref(call, call.evidence_refs[index], identity, services, {}))
     return refs
+
+
+def catalog_key(services: Sequence[ServiceInfo]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """What of the service catalog a call's refs depend on (``canonical_service``), hashable."""
+    return tuple((s.name, tuple(s.aliases)) for s in services)
+
+
+def _call_refs(
+    call: ToolCallResult, services: Sequence[ServiceInfo]
+) -> list[tuple[tuple[str, str], int, Ref | None]]:
+    """The refs of one evidence call in order, each with its identity and index in the call's
+    ``evidence_refs`` (``collect_refs``); None for an element that does not read as its kind. A
+    pure function of the call and the catalog, so one run reads each call's refs once (``memo``)."""
+    out: list[tuple[tuple[str, str], int, Ref | None]] = []
+    canonical: dict[str, str] = {}
+    for index, ref in enumerate(call.evidence_refs or []):
+        raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
+        if not raw_path or not text:
+            continue
+        kind = _KIND_OF_PATH.get(raw_path.split("/")[1] if raw_path.count("/") >= 1 else "", "")
+        if not kind:
+            continue
+        identity = (kind, text if kind != "hit" else f"{call.invocation_id}\n{text}")
+        try:
+            out.append((identity, index, _ref(call, ref, identity, services, canonical)))
+        except Exception:  # noqa: BLE001 — raised again by collect_refs when this ref is cited
+            out.append((identity, index, None))
+    return out
+
+
+def _ref(
+    call: ToolCallResult,
+    ref: dict[str, Any],
+    identity: tuple[str, str],
+    services: Sequence[ServiceInfo],
+    canonical: dict[str, str],
+) -> Ref:
+    """One evidence ref of ``call`` read (``canonical``: the service names canonicalised so far)."""
+    raw_path, text = str(ref.get("raw_path") or ""), str(ref.get("text") or "")
+    kind = identity[0]
+    element = element_at(call.output, raw_path)
+    service = str(element.get("service") or "")
+    level, clock = "", ""
+    if kind == "log":
+        record = LogRecord.model_validate(element)
+        clock = f"{record.timestamp:%H:%M:%S}" if plain_head(record) else ""
+        level = record.level.upper()
+    elif kind == "alert":
+        clock = clock_of_day(AlertElement.model_validate(element).starts_at)
+    if service and service not in canonical:
+        canonical[service] = canonical_service(service, services)
+    return Ref(
+        invocation_id=call.invocation_id,
+        tool_name=call.tool_name,
+        round=call.round,
+        raw_path=raw_path,
+        text=text,
+        kind=kind,
+        element=element,
+        service=canonical[service] if service else "",
+        level=level,
+        clock=clock,
+        symptoms=evidence_symptoms(_identity(element) if kind == "series" else text),
+    )
 
 
 def _identity(series: dict[str, Any]) -> str:
@@ -208,6 +245,9 @@ def _identity(series: dict[str, Any]) -> str:
     labels = series.get("labels") or {}
     return " ".join([str(series.get("name") or ""), str(series.get("unit") or ""),
                      *(f"{k}={v}" for k, v in (labels.items() if isinstance(labels, dict) else ()))])
+
+
+_KIND_OF_PATH = {"records": "log", "alerts": "alert", "series": "series", "hits": "hit"}
 
 
 def neighbour_reads(history: Sequence[ToolCallResult], services: Sequence[ServiceInfo]) -> tuple[list[Ref], list[Ref]]:
