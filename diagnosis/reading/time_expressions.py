@@ -219,6 +219,8 @@ def _part_to_clock(text: str, part: tuple[str, int, int], clock: _Clock, anchor:
 
 
 def _pm(hour: int, part: tuple[str, int, int] | None) -> int:
+    if part is not None and part[0] in _PM_PARTS and part[2] >= 24 and hour in (0, 12):
+        return 24  # 昨晚零点, 晚上十二点: the midnight that ends the evening, not its noon
     if part is not None and part[0] in _PM_PARTS and hour < 12:
         return hour + 12
     if part is not None and part[0] == "中午" and hour < 5:
@@ -285,8 +287,9 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
 
         def point(c: _Clock) -> datetime:
             hour = _pm(c.hour, part)
-            moment = datetime.combine(day, time(hour % 24, c.minute, c.second), tzinfo=zone)
-            if part is None and ":" not in c.text and hour < 12 and not yesterday:
+            moment = datetime.combine(day, time(0), tzinfo=zone) + timedelta(hours=hour, minutes=c.minute, seconds=c.second)
+            if part is None and ":" not in c.text and 0 < hour < 12 and not yesterday:
+                # (零点 is midnight, never the evening's 12 o'clock)
                 # "七点半" with no day part: the most recent past such time (19:30 asked at 23:30).
                 evening = moment + timedelta(hours=12)
                 # "两点多" (a while after two) asked at 14:00 has not happened this afternoon yet.

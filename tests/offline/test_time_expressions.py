@@ -261,3 +261,21 @@ def test_the_rush_hours_are_day_parts():
     assert (window.start, window.end) == (at(28, 17), at(28, 21))
     window = resolve_window("早高峰地铁闸机扫码为什么这么慢？", evening)
     assert (window.start, window.end) == (at(28, 7), at(28, 10))
+
+
+EVENING_NOW = datetime(2027, 3, 10, 21, 30, tzinfo=SH)
+
+
+def test_midnight_is_never_read_as_noon():
+    # 昨晚零点 / 昨晚十二点 is the midnight that ends last evening; 零点 alone today's — never 12:00.
+    midnight = datetime(2027, 3, 10, 0, 0, tzinfo=SH)
+    for question in ("昨晚零点以后岸桥老停着等车", "昨晚十二点以后一直报错", "昨晚 12 点之后", "零点以后", "今天零点以后"):
+        window = resolve_window(question, EVENING_NOW)
+        assert window.anchor == midnight, (question, window)
+        assert window.start == midnight - timedelta(minutes=10) and window.end == EVENING_NOW, (question, window)
+
+
+@given(st.integers(min_value=1, max_value=11))
+def test_an_evening_hour_before_twelve_is_still_read_in_the_evening(hour: int):
+    window = resolve_window(f"昨晚{hour}点左右", EVENING_NOW)
+    assert window.anchor == datetime(2027, 3, 9, hour + 12, 0, tzinfo=SH), window
