@@ -224,6 +224,17 @@ what a fully right answer to each must contain.
   concurrencyPolicy Allow whose quarter-close runs outlast their schedule and pile up on the billing database, a database
   account reaching its default_password_lifetime), with a ``k8s`` section — a judging world written before the agents were
   tuned on it;
+- ``toll`` — 畅行高速 ChangXing Expressway, a provincial expressway operator's ETC toll collection and clearing on a Monday
+  morning (a vendor's night maintenance leaving one gantry's RSU in DEBUG → CPC cards without its fee record and the exits
+  downstream turned to online fee computation, a node back from a mainboard replacement with the BIOS profile Energy Efficient
+  under the gantry front-end's scaled-out pods → upload timeouts and a gantry backlog, the clearing centre's corrected settlement
+  result skipped as a file name already imported → reconciliation off, one bank's reconciliation client paging deep with
+  ``LIMIT/OFFSET`` through the deduction database → deduction timeouts, a vehicle sync writing tractor units with
+  ``axle_count=0`` → two-axle trucks charged as 货6, a fog control entered for the wrong station → 白石's entries closed, an
+  arrears batch pushing the status list past the lanes' bloom filter capacity → false 疑似黑名单 rechecks, a topic's retention
+  shortened under a paused consumer → offsets reset to latest and night trips without gantry records, plate cameras' OTA firmware
+  writing a middle dot → ETC plate mismatches, App removals stamped with the order's creation time → paid arrears still
+  blocked), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -263,6 +274,7 @@ from evaluation.worlds import (
     streaming,
     telecom,
     ticketing,
+    toll,
     travel,
     utility,
     vehicle,
@@ -280,7 +292,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 education.WORLD,
                                                                 media.WORLD, vehicle.WORLD,
                                                                 govservice.WORLD, port.WORLD, recruit.WORLD,
-                                                                metro.WORLD, esign.WORLD)}
+                                                                metro.WORLD, esign.WORLD, toll.WORLD)}
 
 
 def world_get(name: str) -> World:
