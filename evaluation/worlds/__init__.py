@@ -235,6 +235,18 @@ what a fully right answer to each must contain.
   shortened under a paused consumer → offsets reset to latest and night trips without gantry records, plate cameras' OTA firmware
   writing a middle dot → ETC plate mismatches, App removals stamped with the order's creation time → paid arrears still
   blocked), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``lending`` — 融信消费金融 RongXin Consumer Finance, a consumer-finance company's online lending platform on a Monday that is
+  also the 10th, the day most instalments fall due (a single-loan maximum raised to 80,000 → loans above 50,000 routed
+  through a 大额支付系统 closed on a Sunday evening and left 放款中 overnight, a card-binding experiment admitting 二类户
+  accounts → loans above their 10,000 daily inbound limit returned, a RAID controller's scheduled BBU learn cycle putting one
+  node's volume in write-through → the decision pods there blocking on their synchronous audit log and falling back to
+  manual review, a fraud ring's script with stolen identities filling the shared application pool, a profile migration
+  storing an ID card's validity as 长期 → the nightly expiry check freezing older customers' credit lines, an accounting
+  period closed under the payment channel's April exception file → refund postings rejected, a reminder audience
+  snapshot moved ahead of the auto-debit → due-date reminders to customers already debited, a forced Android upgrade to a
+  version one app store still reviews, an industry blacklist merged into a bloom filter sized for a third of it → clean
+  applicants rejected, a payment channel's card BIN table calling two debit BINs credit → auto-debits refused), with a
+  ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -259,6 +271,7 @@ from evaluation.worlds import (
     govservice,
     hospital,
     insurance,
+    lending,
     logistics,
     media,
     metro,
@@ -292,7 +305,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 education.WORLD,
                                                                 media.WORLD, vehicle.WORLD,
                                                                 govservice.WORLD, port.WORLD, recruit.WORLD,
-                                                                metro.WORLD, esign.WORLD, toll.WORLD)}
+                                                                metro.WORLD, esign.WORLD, toll.WORLD,
+                                                                lending.WORLD)}
 
 
 def world_get(name: str) -> World:

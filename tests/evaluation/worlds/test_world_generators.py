@@ -32,6 +32,7 @@ from evaluation.worlds import (
     govservice,
     hospital,
     insurance,
+    lending,
     logistics,
     media,
     metro,
@@ -91,6 +92,7 @@ PINNED = {
     "metro": "b9ba0c2cd2dae7cd867cf39b02b15e7716ce1da2dce5754213f0a8f965bd549a",
     "esign": "769f48b93d2b2f075f3f96f136802b0da44628ba74f443acc326ccb5648e2303",
     "toll": "d520a213f44502d6370a8effa40fc98e3b38961e73cdb50040aca9f3900c909b",
+    "lending": "a8543484541a7c065413dc9debab1b264dbf343f785733f6264f227409c6450d",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -145,7 +147,8 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
 @pytest.mark.parametrize("module", [ticketing, boutique, delivery, streaming, payments, campus, logistics, hospital, gaming, charging, travel, social, brokerage, factory,
                                     insurance, retail, collab, utility, telecom, smart_property, pharma, airport, payroll, rideshare,
                                     education,
-                                    media, vehicle, govservice, port, recruit, metro, esign, toll])
+                                    media, vehicle, govservice, port, recruit, metro, esign, toll,
+                                    lending])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -176,7 +179,8 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
 @pytest.mark.parametrize("module", [boutique, payments, campus, logistics, hospital, gaming, charging, travel, social,
                                     brokerage, factory, insurance, retail, collab, utility, telecom, smart_property, pharma, airport, payroll, rideshare,
                                     education,
-                                    media, vehicle, govservice, port, recruit, metro, esign, toll])
+                                    media, vehicle, govservice, port, recruit, metro, esign, toll,
+                                    lending])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -309,7 +313,8 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (airport.WORLD, airport), (payroll.WORLD, payroll), (rideshare.WORLD, rideshare),
                           (education.WORLD, education),
                           (media.WORLD, media), (vehicle.WORLD, vehicle), (govservice.WORLD, govservice),
-                          (port.WORLD, port), (recruit.WORLD, recruit), (metro.WORLD, metro), (esign.WORLD, esign), (toll.WORLD, toll)):
+                          (port.WORLD, port), (recruit.WORLD, recruit), (metro.WORLD, metro), (esign.WORLD, esign), (toll.WORLD, toll),
+                          (lending.WORLD, lending)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -350,7 +355,8 @@ def test_the_change_listings_are_info_change_lines():
                         (recruit.WORLD, "recruit_notify_changes_listing"),
                         (metro.WORLD, "metro_payment_changes_listing"),
                         (esign.WORLD, "esign_sign_changes_listing"),
-                        (toll.WORLD, "toll_fee_changes_listing")):
+                        (toll.WORLD, "toll_fee_changes_listing"),
+                        (lending.WORLD, "lending_limit_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
