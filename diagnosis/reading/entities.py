@@ -462,8 +462,15 @@ def _addressed(question: str, mentions: list[ServiceMention]) -> list[ServiceMen
     if own is not None:
         return [own]
     clause = text[start:]
-    asked = [m for m in mentions if m.known and m.start >= start]
-    told = [m for m in mentions if m.known and m.start < start]
+    known = [m for m in mentions if m.known]
+    # Whether a service logged errors or raised alerts (…在自助机上充值失败，自助机后台有没有报错或者告警)
+    # asks its own records, whatever failure the story tells and wherever it named that service first.
+    if _asks_own_records(clause):
+        named = [m for m in known if m.text and m.text in clause]
+        if named and len(named) < len(known):
+            return [m for m in mentions if m in named or not m.known]
+    asked = [m for m in known if m.start >= start]
+    told = [m for m in known if m.start < start]
     if not asked or not told or not (asks("cause", clause) or asks("confirm", clause) or asks("why", clause)):
         return mentions
     # A story that tells a failure (搜索服务一直吐 503，ES 那边怎么了) keeps its services asked beside
@@ -471,6 +478,20 @@ def _addressed(question: str, mentions: list[ServiceMention]) -> list[ServiceMen
     if find_symptoms(text[:start]):
         return mentions
     return [m for m in mentions if m.start >= start or not m.known]
+
+
+# What a service's own records show: its errors and its alerts.
+_OWN_RECORDS = frozenset({"error", "alert"})
+
+
+def _asks_own_records(clause: str) -> bool:
+    """The asking clause asks whether its subject logged errors or raised alerts (有没有报错或者告警,
+    报过警没有) — a yes/no about that service's records, not a cause nor a guess at the culprit
+    (是 X 出了问题吗)."""
+    return (
+        asks("confirm", clause) and not asks("cause", clause) and not asks("why", clause)
+        and bool(_OWN_RECORDS & set(find_symptoms(clause)))
+    )
 
 
 def _part_of_another(mentions: list[ServiceMention], catalog: Sequence[Any]) -> list[ServiceMention]:

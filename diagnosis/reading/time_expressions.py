@@ -6,7 +6,9 @@ set one, else the clock) in the request's time zone. Supported, most specific fi
 - clock times: ``10:05``, ``10:05:30``, ``10点05分``, ``10点``, ``10点半``, ``十点零五分``, with an
   optional day (``今天``/``昨天``) and day part (``上午``/``下午``/``晚上``…); two clock times joined by
   ``到``/``至``/``-``/``~`` form a range, and so do a day part and a later clock outside it
-  (``凌晨没跑，九点半又跑了``). A clock time later than now means yesterday.
+  (``凌晨没跑，九点半又跑了``) and a clock and a later one that says when it was over
+  (``九点多开始失败，十点一刻又好了``: the incident's end ends the window, and the start is read in
+  the half of the day that keeps it before its end). A clock time later than now means yesterday.
 - relative: ``半小时前``, ``1小时前``, ``两小时前``, ``20分钟前``, ``一个半小时前`` (a point in the past),
   ``最近30分钟``/``过去2小时``/``近1天``/``10分钟内`` (a span ending now);
 - day parts: ``今天上午``, ``今天早上``, ``今天下午``, ``昨天晚上``/``昨晚``, ``凌晨``…; days: ``今天``, ``昨天``;
@@ -62,6 +64,8 @@ _STARTED_AFTER = re.compile(
 )
 _BEFORE = re.compile(r"^\s*(?:分|钟)?\s*(?:之前|以前)")
 _RANGE_JOIN = re.compile(r"^\s*(?:到|至|~|-|—|–|～)\s*$")
+# A later clock that says when it was over (…，十点一刻又好了): the incident's end, so the range's.
+_RECOVERED_AT = re.compile(r"^\s*(?:分|钟)?\s*(?:左右|前后)?\s*(?:自己)?\s*(?:又|才|就|已经)?\s*(?:好了|恢复|正常)")
 _RELATIVE_AGO = re.compile(
     rf"({_NUM}{{1,3}}|半)\s*(?:个)?\s*(半)?\s*(分钟|分|小时|钟头|天)\s*(半)?\s*(?:前|以前|之前)"
 )
@@ -300,8 +304,13 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
             return moment
 
         anchor = point(first)
-        if len(clocks) >= 2 and _RANGE_JOIN.match(text[first.end : clocks[1].start]):
+        joined = len(clocks) >= 2 and bool(_RANGE_JOIN.match(text[first.end : clocks[1].start]))
+        ended = len(clocks) >= 2 and bool(_RECOVERED_AT.match(text[clocks[1].end :]))
+        if joined or ended:
             second = point(clocks[1])
+            if second <= anchor and ended and anchor - timedelta(hours=12) < second:
+                # 九点多开始失败，十点一刻又好了 asked at 21:30: it ended at 10:15, so it began that morning
+                anchor -= timedelta(hours=12)
             if second > anchor:
                 start, end = _bounded(
                     _after(anchor, -timedelta(minutes=5)), _after(second, timedelta(minutes=5)), now

@@ -147,6 +147,27 @@ def test_itself_in_the_story_rather_than_the_ask_narrows_nothing():
     assert asked == ["ld-settle", "ld-billing"]
 
 
+KIOSK_CATALOG = [
+    ServiceInfo(name="qs-kiosk", aliases=["自助机"]),
+    ServiceInfo(name="qs-wallet", aliases=["充值", "钱包"]),
+]
+
+
+def test_a_service_asked_whether_it_logged_errors_or_alerts_is_asked_alone_whatever_failure_the_story_tells():
+    asked = lambda q: [m.name for m in analyse(q, KIOSK_CATALOG).services]  # noqa: E731
+    # what failed on the kiosk (a top-up) is the story; the kiosk's own errors and alerts are asked —
+    # the kiosk named in the story too is still the one the ask names
+    assert asked("有用户说早上在自助机上充值失败，自助机后台今天有没有报错或者告警？") == ["qs-kiosk"]
+    assert asked("早上充值一直失败，自助机今天报过警没有？") == ["qs-kiosk"]
+
+
+def test_a_cause_or_a_guess_asked_after_a_told_failure_keeps_the_failing_service_asked():
+    asked = lambda q: sorted(m.name for m in analyse(q, KIOSK_CATALOG).services)  # noqa: E731
+    assert asked("有用户说早上在自助机上充值失败，自助机那边怎么了？") == ["qs-kiosk", "qs-wallet"]
+    # a guess at the suspect is no question about its own records
+    assert asked("早上充值一直失败，是自助机出了问题吗？") == ["qs-kiosk", "qs-wallet"]
+
+
 def test_a_quiet_dependencys_change_an_hour_before_is_no_cause_but_a_red_one_is():
     from datetime import UTC, datetime, timedelta
 

@@ -279,3 +279,24 @@ def test_midnight_is_never_read_as_noon():
 def test_an_evening_hour_before_twelve_is_still_read_in_the_evening(hour: int):
     window = resolve_window(f"昨晚{hour}点左右", EVENING_NOW)
     assert window.anchor == datetime(2027, 3, 9, hour + 12, 0, tzinfo=SH), window
+
+
+def test_a_clock_that_says_when_it_was_over_ends_the_window():
+    """九点多开始失败，十点一刻又好了 asked at 21:30: the incident ran 09:xx–10:15 this morning — not from
+    21:00 on (the evening's nine has passed, its 10:15 has not)."""
+    evening = datetime(2026, 11, 28, 21, 30, tzinfo=SH)
+    window = resolve_window("九点多开始用模板发起合同越来越多失败，十点一刻又好了，模板服务出了什么问题？", evening)
+    assert (window.start, window.end) == (at(28, 8, 55), at(28, 10, 20)), window
+    window = resolve_window("下午两点开始报错，三点半左右自己又恢复了，怎么回事？", evening)
+    assert (window.start, window.end) == (at(28, 13, 55), at(28, 15, 35)), window
+
+
+@given(data=st.data())
+def test_an_incident_told_with_its_end_is_read_from_its_start_to_its_end(data):
+    start = data.draw(st.integers(min_value=1, max_value=10))
+    end = data.draw(st.integers(min_value=start + 1, max_value=11))
+    late = datetime(2026, 11, 28, 23, 30, tzinfo=SH)  # both afternoon readings have passed: the afternoon's
+    window = resolve_window(f"{start}点开始一直失败，{end}点又好了，为什么？", late)
+    assert (window.start, window.end) == (at(28, start + 12, 0) - timedelta(minutes=5), at(28, end + 12, 0) + timedelta(minutes=5))
+    # a clock that does not say it was over is no end: the window runs from the start to now
+    assert resolve_window(f"{start}点开始一直失败，{end}点还在报错，为什么？", late).end == late
