@@ -50,9 +50,9 @@ BACKOFF_MAX_S: Final = 5.0
 #: redis-py PINGs a quiet subscription, so that a dead connection is noticed.
 LISTEN_TICK_S: Final = 1.0
 HEALTH_CHECK_S: Final = 15
-#: Redis CLIENT LIST names: the publisher's, and the subscriber's (``<prefix><channel>``).
+#: Redis CLIENT LIST names: the publisher's, and the subscriber's (``listener-<channel>``).
 PUBLISHER_NAME: Final = "superbiz-progress-publisher"
-LISTENER_NAME_PREFIX: Final = "superbiz-progress:"
+LISTENER_NAME_PREFIX: Final = "listener-"
 
 
 def relay_address() -> tuple[str, str] | None:
