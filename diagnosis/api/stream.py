@@ -26,8 +26,10 @@ by ``seq`` until that thread is done — whenever the thread has stored a batch 
 stream (CancelledError / GeneratorExit in the generator), never the thread: the run finishes
 and is persisted. A pool future rather than an asyncio task because it belongs to no event
 loop — under WSGI the view and the stream run in two different short-lived loops. With
-``RUN_EXECUTION=celery`` the run is submitted to the queue instead and the stream polls the
-run's persisted events and status until it is finished (bounded by ``max_wait_s``).
+``RUN_EXECUTION=celery`` the run is submitted to the queue instead and the stream reads the
+run's persisted events and status until it is finished (bounded by ``max_wait_s``): whenever the
+worker has committed some (``audit.progress_relay`` carries the worker's wake-up over Redis; at
+least every WAKE_TIMEOUT_S), or every POLL_S while this process is not subscribed (Redis down).
 
 Under WSGI (runserver, the test live server) Django consumes the async iterator to the end
 before sending anything: the same events arrive, only all at once.
@@ -67,6 +69,7 @@ from diagnosis.api.views import (
     chat_start,
 )
 from diagnosis.audit.progress import progress_notify, progress_watch
+from diagnosis.audit.progress_relay import progress_relay_listen
 from diagnosis.masking.config import answer_for_viewer
 from diagnosis.models import DiagnosisRun
 from diagnosis.selectors.runs import TERMINAL_STATUSES, event_elapsed_ms, run_events_after
@@ -77,9 +80,11 @@ logger = logging.getLogger(__name__)
 
 UriBuilder = Callable[[str], str]
 
+#: How often a stream that no wake-up can reach reads (a replayed inline run; Redis down).
 POLL_S = 0.2
-#: An inline run's stream reads when the run's thread has stored events (``audit.progress``);
-#: this is only the longest it sleeps without being woken.
+#: An inline run's stream reads when the run's thread has stored events (``audit.progress``), a
+#: celery run's when its worker has (``audit.progress_relay``); this is only the longest it
+#: sleeps without being woken.
 WAKE_TIMEOUT_S = 1.0
 KEEPALIVE_S = 10.0
 
@@ -328,8 +333,11 @@ async def event_stream(
     try:
         with ExitStack() as stack:
             # Inline: the run's thread is in this process and wakes the stream when it has stored
-            # events or ended; a queued run's writer is elsewhere, so that stream polls.
-            woken = stack.enter_context(progress_watch(run.pk)) if execution is not None else None
+            # events or ended. Celery: the worker's wake-ups arrive over Redis while this process
+            # is subscribed; else (an inline replay, Redis down) the stream polls.
+            relay = progress_relay_listen() if execution is None else None
+            watched = execution is not None or relay is not None
+            woken = stack.enter_context(progress_watch(run.pk)) if watched else None
             if execution is not None:
                 execution.add_done_callback(lambda _done: progress_notify(run.pk))
             while True:
@@ -354,7 +362,7 @@ async def event_stream(
                 if now - last_sent >= keepalive_s:
                     last_sent = now
                     yield ": keep-alive\n\n"
-                if woken is None:
+                if woken is None or (relay is not None and not relay.connected()):
                     await asyncio.sleep(poll_s)
                     continue
                 try:

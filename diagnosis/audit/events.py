@@ -16,6 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from diagnosis.audit.progress import progress_notify
+from diagnosis.audit.progress_relay import progress_publish
 from diagnosis.models import DiagnosisRun, OrchestrationEvent
 
 EVENT_START: Final = "start"
@@ -63,9 +64,11 @@ def orchestration_events_append(*, run: DiagnosisRun, events: list[Orchestration
             row.pk, row.seq = None, first + offset
         with transaction.atomic():
             OrchestrationEvent.objects.bulk_create(events)
-    # A watcher of this process (the inline run's SSE stream) reads once the rows are visible:
-    # at once outside a transaction, else when the caller's commits.
+    # A watcher of this process (the inline run's SSE stream) — or, under Celery, of every web
+    # process, over Redis — reads once the rows are visible: at once outside a transaction, else
+    # when the caller's commits.
     transaction.on_commit(partial(progress_notify, run.pk))
+    transaction.on_commit(partial(progress_publish, run.pk))
 
 
 def orchestration_event_next_seq(*, run: DiagnosisRun) -> int:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Final
 from uuid import UUID
 
@@ -32,6 +33,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from contracts.usage import RoleUsage, usage_dump
+from diagnosis.audit.progress_relay import progress_publish
 from diagnosis.audit.self_evaluation import ChannelMutation, self_evaluation_apply
 from diagnosis.audit.signals import run_ended
 from diagnosis.metrics import observe_run_end
@@ -157,4 +159,7 @@ def run_finalise(*, run_id: UUID | str, terminal: RunTerminal, run: DiagnosisRun
     # notification — see the ended run, and nothing they do can undo or fail the ending.
     # (send_robust logs a subscriber's exception through the ``django.dispatch`` logger.)
     transaction.on_commit(lambda: run_ended.send_robust(sender=DiagnosisRun, run_id=run_id))
+    # A Celery run's stream notices the ending at once rather than at its fallback timeout (an
+    # inline run's stream is woken by its execution's future; nothing is published then).
+    transaction.on_commit(partial(progress_publish, run_id))
     return True

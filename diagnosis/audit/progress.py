@@ -7,6 +7,9 @@ model (≈ 30 reads per run under load, each a thread hop and an ORM query), the
 the writer says a batch is stored: ``progress_notify`` after each events INSERT commits. A
 notification carries no data, so a lost or spurious one costs at most one read; the stream keeps
 a fallback timeout of its own.
+
+A Celery run's writer is a worker process: ``diagnosis.audit.progress_relay`` carries its
+notifications over Redis to every web process, where they arrive through ``progress_notify`` too.
 """
 
 from __future__ import annotations
@@ -30,6 +33,15 @@ def progress_notify(run_id: Any) -> None:
             loop.call_soon_threadsafe(event.set)
         except RuntimeError:
             continue  # the watcher's loop is closed: it is gone, and unregisters itself
+
+
+def progress_notify_all() -> None:
+    """Wake every watcher in this process: whatever it missed (e.g. while the Redis relay was
+    reconnecting) is read at once instead of after its fallback timeout."""
+    with _lock:
+        run_ids = tuple(_watchers)
+    for run_id in run_ids:
+        progress_notify(run_id)
 
 
 @contextmanager
