@@ -566,6 +566,10 @@ def build_contract(
     evidence = [r for r in chosen if r.kind != "hit"]
     baseline = [r for r in collect_refs(history, services, only=Origin.BASELINE) if r.kind == "log"]
     candidates = select_candidates(evidence, facts, focus, baseline)
+    routine = routine_lines(history)
+    if facts.cause and not (facts.narrow or facts.listing or facts.quantity):
+        # A line the asked service writes all day at its usual rate is not the failure asked about.
+        candidates = [c for c in candidates if not (c.kind == "log" and is_routine(c.first, routine))]
     if facts.items:
         candidates = [c for c in candidates if shows_items(facts, c.first.text)]
     # An alert asked about that fired is answered with what it counted (the lines behind it), in
@@ -574,7 +578,6 @@ def build_contract(
     candidates += alert_lines(collect_refs(history, services, only=Origin.ALERT_LINES), focus)[:max(0, room)]
     failing = [r.message for c in candidates if c.kind == "log" for r in c.refs]
     near, said = neighbour_reads(history, services)
-    routine = routine_lines(history)
     beside = neighbour_evidence(near, candidates, focus, said, routine)
     # The traffic behind it: a request rate (of the asked services or a neighbour) that surged first.
     load = load_evidence(refs, candidates, focus) if facts.cause and not facts.listing and not facts.narrow else []
