@@ -44,3 +44,16 @@ def test_the_node_under_the_pods_whose_unworded_warnings_fail_is_named_beside_th
     placed = [c["claim_text"] for c in contract["claims"] if f"运行在节点 {toll.BAD_NODE}" in c["claim_text"]]
     assert placed, [c["claim_text"] for c in contract["claims"]]
     assert not [t for t in placed if "cx-k8s-node-06" in t or "cx-k8s-node-02" in t]
+
+
+def test_a_warning_every_pod_writes_all_day_does_not_hide_the_node_under_the_failing_ones(api_user, db):
+    """Every decision pod writes a missing-feature warning all day; only the two pods on the node whose
+    RAID cache fell to write-through exceed their budget. The routine warning's pods (on three nodes)
+    are no failing pods, so the node under the two is read and its warning named beside them."""
+    from evaluation.worlds import lending
+
+    world_load("lending")
+    _, _, contract = plan_and_execute(api_user, "决策引擎八点前后开始一部分请求超时，好多申请掉进人工审核，是不是早上新发的策略有问题？")
+    texts = [c["claim_text"] for c in contract["claims"]]
+    placed = [t for t in texts if f"运行在节点 {lending.BAD_NODE}" in t]
+    assert placed and "WriteThrough" in placed[0], texts

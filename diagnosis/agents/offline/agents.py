@@ -557,9 +557,10 @@ class OfflineExecutor:
         cited = _candidates(history, facts, request.services, Focus.of(facts))
         # The asked services, or (none asked) each service whose lines fail, each placed on its own.
         asked = facts.known_services or list(dict.fromkeys(c.first.service for c in cited if c.kind == "log" and anomalous(c)))
-        # The pods that wrote the failing lines: those cited, and every warning the service does not
-        # write all day (``novelty.routine_lines``) — a timeout line the question does not word
-        # (延迟 asked, "timed out" written) fails the pods all the same.
+        # The pods that wrote the failing lines: every warning the service does not write all day
+        # (``novelty.routine_lines``), cited or not — a timeout line the question does not word
+        # (延迟 asked, "timed out" written) fails the pods all the same, and a warning every pod
+        # writes all day says nothing of where the failure sits.
         routine = routine_lines(history)
         warned = [r for r in collect_refs(history, request.services) if r.kind == "log"
                   and LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"] and not is_routine(r, routine)]
@@ -569,7 +570,7 @@ class OfflineExecutor:
                   for c in cited
                   if c.kind == "log" and c.first.service == service
                   for r in c.refs
-                  if LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"]),
+                  if LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"] and not is_routine(r, routine)),
                 *(str(r.element.get("instance") or "") for r in warned if r.service == service),
             ]
             for service in asked[:MAX_SUSPECT_NODES]
