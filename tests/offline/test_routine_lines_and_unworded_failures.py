@@ -12,6 +12,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from evaluation.worlds import toll
 from evaluation.worlds.loading import world_load
 from tests.offline.running import ask, plan_and_execute
@@ -57,3 +60,38 @@ def test_a_warning_every_pod_writes_all_day_does_not_hide_the_node_under_the_fai
     texts = [c["claim_text"] for c in contract["claims"]]
     placed = [t for t in texts if f"运行在节点 {lending.BAD_NODE}" in t]
     assert placed and "WriteThrough" in placed[0], texts
+
+
+def _onset_read(counts: list[tuple[str, int, int]]):
+    """An ``Origin.ONSET`` grouped read over one hour with a one-hour baseline: (template, in window, in baseline)."""
+    from contracts.tools import ToolCallResult
+    from diagnosis.agents.offline.refs import Origin
+
+    at = "2026-12-17T06:50:00+08:00"
+    templates = [{"template": t, "in_window": w, "in_baseline": b, "first_at": at, "level": "WARN"} for t, w, b in counts]
+    return ToolCallResult(invocation_id="inv_1", tool_name="query_logs", round=1, status="success",
+                          arguments={"service": "svc", "level": "WARN", "start": at, "end": "2026-12-17T07:50:00+08:00",
+                                     "group": "template"},
+                          output={"templates": templates, "records": [], "baseline": {"start": "2026-12-17T05:50:00+08:00"}},
+                          evidence_refs=[], origin=Origin.ONSET)
+
+
+@given(st.integers(1, 60), st.integers(1, 60))
+def test_only_a_template_at_its_steady_rate_is_what_the_service_writes_all_day(in_window, in_baseline):
+    """The strict reading (``outnumbered=False``) calls a template usual only when its rate is under
+    ``STEADY_MULTIPLE`` times its baseline rate; the onset's reading (under twice, or outnumbered by a new
+    trouble) calls at least as much usual — a warning that grew 1.8× may be the failure, not its start."""
+    from diagnosis.agents.offline.novelty import STEADY_MULTIPLE, routine_lines
+
+    read = _onset_read([("gate <*> slow", in_window, in_baseline), ("new trouble <*>", 100, 0)])
+    steady = bool(routine_lines([read], outnumbered=False))
+    assert steady == (in_window < STEADY_MULTIPLE * in_baseline)
+    assert not steady or routine_lines([read])  # what is steady is routine for the onset too
+
+
+def test_a_warning_grown_from_a_baseline_inside_the_incident_is_still_the_failure(api_user, db):
+    """The MES counter warning began before the asked window (its one-hour baseline holds 6 of them, the
+    window 11): grown, not steady, so it stays the confirmed failure beside the gateway's errors."""
+    world_load("factory")
+    _, _, contract = plan_and_execute(api_user, "早上七点多 MES 看板上冲压二线的产量一直不动，OEE 也掉成 0 了，可现场明明在正常生产，MES 出啥问题了？")
+    assert [c for c in contract["claims"] if "no counter update" in c["claim_text"]], [c["claim_text"] for c in contract["claims"]]

@@ -561,7 +561,7 @@ class OfflineExecutor:
         # (``novelty.routine_lines``), cited or not — a timeout line the question does not word
         # (延迟 asked, "timed out" written) fails the pods all the same, and a warning every pod
         # writes all day says nothing of where the failure sits.
-        routine = routine_lines(history)
+        routine = routine_lines(history, outnumbered=False)
         warned = [r for r in collect_refs(history, request.services) if r.kind == "log"
                   and LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"] and not is_routine(r, routine)]
         failing = {

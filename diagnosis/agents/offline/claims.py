@@ -567,11 +567,12 @@ def build_contract(
     baseline = [r for r in collect_refs(history, services, only=Origin.BASELINE) if r.kind == "log"]
     candidates = select_candidates(evidence, facts, focus, baseline)
     routine = routine_lines(history)
+    usual = routine_lines(history, outnumbered=False)
     if facts.cause and not (facts.narrow or facts.listing or facts.quantity):
         # A warning the asked service writes all day at its usual rate is not the failure asked about
         # (an ERROR line is kept: a template read with its status as a placeholder may hide a new 502).
         candidates = [c for c in candidates if not (c.kind == "log" and LEVEL_RANK.get(c.first.level, 0) < LEVEL_RANK["ERROR"]
-                                                    and is_routine(c.first, routine))]
+                                                    and is_routine(c.first, usual))]
     if facts.items:
         candidates = [c for c in candidates if shows_items(facts, c.first.text)]
     # An alert asked about that fired is answered with what it counted (the lines behind it), in

@@ -36,6 +36,11 @@ BASELINE: Final = timedelta(hours=6)
 RATE_MULTIPLE: Final = 4.0
 #: A warning-or-worse template under this many times its baseline rate is the service's routine.
 ROUTINE_MULTIPLE: Final = 2.0
+#: Under this many times its baseline rate a template is written at its usual, steady rate (what the
+#: service writes all day): never the failure a cause question asks about (``routine_lines`` with
+#: ``outnumbered=False``). A warning that grew by more, even from a baseline already inside the
+#: incident, may be the failure itself.
+STEADY_MULTIPLE: Final = 1.25
 #: Levels an action is written at (a WARN line or worse reports trouble, not an action).
 ACTION_LEVELS: Final = frozenset({"DEBUG", "INFO", "NOTICE"})
 #: An action is logged once or a few times; a new template logged more often in the lead is the
@@ -106,12 +111,15 @@ def _template_pattern(template: str) -> re.Pattern[str]:
     return re.compile(".*?".join(re.escape(part) for part in _PLACEHOLDER.split(template)), re.DOTALL)
 
 
-def routine_lines(history: Sequence[ToolCallResult]) -> list[re.Pattern[str]]:
+def routine_lines(history: Sequence[ToolCallResult], *, outnumbered: bool = True) -> list[re.Pattern[str]]:
     """The templates the asked services' grouped onset reads (``Origin.ONSET``) found that say
     nothing of when the failure began: in the baseline, and in the window under ``ROUTINE_MULTIPLE``
-    times that rate — or outnumbered by a kind of trouble the baseline never showed (a validation
-    warning written now and then, grown from 2 to 7, beside 43 lines of a new failure: the new
-    failure is the incident, the known warning only happened to be written before it)."""
+    times that rate — or (``outnumbered``) outnumbered by a kind of trouble the baseline never showed
+    (a validation warning written now and then, grown from 2 to 7, beside 43 lines of a new failure:
+    the new failure is the incident, the known warning only happened to be written before it). Without
+    ``outnumbered``: only what the service writes at its steady rate (under ``STEADY_MULTIPLE`` times its
+    baseline rate) — a grown warning may still be part of the failure (what it says, which pods write
+    it), though not when it began."""
     found: list[re.Pattern[str]] = []
     for call in history:
         output = call.output if isinstance(call.output, dict) else {}
@@ -123,10 +131,12 @@ def routine_lines(history: Sequence[ToolCallResult]) -> list[re.Pattern[str]]:
             continue
         counts = [TemplateCount.model_validate(t) for t in output["templates"]]
         # The largest new kind of trouble in the read: a template the baseline never showed.
-        novel = max((c.in_window for c in counts if not c.in_baseline and c.level.upper() not in ACTION_LEVELS), default=0)
+        novel = max((c.in_window for c in counts if not c.in_baseline and c.level.upper() not in ACTION_LEVELS),
+                    default=0) if outnumbered else 0
         for count in counts:
             if count.in_baseline and (
-                not rate_jumped(count, end - start, start - base, ROUTINE_MULTIPLE) or count.in_window < novel
+                not rate_jumped(count, end - start, start - base, ROUTINE_MULTIPLE if outnumbered else STEADY_MULTIPLE)
+                or count.in_window < novel
             ):
                 found.append(_template_pattern(count.template))
     return found
