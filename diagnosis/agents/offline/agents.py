@@ -32,7 +32,14 @@ from diagnosis.agents.offline.load import callers, surges
 from diagnosis.agents.offline.memo import memoised, run_memo
 from diagnosis.agents.offline.neighbours import MAX_NEIGHBOUR_READS, described, implicated
 from diagnosis.agents.offline.novelty import BASELINE as NODE_LEAD
-from diagnosis.agents.offline.novelty import LEAD, failure_onset, is_routine, routine_lines
+from diagnosis.agents.offline.novelty import (
+    LEAD,
+    failure_onset,
+    grown_lines,
+    is_routine,
+    of_templates,
+    routine_lines,
+)
 from diagnosis.agents.offline.placement import MAX_SUSPECT_NODES, placed_pods, suspect_nodes, unready_nodes
 from diagnosis.agents.offline.planning import (
     MAX_K8S_STEPS,
@@ -557,13 +564,14 @@ class OfflineExecutor:
         cited = _candidates(history, facts, request.services, Focus.of(facts))
         # The asked services, or (none asked) each service whose lines fail, each placed on its own.
         asked = facts.known_services or list(dict.fromkeys(c.first.service for c in cited if c.kind == "log" and anomalous(c)))
-        # The pods that wrote the failing lines: every warning the service does not write all day
-        # (``novelty.routine_lines``), cited or not — a timeout line the question does not word
+        # The pods that wrote the failing lines: the cited warnings the service does not write all day
+        # (``novelty.routine_lines``) and, cited or not, those of a template new or grown against its
+        # baseline (``novelty.grown_lines``) — a timeout line the question does not word
         # (延迟 asked, "timed out" written) fails the pods all the same, and a warning every pod
         # writes all day says nothing of where the failure sits.
-        routine = routine_lines(history, outnumbered=False)
+        routine, grown = routine_lines(history), grown_lines(history)
         warned = [r for r in collect_refs(history, request.services) if r.kind == "log"
-                  and LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"] and not is_routine(r, routine)]
+                  and LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"] and of_templates(r, grown)]
         failing = {
             service: [
                 *(str(r.element.get("instance") or "")
