@@ -95,3 +95,19 @@ def test_a_warning_grown_from_a_baseline_inside_the_incident_is_still_the_failur
     world_load("factory")
     _, _, contract = plan_and_execute(api_user, "早上七点多 MES 看板上冲压二线的产量一直不动，OEE 也掉成 0 了，可现场明明在正常生产，MES 出啥问题了？")
     assert [c for c in contract["claims"] if "no counter update" in c["claim_text"]], [c["claim_text"] for c in contract["claims"]]
+
+
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)), min_size=1, max_size=6))
+def test_the_failing_templates_are_exactly_those_the_onset_does_not_call_routine(counts):
+    """``grown_lines`` and ``routine_lines`` split the onset read's templates in two: a noise warning
+    (21 → 38) beside a new failure of 1,588 lines is routine, never a failing line that would place the
+    failure on every node its pods run on."""
+    from diagnosis.agents.offline.novelty import grown_lines, routine_lines
+
+    read = _onset_read([(f"kind{i} <*>", max(w, 1), b) for i, (w, b) in enumerate(counts)])
+    grown = {p.pattern for p in grown_lines([read])}
+    routine = {p.pattern for p in routine_lines([read])}
+    assert not grown & routine
+    assert len(grown | routine) == len(counts)
+    noisy = _onset_read([("corrupt docx <*>", 38, 21), ("OCR connect timed out <*>", 1588, 0)])
+    assert [p.pattern for p in grown_lines([noisy])] == [p.pattern for p in grown_lines([noisy]) if "OCR" in p.pattern] != []
