@@ -100,6 +100,9 @@ TOLD_LOG_LIMIT = 20
 PLACEMENT_FLEET_LIMIT = 50  # the node fleet's templates: the suspect nodes' own ones are among them
 ALERT_LINES_LIMIT = 20
 ALERT_LEAD = timedelta(minutes=10)  # an alert fires minutes after the lines it counts began
+#: A failure placed only by what began within this of the asked failure's first sign (not a later incident's).
+PLACEMENT_BESIDE = timedelta(minutes=30)
+FAILING_POD_LINES = 2  # failing lines read of one pod before it counts as a failing pod
 NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this far around it going red
 
 
@@ -569,7 +572,12 @@ class OfflineExecutor:
         # baseline (``novelty.grown_lines``) — a timeout line the question does not word
         # (延迟 asked, "timed out" written) fails the pods all the same, and a warning every pod
         # writes all day says nothing of where the failure sits.
-        routine, grown = routine_lines(history), grown_lines(history)
+        # A trouble that began well after the asked failure's first sign is a later incident, not where
+        # the asked failure sits (the complaints desk failing at 13:33 after usage jumped at 10:06).
+        first = min((t for c in cited if (t := began(c)) is not None), default=None)
+        by = None if first is None or facts.joined else first + PLACEMENT_BESIDE
+        cited = [c for c in cited if by is None or (t := began(c)) is None or t <= by]
+        routine, grown = routine_lines(history), grown_lines(history, began_by=by)
         warned = [r for r in collect_refs(history, request.services) if r.kind == "log"
                   and LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"] and of_templates(r, grown)]
         failing = {
@@ -579,10 +587,16 @@ class OfflineExecutor:
                   if c.kind == "log" and c.first.service == service
                   for r in c.refs
                   if LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"] and not is_routine(r, routine)),
-                *(str(r.element.get("instance") or "") for r in warned if r.service == service),
+                # (only of a service the failure's evidence cites: a later incident's is no failing line)
+                *(str(r.element.get("instance") or "") for r in warned if r.service == service
+                  and any(c.first.service == service for c in cited)),
             ]
             for service in asked[:MAX_SUSPECT_NODES]
         }
+        # A pod fails when at least two of the failing lines read are its: one line each from two pods
+        # (a group's first and last) says nothing of where the failure sits.
+        failing = {service: [i for i in instances if instances.count(i) >= FAILING_POD_LINES]
+                   for service, instances in failing.items()}
         if not placed_pods(history):
             # Where the failing pods run: the service's pods, each with its node.
             for service, instances in failing.items():

@@ -142,16 +142,18 @@ def routine_lines(history: Sequence[ToolCallResult], *, outnumbered: bool = True
     return found
 
 
-def grown_lines(history: Sequence[ToolCallResult]) -> list[re.Pattern[str]]:
+def grown_lines(history: Sequence[ToolCallResult], began_by: datetime | None = None) -> list[re.Pattern[str]]:
     """The templates the asked services' grouped onset reads (``Origin.ONSET``) found new against
     their baseline or grown past ``ROUTINE_MULTIPLE`` times its rate and not outnumbered by a new
     trouble: what the failure writes (the complement of ``routine_lines`` among the templates those
     reads returned — a template they did not return is neither; a noise warning that went from 21 to
-    38 beside 1,588 lines of a new failure is no failing line)."""
+    38 beside 1,588 lines of a new failure is no failing line), of those whose first line came by
+    ``began_by`` when given (a later incident's template is not this failure's)."""
     steady = {p.pattern for p in routine_lines(history)}
     return [p for call in history if call.origin == Origin.ONSET and call.status == "success"
             for t in ((call.output if isinstance(call.output, dict) else {}).get("templates") or [])
-            if (p := _template_pattern(TemplateCount.model_validate(t).template)).pattern not in steady]
+            if (began_by is None or TemplateCount.model_validate(t).first_at <= began_by)
+            and (p := _template_pattern(TemplateCount.model_validate(t).template)).pattern not in steady]
 
 
 def of_templates(ref: Ref, templates: Sequence[re.Pattern[str]]) -> bool:
