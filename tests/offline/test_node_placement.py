@@ -124,3 +124,11 @@ def test_only_replicas_of_the_failing_pods_workload_make_a_node_the_difference()
     replicas = [*alone, K8sPod.model_validate(pod("rx-7d9f8c5b4-a9x8z", "rx", "node-02"))]
     assert suspect_nodes(["rx-7d9f8c5b4-c2k4p"], replicas) == ["node-07"]
     assert workload(replicas[0]) == workload(replicas[2]) != workload(replicas[1])
+
+
+def test_a_node_with_fewer_failing_lines_than_asked_for_is_no_suspect():
+    """One line each from pods on two nodes (a group's first and last line) places nothing when two
+    lines per node are asked for; two lines from one node's pod still do."""
+    assert suspect_nodes(["rx-b", "rx-c"], PODS, min_lines=2) == []
+    assert suspect_nodes(["rx-c", "rx-c"], PODS, min_lines=2) == ["node-07"]
+    assert suspect_nodes(["rx-b", "rx-c"], PODS) == ["node-05", "node-07"]

@@ -116,8 +116,8 @@ def test_the_failing_templates_are_exactly_those_the_onset_does_not_call_routine
 def test_a_later_incident_of_a_service_the_story_names_is_not_where_the_asked_failure_sits(api_user, db):
     """Usage jumped at 10:06 and the complaints desk logged the complaints from 10:02; its own errors at
     13:33 (another incident: no route to the balance service) come from pods on a node whose kube-proxy
-    failed. The asked failure is placed only by what began with it, and a pod counts as failing only
-    with two failing lines read — so that node's xtables lock is no part of the answer."""
+    failed. The asked failure is placed only by what began with it, and a node only by two failing
+    lines read from its pods — so that node's xtables lock is no part of the answer."""
     world_load("telecom")
     _, _, contract = plan_and_execute(api_user, "上午十点以后用量中心好些用户的已用流量一下子翻倍了，还被限速，客服那边投诉一大堆，这是咋回事？")
     assert not [c for c in contract["claims"] if "xtables" in c["claim_text"]], [c["claim_text"] for c in contract["claims"]]

@@ -101,8 +101,8 @@ PLACEMENT_FLEET_LIMIT = 50  # the node fleet's templates: the suspect nodes' own
 ALERT_LINES_LIMIT = 20
 ALERT_LEAD = timedelta(minutes=10)  # an alert fires minutes after the lines it counts began
 #: A failure placed only by what began within this of the asked failure's first sign (not a later incident's).
-PLACEMENT_BESIDE = timedelta(minutes=30)
-FAILING_POD_LINES = 2  # failing lines read of one pod before it counts as a failing pod
+PLACEMENT_BESIDE = timedelta(hours=1)
+FAILING_NODE_LINES = 2  # failing lines read from a node's pods before it is a suspect
 NEIGHBOUR_ONSET = timedelta(minutes=5)  # a neighbour's ERROR lines read this far around it going red
 
 
@@ -574,8 +574,9 @@ class OfflineExecutor:
         # writes all day says nothing of where the failure sits.
         # A trouble that began well after the asked failure's first sign is a later incident, not where
         # the asked failure sits (the complaints desk failing at 13:33 after usage jumped at 10:06).
+        # (an alert firing since before the window is no first sign: the window's start stands in)
         first = min((t for c in cited if (t := began(c)) is not None), default=None)
-        by = None if first is None or facts.joined else first + PLACEMENT_BESIDE
+        by = None if first is None or facts.joined else max(first, window.start) + PLACEMENT_BESIDE
         cited = [c for c in cited if by is None or (t := began(c)) is None or t <= by]
         routine, grown = routine_lines(history), grown_lines(history, began_by=by)
         warned = [r for r in collect_refs(history, request.services) if r.kind == "log"
@@ -593,10 +594,6 @@ class OfflineExecutor:
             ]
             for service in asked[:MAX_SUSPECT_NODES]
         }
-        # A pod fails when at least two of the failing lines read are its: one line each from two pods
-        # (a group's first and last) says nothing of where the failure sits.
-        failing = {service: [i for i in instances if instances.count(i) >= FAILING_POD_LINES]
-                   for service, instances in failing.items()}
         if not placed_pods(history):
             # Where the failing pods run: the service's pods, each with its node.
             for service, instances in failing.items():
@@ -608,7 +605,9 @@ class OfflineExecutor:
         # then the nodes under the pods whose lines fail.
         nodes = unready_nodes(pods, failing)
         for instances in failing.values():
-            nodes += [n for n in suspect_nodes(instances, pods) if n not in nodes]
+            # A node holds the failure when at least two of the failing lines read came from it: one
+            # line each from pods on two nodes (a group's first and last) says nothing of where it sits.
+            nodes += [n for n in suspect_nodes(instances, pods, min_lines=FAILING_NODE_LINES) if n not in nodes]
         span = {"start": (window.start - LEAD).isoformat(), "end": window.end.isoformat()}
         # A node's state holds since it last changed (a reboot, a firmware round): its own lines are
         # read from hours before, against as long before that — what it began to say is new there.

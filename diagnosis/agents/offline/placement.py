@@ -64,14 +64,16 @@ def finished(pod: K8sPod) -> bool:
     return pod.phase in ("Succeeded", "Failed") and not pod.waiting_reason
 
 
-def suspect_nodes(failing_instances: Iterable[str], pods: Sequence[K8sPod]) -> list[str]:
+def suspect_nodes(failing_instances: Iterable[str], pods: Sequence[K8sPod], *, min_lines: int = 1) -> list[str]:
     """The nodes holding the pods that wrote the failing lines, when replicas of the same workload
     run on other nodes and wrote none (only then is *where* the difference: the replicas run the
     same image with the same settings), most failing lines first, at most ``MAX_SUSPECT_NODES``;
     [] when the failure is everywhere or not placed. A finished Job's pod is nobody's replica: a
-    reconcile run that reports a gap tells nothing of the node it ran on."""
+    reconcile run that reports a gap tells nothing of the node it ran on. A node from whose pods fewer
+    than ``min_lines`` failing lines came is no suspect."""
     failing = [p for i in failing_instances if (p := _pod_of(i, pods)) is not None and not finished(p)]
     lines = Counter(p.node or "" for p in failing)
+    lines = Counter({node: n for node, n in lines.items() if n >= min_lines})
     if not lines:
         return []
     workloads = {workload(p) for p in failing}
