@@ -247,6 +247,16 @@ what a fully right answer to each must contain.
   version one app store still reviews, an industry blacklist merged into a bloom filter sized for a third of it → clean
   applicants rejected, a payment channel's card BIN table calling two debit BINs credit → auto-debits refused), with a
   ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``cinema`` — 星幕影城 XingMu Cinemas, a national cinema chain's online ticketing, concessions, member cards and digital
+  projection on the Friday evening of a blockbuster premiere (a replaced media block's certificate left out of the device
+  registry → the premiere KDM bound to the old IMB, the TMS's nightly content purge deleting the OV the release VF references
+  before the release KDMs arrived, a hall's seat layout republished with regenerated seat ids under sold tickets → the same
+  seat sold twice, a distributor's premiere price floor under the gold members' 7 折 → tickets rejected ``4107``, a node
+  re-imaged with ``transparent_hugepage=[always]`` stalling the seat-lock pods scheduled there, a load test started with
+  env=prod holding the premiere's seats, a POS vendor's monthly stocktake started at the evening peak → concessions 售罄, a
+  benefit batch writing its coupons' ``valid_to`` as the day's start, a satellite carrier change the old receivers did not
+  follow → the Atmos version undelivered, an order release whose unpaid-order close no longer unfreezes member-card holds →
+  余额不足), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -262,6 +272,7 @@ from evaluation.worlds import (
     brokerage,
     campus,
     charging,
+    cinema,
     collab,
     delivery,
     education,
@@ -306,7 +317,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 media.WORLD, vehicle.WORLD,
                                                                 govservice.WORLD, port.WORLD, recruit.WORLD,
                                                                 metro.WORLD, esign.WORLD, toll.WORLD,
-                                                                lending.WORLD)}
+                                                                lending.WORLD, cinema.WORLD)}
 
 
 def world_get(name: str) -> World:
