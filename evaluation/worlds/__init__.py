@@ -257,6 +257,17 @@ what a fully right answer to each must contain.
   benefit batch writing its coupons' ``valid_to`` as the day's start, a satellite carrier change the old receivers did not
   follow → the Atmos version undelivered, an order release whose unpaid-order close no longer unfreezes member-card holds →
   余额不足), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``fitness`` — 动力健身 DongLi Fitness, a gym chain with a member App on the first Monday after its New Year promotion (a
+  store's exit gates left on ``FREE_PASS`` overnight → members denied ``ANTI_PASSBACK`` at the opening, a cloud live
+  migration switching one node's clocksource to ``hpet`` under the face-search pods there, an App's new camera uploading
+  face photos with ``exif_orientation=6`` the enrolment does not apply → new members ``FACE_NOT_ENROLLED``, every member's
+  refresh token revoked after credential stuffing → a morning wave of SMS logins refused ``LIMIT_IP`` behind the stores'
+  shared Wi-Fi egress, a check-in pad offline after a store's switch replacement → the nightly no-show job restricting
+  members who attended, a promotion price book widened to all channels → auto-renewals at the promotion price, a PT room
+  deleted in the store console cascading into cancelled sessions, treadmills' clocks back at 2000-01-01 after a mall's
+  power maintenance → workouts rejected as stale, WeChat blocking a campaign's domain for 诱导分享 and the treadmills'
+  scan-to-login page on it, a managed Redis failover emptying the script cache → ``NOSCRIPT`` on the booking's seat
+  lock), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -278,6 +289,7 @@ from evaluation.worlds import (
     education,
     esign,
     factory,
+    fitness,
     gaming,
     govservice,
     hospital,
@@ -317,7 +329,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 media.WORLD, vehicle.WORLD,
                                                                 govservice.WORLD, port.WORLD, recruit.WORLD,
                                                                 metro.WORLD, esign.WORLD, toll.WORLD,
-                                                                lending.WORLD, cinema.WORLD)}
+                                                                lending.WORLD, cinema.WORLD, fitness.WORLD)}
 
 
 def world_get(name: str) -> World:
