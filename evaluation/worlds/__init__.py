@@ -247,6 +247,27 @@ what a fully right answer to each must contain.
   version one app store still reviews, an industry blacklist merged into a bloom filter sized for a third of it → clean
   applicants rejected, a payment channel's card BIN table calling two debit BINs credit → auto-debits refused), with a
   ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``cinema`` — 星幕影城 XingMu Cinemas, a national cinema chain's online ticketing, concessions, member cards and digital
+  projection on the Friday evening of a blockbuster premiere (a replaced media block's certificate left out of the device
+  registry → the premiere KDM bound to the old IMB, the TMS's nightly content purge deleting the OV the release VF references
+  before the release KDMs arrived, a hall's seat layout republished with regenerated seat ids under sold tickets → the same
+  seat sold twice, a distributor's premiere price floor under the gold members' 7 折 → tickets rejected ``4107``, a node
+  re-imaged with ``transparent_hugepage=[always]`` stalling the seat-lock pods scheduled there, a load test started with
+  env=prod holding the premiere's seats, a POS vendor's monthly stocktake started at the evening peak → concessions 售罄, a
+  benefit batch writing its coupons' ``valid_to`` as the day's start, a satellite carrier change the old receivers did not
+  follow → the Atmos version undelivered, an order release whose unpaid-order close no longer unfreezes member-card holds →
+  余额不足), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``fitness`` — 动力健身 DongLi Fitness, a gym chain with a member App on the first Monday after its New Year promotion (a
+  store's exit gates left on ``FREE_PASS`` overnight → members denied ``ANTI_PASSBACK`` at the opening, a cloud live
+  migration switching one node's clocksource to ``hpet`` under the face-search pods there, an App's new camera uploading
+  face photos with ``exif_orientation=6`` the enrolment does not apply → new members ``FACE_NOT_ENROLLED``, every member's
+  refresh token revoked after credential stuffing → a morning wave of SMS logins refused ``LIMIT_IP`` behind the stores'
+  shared Wi-Fi egress, a check-in pad offline after a store's switch replacement → the nightly no-show job restricting
+  members who attended, a promotion price book widened to all channels → auto-renewals at the promotion price, a PT room
+  deleted in the store console cascading into cancelled sessions, treadmills' clocks back at 2000-01-01 after a mall's
+  power maintenance → workouts rejected as stale, WeChat blocking a campaign's domain for 诱导分享 and the treadmills'
+  scan-to-login page on it, a managed Redis failover emptying the script cache → ``NOSCRIPT`` on the booking's seat
+  lock), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -262,11 +283,13 @@ from evaluation.worlds import (
     brokerage,
     campus,
     charging,
+    cinema,
     collab,
     delivery,
     education,
     esign,
     factory,
+    fitness,
     gaming,
     govservice,
     hospital,
@@ -306,7 +329,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 media.WORLD, vehicle.WORLD,
                                                                 govservice.WORLD, port.WORLD, recruit.WORLD,
                                                                 metro.WORLD, esign.WORLD, toll.WORLD,
-                                                                lending.WORLD)}
+                                                                lending.WORLD, cinema.WORLD, fitness.WORLD)}
 
 
 def world_get(name: str) -> World:

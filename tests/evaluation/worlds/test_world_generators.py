@@ -23,11 +23,13 @@ from evaluation.worlds import (
     brokerage,
     campus,
     charging,
+    cinema,
     collab,
     delivery,
     education,
     esign,
     factory,
+    fitness,
     gaming,
     govservice,
     hospital,
@@ -93,6 +95,8 @@ PINNED = {
     "esign": "769f48b93d2b2f075f3f96f136802b0da44628ba74f443acc326ccb5648e2303",
     "toll": "d520a213f44502d6370a8effa40fc98e3b38961e73cdb50040aca9f3900c909b",
     "lending": "a8543484541a7c065413dc9debab1b264dbf343f785733f6264f227409c6450d",
+    "cinema": "597e2353c27e59ea6082e6bccadc1a7e1aab7dd184dbb5f3596b880c54cc182a",
+    "fitness": "cbe93a983d7cbd427ab937f31d972d59a99a476c433e9834af9c6f4310a8efb0",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -148,7 +152,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
                                     insurance, retail, collab, utility, telecom, smart_property, pharma, airport, payroll, rideshare,
                                     education,
                                     media, vehicle, govservice, port, recruit, metro, esign, toll,
-                                    lending])
+                                    lending, cinema, fitness])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -180,7 +184,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
                                     brokerage, factory, insurance, retail, collab, utility, telecom, smart_property, pharma, airport, payroll, rideshare,
                                     education,
                                     media, vehicle, govservice, port, recruit, metro, esign, toll,
-                                    lending])
+                                    lending, cinema, fitness])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -314,7 +318,7 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (education.WORLD, education),
                           (media.WORLD, media), (vehicle.WORLD, vehicle), (govservice.WORLD, govservice),
                           (port.WORLD, port), (recruit.WORLD, recruit), (metro.WORLD, metro), (esign.WORLD, esign), (toll.WORLD, toll),
-                          (lending.WORLD, lending)):
+                          (lending.WORLD, lending), (cinema.WORLD, cinema), (fitness.WORLD, fitness)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -356,7 +360,9 @@ def test_the_change_listings_are_info_change_lines():
                         (metro.WORLD, "metro_payment_changes_listing"),
                         (esign.WORLD, "esign_sign_changes_listing"),
                         (toll.WORLD, "toll_fee_changes_listing"),
-                        (lending.WORLD, "lending_limit_changes_listing")):
+                        (lending.WORLD, "lending_limit_changes_listing"),
+                        (cinema.WORLD, "cinema_order_changes_listing"),
+                        (fitness.WORLD, "fitness_booking_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
