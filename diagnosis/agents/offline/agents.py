@@ -569,12 +569,9 @@ class OfflineExecutor:
         asked = facts.known_services or list(dict.fromkeys(c.first.service for c in cited if c.kind == "log" and anomalous(c)))
         # The pods that wrote the failing lines: the cited warnings the service does not write all day
         # (``novelty.routine_lines``) and, cited or not, those of a template new or grown against its
-        # baseline (``novelty.grown_lines``) — a timeout line the question does not word
-        # (延迟 asked, "timed out" written) fails the pods all the same, and a warning every pod
-        # writes all day says nothing of where the failure sits.
-        # A trouble that began well after the asked failure's first sign is a later incident, not where
-        # the asked failure sits (the complaints desk failing at 13:33 after usage jumped at 10:06).
-        # (an alert firing since before the window is no first sign: the window's start stands in)
+        # baseline (``novelty.grown_lines``: 延迟 asked, "timed out" written fails the pods all the same)
+        # — of what began within ``PLACEMENT_BESIDE`` of the asked failure's first sign (or of the
+        # window's start, before an alert firing since earlier): a later incident is not where it sits.
         first = min((t for c in cited if (t := began(c)) is not None), default=None)
         by = None if first is None or facts.joined else max(first, window.start) + PLACEMENT_BESIDE
         cited = [c for c in cited if by is None or (t := began(c)) is None or t <= by]
