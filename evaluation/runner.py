@@ -333,15 +333,24 @@ def world_evaluate(
     """Ask world ``name``'s questions (those whose name contains any of ``only``, default all) of
     the real offline provider (or ``provider``), in that world's own evaluation scope, and compute its figures."""
     from evaluation.worlds import world_get
-    from evaluation.worlds.loading import k8s_loaded
 
     world = world_get(name)
     questions = [q for q in world.questions if not only or any(n in q.name for n in only)]
     report = evaluation_run(scenarios=[q.scenario(world.name) for q in questions], keep=keep, on_result=on_result,
                             provider=provider)
-    by_name = {q.name: q for q in questions}
-    results = [question_result(by_name[r.scenario.name], r) for r in report.results]
-    return world_figures(world, results, k8s_loaded=k8s_loaded())
+    return world_judged(name, report.results)
+
+
+def world_judged(name: str, results: Sequence[ScenarioResult]) -> WorldFigures:
+    """World ``name``'s figures from its questions' runs (``results``: one per question asked, in
+    any order, from ``world_evaluate`` or from one ``evaluation_run`` over many worlds)."""
+    from evaluation.worlds import world_get
+    from evaluation.worlds.loading import k8s_loaded
+
+    world = world_get(name)
+    by_name = {q.name: q for q in world.questions}
+    judged = [question_result(by_name[r.scenario.name], r) for r in results]
+    return world_figures(world, judged, k8s_loaded=k8s_loaded())
 
 
 # --- Models of an OpenAI-compatible endpoint (issue 29 item 3) --------------------------------------

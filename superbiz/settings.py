@@ -149,6 +149,13 @@ if _db["ENGINE"] == "django.db.backends.sqlite3":
 _db["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 0, minimum=0, maximum=86_400)
 _db["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)
 _db.setdefault("TEST", {})
+if _db["ENGINE"] == "superbiz.sqlite" and _db.get("NAME") not in (":memory:", "", None):
+    # The test database is a file beside the configured one, not Django's in-memory shared-cache
+    # database: the tests then run on what a first user runs (WAL, the busy timeout, one
+    # connection per thread), and a worker thread writing while the stream reads waits for the
+    # lock instead of failing at once with "database table is locked" (shared-cache table locks
+    # have no busy timeout; two stream tests failed that way in CI).
+    _db["TEST"].setdefault("NAME", f"{_db['NAME']}.test")
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -102,3 +104,34 @@ def api_user(db):
 @pytest.fixture
 def outsider(db):
     return personas.make_outsider()
+
+
+@dataclass(frozen=True)
+class OfflineAnswers:
+    """Every question of the demo suite, the evaluation worlds and the odd set, asked once of the
+    offline provider: the golden records (``tests/golden``) and each run's ``ScenarioResult`` (the
+    world figures of ``tests/evaluation/worlds/test_world_fully_right_counts.py``). One run of
+    them serves both: asking ~700 questions twice was a quarter of the suite's time."""
+
+    golden: dict[str, dict[str, str]]
+    results: list[Any]
+
+    def of_world(self, name: str) -> list[Any]:
+        """World ``name``'s own questions' runs (an odd question may be asked in a world's scope)."""
+        from evaluation.worlds import world_get
+
+        asked = {q.name for q in world_get(name).questions}
+        return [r for r in self.results if r.scenario.world == name and r.scenario.name in asked]
+
+
+@pytest.fixture(scope="session")
+def offline_answers(django_db_setup, django_db_blocker) -> OfflineAnswers:
+    from django.db import transaction
+
+    from tests.golden.record import record
+
+    results: list[Any] = []
+    with django_db_blocker.unblock(), transaction.atomic():
+        golden = record(results=results)
+        transaction.set_rollback(True)
+    return OfflineAnswers(golden=golden, results=results)

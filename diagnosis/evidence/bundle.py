@@ -27,8 +27,9 @@ import datetime as dt
 import difflib
 import json
 import math
+import re
 from collections.abc import Iterator, Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     AfterValidator,
@@ -442,13 +443,17 @@ def _walk_strings(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tupl
                 stack.append(((*here, index), item[index]))
 
 
+#: An unpaired surrogate (valid in a Python string, never encodable as UTF-8).
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
 def _check_text(raw: Any) -> None:
     # PostgreSQL refuses NUL in text and jsonb, and unpaired surrogates cannot be encoded: refuse
     # both before validation so the message names the element instead of a database error.
     for path, text, is_key in _walk_strings(raw):
         if "\x00" in text:
             raise BundleError((MSG_NUL_KEY if is_key else MSG_NUL).format(path=format_path(path)))
-        if any("\ud800" <= ch <= "\udfff" for ch in text):
+        if _SURROGATE.search(text):
             raise BundleError(MSG_SURROGATE.format(path=format_path(path)))
 
 

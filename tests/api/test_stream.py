@@ -151,9 +151,8 @@ def test_a_crash_outside_the_graph_is_an_error_event_then_done(api_user, monkeyp
     assert events[1][1]["code"] == "internal_error" and "boom" not in events[1][1]["message"]
 
 
-# A worker thread writing while the stream polls: real concurrency, so real PostgreSQL (SQLite's
-# in-memory shared-cache test database answers "database table is locked" under this load).
-@pytest.mark.postgres
+# A worker thread writing while the stream polls: real concurrency, on both engines (the SQLite test
+# database is the WAL file a first user runs: tests/concurrency/test_sqlite_test_database.py).
 @pytest.mark.django_db(transaction=True)
 def test_with_celery_execution_the_stream_polls_the_queued_run_to_its_end(api_user, monkeypatch, settings):
     """RUN_EXECUTION=celery: the view submits the run to the queue; a worker (here a thread)

@@ -60,8 +60,10 @@ def _key(scenario: Any) -> str:
     return f"{scenario.world or 'demo'}/{scenario.name}"
 
 
-def record(only: str = "", explain: str = "") -> dict[str, dict[str, str]]:
-    """name → {outcome, verdict, answer, audit} for every question (``only``: names containing it)."""
+def record(only: str = "", explain: str = "", results: list[Any] | None = None) -> dict[str, dict[str, str]]:
+    """name → {outcome, verdict, answer, audit} for every question (``only``: names containing it);
+    each question's ``ScenarioResult`` is appended to ``results`` when given (the world figures of
+    ``tests/evaluation/worlds/test_world_fully_right_counts.py`` are judged from the same runs)."""
     from diagnosis.models import DiagnosisRun
     from evaluation.odd import ODD_QUESTIONS
     from evaluation.runner import evaluation_owner, evaluation_run
@@ -77,6 +79,8 @@ def record(only: str = "", explain: str = "") -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
 
     def on_result(result: Any) -> None:
+        if results is not None:
+            results.append(result)
         run = DiagnosisRun.objects.filter(owner=owner).latest("created_at")
         key = _key(result.scenario)
         audit = audit_record(run)

@@ -11,19 +11,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.db import transaction
 
-from tests.golden.record import GOLDEN, record
+from tests.golden.record import GOLDEN
 
 pytestmark = [pytest.mark.golden, pytest.mark.django_db]
 
 
 @pytest.fixture(scope="module")
-def recorded(django_db_setup, django_db_blocker) -> dict[str, dict[str, str]]:
-    with django_db_blocker.unblock(), transaction.atomic():
-        records = record()
-        transaction.set_rollback(True)
-    return records
+def recorded(offline_answers) -> dict[str, dict[str, str]]:
+    return offline_answers.golden
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from evaluation.runner import world_evaluate
+from evaluation.runner import world_judged
 
+# The runs are the golden record's (``offline_answers``, tests/conftest.py): every world's questions
+# asked once for both.
 pytestmark = pytest.mark.django_db
 
 #: Fully right answers per world, as measured (ticketing has 13 questions, boutique 12, the others
@@ -18,8 +20,8 @@ FULLY_RIGHT_FLOOR = {"ticketing": 13, "boutique": 12, "delivery": 13, "streaming
 
 
 @pytest.mark.parametrize("world", sorted(FULLY_RIGHT_FLOOR))
-def test_every_world_keeps_its_fully_right_count_and_leaks_nothing(world):
-    figures = world_evaluate(world)
+def test_every_world_keeps_its_fully_right_count_and_leaks_nothing(world, offline_answers):
+    figures = world_judged(world, offline_answers.of_world(world))
     wrong = {r.question.name: r.reasons() for r in figures.results if not r.fully_right}
     assert figures.fully_right >= FULLY_RIGHT_FLOOR[world], wrong
     assert figures.leaking == 0 and figures.safe
@@ -59,8 +61,8 @@ TUNING_FALSE_PASS_CEILING = {"hospital": 1, "gaming": 0, "charging": 2, "travel"
 
 
 @pytest.mark.parametrize("world", sorted(TUNING_FLOOR))
-def test_every_tuning_world_keeps_its_fully_right_count_and_leaks_nothing(world):
-    figures = world_evaluate(world)
+def test_every_tuning_world_keeps_its_fully_right_count_and_leaks_nothing(world, offline_answers):
+    figures = world_judged(world, offline_answers.of_world(world))
     wrong = {r.question.name: r.reasons() for r in figures.results if not r.fully_right}
     assert figures.fully_right >= TUNING_FLOOR[world], wrong
     assert figures.false_pass <= TUNING_FALSE_PASS_CEILING[world], wrong
