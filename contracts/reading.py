@@ -52,6 +52,9 @@ class QuestionFacts:
     k8s_triggers: tuple[str, ...] = ()  # ids of the ``k8s.toml`` triggers it names: the Kubernetes state it calls for
     told: tuple[str, ...] = ()  # the messages the asker saw, as quoted (提示积分不足 → 积分不足): ``reading.told``
     joined: bool = False  # asks about each of several services (A 和 B, 分别): ``entities.joined_mentions``
+    # The alerts' state is told in the story and a why asked beside it (告警到现在都没恢复，选座服务怎么了):
+    # the alert is context, not the answer (``entities._alert_state_told``).
+    alert_told: bool = False
 
     @property
     def offers_changes(self) -> bool:

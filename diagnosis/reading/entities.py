@@ -394,12 +394,28 @@ def asks_listing(question: str, mentions: Sequence[ServiceMention], symptoms: Se
     words name (哪些 Pod 处于 Pending; not what changed: that is a change listing), else ""."""
     listing, unresolved = asks("listing", question), asks("unresolved", question)
     if ("alert" in symptoms and (listing or unresolved)) or (unresolved and listing):
-        return "alerts"
+        return "" if _alert_state_told(question) else "alerts"
     if not mentions and _WHICH_SERVICE.search(fold(question)):
         return "services"
     if listing and not asks("change", question) and item_words(question, mentions):
         return "items"
     return ""
+
+
+def _asks_something(clause: str, *, last: bool) -> bool:
+    """A clause asks: a list, a cause or a figure; a yes/no (还在…, …吗) only where the question ends."""
+    kinds = ("listing", "cause", "why", "quantity", *(("existence", "confirm") if last else ()))
+    return any(asks(words, clause) for words in kinds)
+
+
+def _alert_state_told(question: str) -> bool:
+    """The alerts' state is told, not asked: every clause that names it (告警到现在都没恢复) asks
+    nothing, and another clause asks why (…，选座服务怎么了？) — the asker's story before a cause
+    question, not a list of the firing alerts (有哪些告警还没恢复 asks in its own clause)."""
+    clauses = [c for c in _CLAUSE_MARK.split(fold(question)) if c.strip()]
+    stating = [c for c in clauses if asks("unresolved", c) or asks("listing", c) or "alert" in find_symptoms(c)]
+    return bool(stating) and not any(_asks_something(c, last=c == clauses[-1]) for c in stating) and any(
+        asks("cause", c) or asks("why", c) for c in clauses if c not in stating)
 
 
 def is_narrow(facts: QuestionFacts, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> bool:
@@ -553,5 +569,6 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         k8s_triggers=k8s_triggers(question),
         told=told_messages(question),
         joined=joined_mentions(question, mentions),
+        alert_told="alert" in symptoms and _alert_state_told(question),
     )
     return replace(facts, narrow=is_narrow(facts, mentions, symptoms))

@@ -103,3 +103,38 @@ def test_asking_everything_that_changed_is_a_listing():
     for question in ("账单服务十点到十一点之间都动过什么？", "账本服务上午都改了些什么？", "账单服务凌晨都动过啥？"):
         assert derive_asked(question=question, now=now, tz="Asia/Shanghai", services=CATALOG).kind == "listing"
     assert derive_asked(question="账单服务都是什么原因报错？", now=now, tz="Asia/Shanghai", services=CATALOG).kind == "cause"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "下午开始账单服务写入特别慢，告警到现在都没恢复，账单服务怎么了？",
+        "账本服务一直报错，告警还在触发，为什么？",
+        "账单服务的告警一直没恢复，是什么原因？",
+    ],
+)
+def test_an_alert_state_told_beside_a_why_is_the_story_not_a_listing(question):
+    """告警到现在都没恢复 in a clause that asks nothing, and a why in another: the asker tells what
+    they saw and asks the cause — a list of the firing alerts would answer another question."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from diagnosis.reading.asking import derive_asked
+
+    assert analyse(question, CATALOG).listing == ""
+    now = datetime(2026, 12, 7, 18, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
+    assert derive_asked(question=question, now=now, tz="Asia/Shanghai", services=CATALOG).kind == "cause"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["账单服务报错了，现在还有哪些告警没恢复？", "账单服务一直报错，告警还有哪些没恢复", "有哪些告警还没恢复，为什么？"],
+)
+def test_an_alert_listing_asked_in_its_own_clause_stays_a_listing(question):
+    assert analyse(question, CATALOG).listing == "alerts"
+
+
+def test_an_alert_told_beside_a_why_is_marked_told_and_one_asked_about_is_not():
+    facts = analyse("下午开始账单服务写入特别慢，告警到现在都没恢复，账单服务怎么了？", CATALOG)
+    assert facts.alert_told and facts.listing == ""
+    assert not analyse("账单服务写入特别慢，现在有告警吗？", CATALOG).alert_told

@@ -773,8 +773,10 @@ def select_candidates(
     alerts = _ranked(alert_candidates(refs, focus, onset([c for c in logs if c.score >= 10], focus, or_any=False)))
     series = _ranked(series_candidates(refs, focus))
     kind_order = {"log": 0, "alert": 1, "alerts": 1, "series": 2}
-    # "哪些告警" — and "有告警吗" too: the answer to either is every alert the read returned.
-    if facts.listing == "alerts" or ("alert" in facts.symptoms and not facts.alert_names and not facts.quantity):
+    # "哪些告警" — and "有告警吗" too: the answer to either is every alert the read returned (not an
+    # alert the story tells beside a why: 告警到现在都没恢复，选座服务怎么了).
+    asks_alerts = "alert" in facts.symptoms and not facts.alert_told
+    if facts.listing == "alerts" or (asks_alerts and not facts.alert_names and not facts.quantity):
         listing = _alert_listing(refs, facts, MAX_CLAIMS_BROAD)
         if listing:
             return listing
