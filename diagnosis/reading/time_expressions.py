@@ -261,6 +261,20 @@ def _calendar_window(text: str, span: CalendarSpan, now: datetime, zone: ZoneInf
     return TimeWindow(start, end, True, FUTURE if span.future else DATE, span.expression, anchor)
 
 
+def _dated_yesterday(text: str, part: tuple[str, int, int] | None) -> bool:
+    """A question naming both days (今天早上…说他们昨天明明去上课了): the day word that dates the
+    asked time is the last one before it — 今天 of 今天早上 — not one the story uses later."""
+    clocks = _clocks(text, has_day_marker=True)
+    spots = [text.find(part[0])] if part is not None else []
+    spots += [c.start for c in clocks[:1]]
+    anchor = min((p for p in spots if p >= 0), default=-1)
+    if anchor < 0:
+        return True  # no asked time to date: yesterday as a whole, as before
+    before = [(text.rfind(w, 0, anchor + len(w)), w) for w in (*_YESTERDAY, *_TODAY)]
+    dated = max(((at, w) for at, w in before if 0 <= at <= anchor), default=None)
+    return dated is None or dated[1] in _YESTERDAY
+
+
 def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> TimeWindow:
     """The window ``question`` asks about, resolved relative to ``now`` (see module doc)."""
     zone = _zone(tz)
@@ -283,6 +297,8 @@ def resolve_window(question: str, now: datetime, tz: str = "Asia/Shanghai") -> T
         yesterday = yesterday or calendar.first != now.date()
         today_named = today_named or calendar.first == now.date()
     part = _day_part(text)
+    if yesterday and today_named:
+        yesterday = _dated_yesterday(text, part)
     day = now.date() - timedelta(days=1) if yesterday else now.date()
 
     clocks = _clocks(text, has_day_marker=yesterday or today_named or named_batch or part is not None)

@@ -300,3 +300,23 @@ def test_an_incident_told_with_its_end_is_read_from_its_start_to_its_end(data):
     assert (window.start, window.end) == (at(28, start + 12, 0) - timedelta(minutes=5), at(28, end + 12, 0) + timedelta(minutes=5))
     # a clock that does not say it was over is no end: the window runs from the start to now
     assert resolve_window(f"{start}点开始一直失败，{end}点还在报错，为什么？", late).end == late
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("今天早上一堆会员说被限制约课了，可他们昨天明明去上课了，约课系统怎么回事？", "2027-01-04 05:00", "2027-01-04 10:00"),
+        ("会员昨天明明去上课了，今天早上却被限制约课，怎么回事？", "2027-01-04 05:00", "2027-01-04 10:00"),
+        ("今天九点多报错，昨天也这样吗", "2027-01-04 08:50", "2027-01-04 09:50"),
+        ("昨天早上报错，今天还有吗", "2027-01-03 05:00", "2027-01-03 12:00"),
+        ("昨天晚上八点报错了，今天呢", "2027-01-03 19:50", "2027-01-03 20:50"),
+    ],
+)
+def test_the_day_word_before_the_asked_time_dates_it_when_both_days_are_named(question, start, end):
+    """今天早上…他们昨天明明去上课了: 昨天 dates what the story tells, 今天 the asked morning."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    zone = ZoneInfo("Asia/Shanghai")
+    window = resolve_window(question, datetime(2027, 1, 4, 10, 0, tzinfo=zone), "Asia/Shanghai")
+    assert (window.start.strftime("%Y-%m-%d %H:%M"), window.end.strftime("%Y-%m-%d %H:%M")) == (start, end)
