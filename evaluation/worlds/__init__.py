@@ -268,6 +268,17 @@ what a fully right answer to each must contain.
   power maintenance → workouts rejected as stale, WeChat blocking a campaign's domain for 诱导分享 and the treadmills'
   scan-to-login page on it, a managed Redis failover emptying the script cache → ``NOSCRIPT`` on the booking's seat
   lock), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``library`` — 书香城 ShuXiang City Library, a city public library network (总馆 and 19 branches) on the Tuesday its new
+  新城分馆 opens (a kiosk vendor's tag profile writing the in-library AFI 0x07 on checkout → one branch's security gates
+  alarming on borrowed books, an Ansible run meant for database hosts reserving 48 GiB of hugepages on one node → the OPAC
+  pods there killed by the kernel's global OOM under their limits, every branch's seat reservation moved to open at 07:00 →
+  a request spike and booking-queue 503s, a weeding batch with a barcode range ten times too wide → returns refused as
+  已注销 at every kiosk, a carrier's MSTP cutover done hours before its announced window → one branch's kiosks offline the
+  evening before, a branch import giving the new branch another branch's sorter chute → misrouted transfer crates, an App
+  release clearing its device id at every start → the e-book DRM's 3-device limit, a 人社 card-status file's 换发 records
+  whose ``new_card_no`` the sync ignores → third-generation 社保卡 not linked, WeChat Pay's risk control freezing a branch's
+  sub-merchant → fine payments ``SUB_MCH_FROZEN``, book-drop firmware uploading returns with SIP2 ``no_block=N`` → books
+  fined at the upload time), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -295,6 +306,7 @@ from evaluation.worlds import (
     hospital,
     insurance,
     lending,
+    library,
     logistics,
     media,
     metro,
@@ -329,7 +341,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 media.WORLD, vehicle.WORLD,
                                                                 govservice.WORLD, port.WORLD, recruit.WORLD,
                                                                 metro.WORLD, esign.WORLD, toll.WORLD,
-                                                                lending.WORLD, cinema.WORLD, fitness.WORLD)}
+                                                                lending.WORLD, cinema.WORLD, fitness.WORLD,
+                                                                library.WORLD)}
 
 
 def world_get(name: str) -> World:
