@@ -54,6 +54,7 @@ from evaluation.worlds import (
     travel,
     utility,
     vehicle,
+    weather,
 )
 from evaluation.worlds.common import bundle_hash, job_pod
 from evaluation.worlds.loading import K8S_SECTION, loadable
@@ -97,6 +98,7 @@ PINNED = {
     "lending": "a8543484541a7c065413dc9debab1b264dbf343f785733f6264f227409c6450d",
     "cinema": "597e2353c27e59ea6082e6bccadc1a7e1aab7dd184dbb5f3596b880c54cc182a",
     "fitness": "cbe93a983d7cbd427ab937f31d972d59a99a476c433e9834af9c6f4310a8efb0",
+    "weather": "02f0ce515eba1731c3352b4bf54d5a887763d61c612c403076e413600d9923ab",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -152,7 +154,7 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
                                     insurance, retail, collab, utility, telecom, smart_property, pharma, airport, payroll, rideshare,
                                     education,
                                     media, vehicle, govservice, port, recruit, metro, esign, toll,
-                                    lending, cinema, fitness])
+                                    lending, cinema, fitness, weather])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -184,7 +186,7 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
                                     brokerage, factory, insurance, retail, collab, utility, telecom, smart_property, pharma, airport, payroll, rideshare,
                                     education,
                                     media, vehicle, govservice, port, recruit, metro, esign, toll,
-                                    lending, cinema, fitness])
+                                    lending, cinema, fitness, weather])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -318,7 +320,8 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (education.WORLD, education),
                           (media.WORLD, media), (vehicle.WORLD, vehicle), (govservice.WORLD, govservice),
                           (port.WORLD, port), (recruit.WORLD, recruit), (metro.WORLD, metro), (esign.WORLD, esign), (toll.WORLD, toll),
-                          (lending.WORLD, lending), (cinema.WORLD, cinema), (fitness.WORLD, fitness)):
+                          (lending.WORLD, lending), (cinema.WORLD, cinema), (fitness.WORLD, fitness),
+                          (weather.WORLD, weather)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -362,7 +365,8 @@ def test_the_change_listings_are_info_change_lines():
                         (toll.WORLD, "toll_fee_changes_listing"),
                         (lending.WORLD, "lending_limit_changes_listing"),
                         (cinema.WORLD, "cinema_order_changes_listing"),
-                        (fitness.WORLD, "fitness_booking_changes_listing")):
+                        (fitness.WORLD, "fitness_booking_changes_listing"),
+                        (weather.WORLD, "weather_warning_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
