@@ -279,6 +279,17 @@ what a fully right answer to each must contain.
   whose ``new_card_no`` the sync ignores → third-generation 社保卡 not linked, WeChat Pay's risk control freezing a branch's
   sub-merchant → fine payments ``SUB_MCH_FROZEN``, book-drop firmware uploading returns with SIP2 ``no_block=N`` → books
   fined at the upload time), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``weather`` — 云岭气象 YunLing Weather, a provincial meteorological service centre on a rainy-season Wednesday with an
+  afternoon storm (a radar vendor's calibration leaving ``dbz_cal_offset=-7.5`` in one radar's volumes → its QPE a fraction of
+  the gauges, a node reinstalled with ``ipv6.disable=1`` under the tile server's scaled-out pods → nginx ``Address family not
+  supported`` and CrashLoopBackOff there, a Slurm maintenance reservation holding the evening WRF run ``Reserved for
+  maintenance`` on idle nodes, a 责任人 file with a new 办公电话 column imported by position → decision SMS to landlines refused
+  ``ESME_RINVDSTADR``, a lightning vendor's backup central processor feeding every stroke twice past an exact-match dedup, an
+  App release's widget refreshing at the top of every hour → request spikes on the forecast API, a warning template's
+  ``msgType=Alert`` upgrade without references → two active signals at the partners, summer QC limits capping hourly rain at
+  50 mm → real downpours withheld as SUSPECT, boundaries simplified at ``simplify_tolerance=0.01`` → users near county borders
+  located nowhere, a duty roster read from Monday → approvals routed to a chief on leave), with a ``k8s`` section — a judging
+  world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -326,6 +337,7 @@ from evaluation.worlds import (
     travel,
     utility,
     vehicle,
+    weather,
 )
 from evaluation.worlds.spec import World
 
@@ -342,7 +354,7 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 govservice.WORLD, port.WORLD, recruit.WORLD,
                                                                 metro.WORLD, esign.WORLD, toll.WORLD,
                                                                 lending.WORLD, cinema.WORLD, fitness.WORLD,
-                                                                library.WORLD)}
+                                                                library.WORLD, weather.WORLD)}
 
 
 def world_get(name: str) -> World:
