@@ -388,13 +388,14 @@ def item_words(question: str, mentions: Sequence[ServiceMention]) -> tuple[str, 
     return tuple(dict.fromkeys(w for w in words if not any_spelling_in(_KIND_WORDS, w)))
 
 
-def asks_listing(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str]) -> str:
+def asks_listing(question: str, mentions: Sequence[ServiceMention], symptoms: Sequence[str], *, alerts_told: bool) -> str:
     """ "alerts" for a question that enumerates alerts (哪些告警, 有什么告警, 还有哪些没有恢复),
     "services" for "which service …" with no service named, "items" for a list of what its
-    words name (哪些 Pod 处于 Pending; not what changed: that is a change listing), else ""."""
+    words name (哪些 Pod 处于 Pending; not what changed: that is a change listing), else "" — and ""
+    when the alerts' state is only told beside a why (``alerts_told``: ``_alert_state_told``)."""
     listing, unresolved = asks("listing", question), asks("unresolved", question)
     if ("alert" in symptoms and (listing or unresolved)) or (unresolved and listing):
-        return "" if _alert_state_told(question) else "alerts"
+        return "" if alerts_told else "alerts"
     if not mentions and _WHICH_SERVICE.search(fold(question)):
         return "services"
     if listing and not asks("change", question) and item_words(question, mentions):
@@ -544,7 +545,8 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
     mentions = _addressed(question, _part_of_another(find_services(question, catalog), catalog))
     services = catalog
     symptoms = find_symptoms(question)
-    listing = asks_listing(question, mentions, symptoms)
+    alerts_told = _alert_state_told(question)
+    listing = asks_listing(question, mentions, symptoms, alerts_told=alerts_told)
     facts = QuestionFacts(
         services=tuple(mentions),
         symptoms=tuple(symptoms),
@@ -569,6 +571,6 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         k8s_triggers=k8s_triggers(question),
         told=told_messages(question),
         joined=joined_mentions(question, mentions),
-        alert_told="alert" in symptoms and _alert_state_told(question),
+        alert_told="alert" in symptoms and alerts_told,
     )
     return replace(facts, narrow=is_narrow(facts, mentions, symptoms))
