@@ -8,6 +8,11 @@ service or the incident is called. The executor reads every service's lines for 
 pieces (``told_keywords``), and a line shows the message when it shares enough of it
 (``told_overlap``): a run of Chinese characters (3 of a short message, 4 of a longer one), or an
 ASCII token of it whole (``504``).
+
+A screen often shows in the users' words what the service logs as a code: 提示反潜回 is the
+``ANTI_PASSBACK`` denial. The team's runbooks translate: the one whose title says the message
+(《反潜回拒绝处理手册》) says in its opening which codes it is for ("适用于 … ANTI_PASSBACK 拒绝增多").
+Those codes (``bridged_codes``) are read and matched as the message is.
 """
 
 from __future__ import annotations
@@ -16,7 +21,9 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
+from contracts.elements import HitElement
 from diagnosis.reading.spelling import fold, nfkc
+from diagnosis.reading.text import words
 from diagnosis.reading.vocabulary import QUESTION_WORDS
 
 MAX_MESSAGES: Final = 2
@@ -29,10 +36,22 @@ _QUOTED = re.compile(
     rf"(?:{_VERB})(?:了|着|的是|就是|都是|是|出来)?\s*[：:]?\s*[“\"「『]?(?P<message>[^，。？！,.?!;；”\"」』]{{2,30}})"
 )
 _PUNCTUATED = re.compile(r"[“\"「『](?P<message>[^”\"」』]{2,30})[”\"」』]")
-_LEADING = re.compile(r"^(?:一直|总是|老是|都|也|还|就|要|说|了)+")
+_LEADING = re.compile(r"^(?:一直|总是|老是|都|也|还|就|要|说|了|什么)+")
 _TRAILING = re.compile(r"(?:了|啊|呢|吧|的|之类|什么的)+$")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{3,}")
 _ASCII_TOKEN = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z0-9_]{3,}(?![A-Za-z0-9_])")
+# A status code as services log it: capitals and digits joined by underscores (ANTI_PASSBACK).
+_CODE = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![A-Za-z0-9_])")
+MAX_CODES: Final = 4
+
+
+def _reports(text: str, match: re.Match[str]) -> bool:
+    """The 报 of ``match`` reports a message: it stands alone, not inside a word of the question
+    (预报接口, 报错或者告警, 日报: jieba), or what follows it is a code or a quote (光猫上报 691)."""
+    at = match.start()
+    joined = {w for w in words(text) if "报" in w and len(w) > 1}
+    alone = text[max(at - 1, 0) : at + 1] not in joined and text[at : at + 2] not in joined
+    return alone or not "\u4e00" <= match.group("message")[:1] <= "\u9fff" or text[at + 1 : at + 2] in "：:“\"「『 "
 
 
 def told_messages(question: str) -> tuple[str, ...]:
@@ -40,13 +59,28 @@ def told_messages(question: str) -> tuple[str, ...]:
     more Chinese characters or an ASCII token of three or more: "委托价格超出涨跌停", "502、504"."""
     text = nfkc(question)
     found = [m.group("message") for m in _PUNCTUATED.finditer(text)]
-    found += [m.group("message") for m in _QUOTED.finditer(text)]
+    found += [m.group("message") for m in _QUOTED.finditer(text)
+              if not m.group(0).startswith("报") or _reports(text, m)]
     messages = []
     for raw in found:
         message = _TRAILING.sub("", _LEADING.sub("", raw.strip())).strip()
         if _CJK_RUN.search(message) or _ASCII_TOKEN.search(message):
             messages.append(message)
     return tuple(dict.fromkeys(messages))[:MAX_MESSAGES]
+
+
+def bridged_codes(message: str, hits: Iterable[HitElement]) -> tuple[str, ...]:
+    """The codes (``_CODE``) the runbooks about ``message`` say they are for: of each hit that opens
+    its runbook (its heading is the title) and whose title says the message (``told_overlap``),
+    the codes its text names — at most ``MAX_CODES``. A runbook's causes and actions name other
+    codes (the exit gate left in ``FREE_PASS``); only what it says it is for is the message."""
+    codes = [
+        code
+        for hit in hits
+        if hit.heading_path in ("", hit.document_title) and told_overlap(message, hit.document_title)
+        for code in _CODE.findall(hit.text)
+    ]
+    return tuple(dict.fromkeys(codes))[:MAX_CODES]
 
 
 def _pieces(message: str) -> list[str]:

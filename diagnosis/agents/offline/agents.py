@@ -19,7 +19,7 @@ from contracts.reading import QuestionFacts, TimeWindow
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS, ToolCallResult
 from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, ToolRunner
 from diagnosis.agents.offline.changes import first_anomaly
-from diagnosis.agents.offline.claims import build_contract, keep_claim_ids
+from diagnosis.agents.offline.claims import build_contract, keep_claim_ids, told_bridges
 from diagnosis.agents.offline.episodes import current_reads, episode_window, incident, replaceable
 from diagnosis.agents.offline.followups import (
     Origin,
@@ -82,7 +82,7 @@ from diagnosis.agents.offline.verifying import VerifierInputError, parse_input, 
 from diagnosis.reading.asking import log_terms
 from diagnosis.reading.conversation import read_planned
 from diagnosis.reading.time_expressions import WIDENED, widened
-from diagnosis.reading.told import told_keywords
+from diagnosis.reading.told import MAX_KEYWORDS, told_keywords
 from diagnosis.reading.vocabulary import SYMPTOMS_BY_ID
 
 MAX_WIDENING_CALLS = 3
@@ -97,6 +97,8 @@ PLACEMENT_LOG_LIMIT = 20
 PLACEMENT_POD_LIMIT = 50
 THREAD_LOG_LIMIT = 20
 TOLD_LOG_LIMIT = 20
+#: The runbooks looked up by the message the asker saw (the few whose titles may say it).
+TOLD_RUNBOOK_TOP_K = 5
 PLACEMENT_FLEET_LIMIT = 50  # the node fleet's templates: the suspect nodes' own ones are among them
 ALERT_LINES_LIMIT = 20
 ALERT_LEAD = timedelta(minutes=10)  # an alert fires minutes after the lines it counts began
@@ -411,7 +413,11 @@ class OfflineExecutor:
         where the reported failure shows, whichever service wrote it."""
         if not facts.told or facts.listing or facts.quantity or facts.unknown_services:
             return  # a service with no data is answered by that gap, never by another's lines
-        arguments = {"any_keyword": "|".join(told_keywords(facts.told)), **window_span(window), "group": "template",
+        # The runbooks about the message say which codes the services log it as (``bridged_codes``).
+        tools.call(LOOKUP_KNOWLEDGE, {"query": " ".join(facts.told), "top_k": TOLD_RUNBOOK_TOP_K}, Origin.TOLD)
+        codes = [code for _, code, _ in told_bridges(tools.history(), facts.told)]
+        keywords = list(dict.fromkeys([*codes, *told_keywords(facts.told)]))[:MAX_KEYWORDS]
+        arguments = {"any_keyword": "|".join(keywords), **window_span(window), "group": "template",
                      "limit": TOLD_LOG_LIMIT}
         tools.call(QUERY_LOGS, arguments, Origin.TOLD)
 

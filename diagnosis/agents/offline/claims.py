@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from contracts.elements import AlertElement, SeriesSummary
+from contracts.elements import AlertElement, HitElement, SeriesSummary
 from contracts.k8s import K8sPod
 from contracts.plan import ServiceInfo
 from contracts.reading import QuestionFacts, TimeWindow
@@ -75,7 +75,7 @@ from diagnosis.agents.offline.selection import (
 )
 from diagnosis.agents.offline.survey import secondary_findings, survey_claims, survey_missing
 from diagnosis.reading.entities import shows_items
-from diagnosis.reading.told import told_match, told_overlap
+from diagnosis.reading.told import bridged_codes, told_match, told_overlap
 from diagnosis.reading.vocabulary import EFFECTS, SYMPTOMS_BY_ID
 from diagnosis.tools.element_text import SeriesText, clock_of_day, dated_clock, number, plain_head, with_unit
 from diagnosis.tools.quoting import quote, quote_name
@@ -254,29 +254,62 @@ def placement_claims(
     return out
 
 
+def told_bridges(history: Sequence[ToolCallResult], messages: Sequence[str]) -> list[tuple[str, str, Ref]]:
+    """(message, code, runbook hit) of each code a runbook the told lookup found says the message is
+    (``reading.told.bridged_codes``): 反潜回 → ``ANTI_PASSBACK`` by 《反潜回拒绝处理手册》."""
+    calls = [c for c in history if c.origin == Origin.TOLD and c.status == "success"]
+    hits = [r for r in collect_refs(calls, (), only=Origin.TOLD) if r.kind == "hit"]
+    return list({
+        (message, code): (message, code, hit)
+        for message in messages for hit in hits
+        for code in bridged_codes(message, [HitElement.model_validate(hit.element)])
+    }.values())
+
+
+def _holds_code(code: str, text: str) -> bool:
+    return re.search(rf"(?<![A-Za-z0-9_]){re.escape(code)}(?![A-Za-z0-9_])", text) is not None
+
+
 def told_claims(history: Sequence[ToolCallResult], facts: QuestionFacts,
                 services: Sequence[ServiceInfo]) -> list[tuple[str, list[dict[str, Any]]]]:
     """Per message the asker saw (``QuestionFacts.told``): the line of the told read (``Origin.TOLD``)
     that says most of it — a warning or worse before a note, the earliest of equals — quoted with the
     words it shares with the message: "jq-risk-precheck 在 09:15:02 记录了一条 WARN 日志，写有所述的
-    「委托价格超出涨跌停」：「…」"."""
+    「委托价格超出涨跌停」：「…」". A line that says none of its words but the code a runbook says the
+    message is (``told_bridges``) shows it through that runbook, bound to it as well: "…写有「ANTI_PASSBACK」
+    （处理手册《反潜回拒绝处理手册》所说的所述「反潜回」）：「…」"."""
     calls = [c for c in history if c.origin == Origin.TOLD and c.status == "success"]
     lines = [r for r in collect_refs(calls, services, only=Origin.TOLD) if r.kind == "log" and plain_head(r.record)]
+    bridges = told_bridges(history, facts.told)
     out: list[tuple[str, list[dict[str, Any]]]] = []
     for message in facts.told:
         said = [(told_overlap(message, r.message), LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"], r) for r in lines]
         said = [x for x in said if x[0]]
-        if not said:
+        if said:
+            _, _, line = min(said, key=lambda x: (-x[0], not x[1], x[2].record.timestamp))
+            excerpt = excerpt_of(line.text)
+            shown, tail = _message_shown(line, excerpt)
+            match = told_match(message, shown)
+            if not match:
+                continue
+            text = (f"{line.record.service} 在 {line.clock} 记录了一条 {line.record.level} 日志，写有所述的{quote(match)}："
+                    f"{quote(shown)}")
+            out.append((text, [_binding(line, excerpt), *tail]))
             continue
-        _, _, line = min(said, key=lambda x: (-x[0], not x[1], x[2].record.timestamp))
+        coded = [(LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"], code, hit, r)
+                 for _, code, hit in (b for b in bridges if b[0] == message) for r in lines if _holds_code(code, r.message)]
+        if not coded:
+            continue
+        _, code, hit, line = min(coded, key=lambda x: (not x[0], x[3].record.timestamp))
         excerpt = excerpt_of(line.text)
         shown, tail = _message_shown(line, excerpt)
-        match = told_match(message, shown)
-        if not match:
+        title = HitElement.model_validate(hit.element).document_title
+        match = told_match(message, title)
+        if not _holds_code(code, shown) or not match:
             continue
-        text = (f"{line.record.service} 在 {line.clock} 记录了一条 {line.record.level} 日志，写有所述的{quote(match)}："
-                f"{quote(shown)}")
-        out.append((text, [_binding(line, excerpt), *tail]))
+        text = (f"{line.record.service} 在 {line.clock} 记录了一条 {line.record.level} 日志，写有{quote(code)}"
+                f"（处理手册《{title}》所说的所述{quote(match)}）：{quote(shown)}")
+        out.append((text, [_binding(line, excerpt), *tail, _binding(hit, excerpt_of(hit.text))]))
     return out
 
 
