@@ -468,6 +468,13 @@ def _itself(text: str, mentions: Sequence[ServiceMention], start: int) -> Servic
     return None
 
 
+def _asking_clause(question: str) -> str:
+    """The question's last clause (…，数值预报调度这是怎么回事), folded."""
+    text = fold(question)
+    ends = [m.end() for m in _CLAUSE_MARK.finditer(text.rstrip("？?！!。. "))]
+    return text[ends[-1] if ends else 0 :]
+
+
 def _addressed(question: str, mentions: list[ServiceMention]) -> list[ServiceMention]:
     """The services the question's last clause asks about (…站内信倒是有，通知服务咋了？) when the
     story before it names others too (收不到分享邀请的邮件): those are its context, not what is asked;
@@ -486,15 +493,17 @@ def _addressed(question: str, mentions: list[ServiceMention]) -> list[ServiceMen
         named = [m for m in known if m.text and m.text in clause]
         if named and len(named) < len(known):
             return [m for m in mentions if m in named or not m.known]
-    asked = [m for m in known if m.start >= start]
-    told = [m for m in known if m.start < start]
+    # Named in the asking clause, even when the story named it first (雷达估测的雨量只有雨量站的两三成，
+    # …，雷达数据接入这边是出什么问题了: the radar is asked, the gauges are the story's yardstick).
+    asked = [m for m in known if m.start >= start or (m.text and m.text in clause)]
+    told = [m for m in known if m not in asked]
     if not asked or not told or not (asks("cause", clause) or asks("confirm", clause) or asks("why", clause)):
         return mentions
     # A story that tells a failure (搜索服务一直吐 503，ES 那边怎么了) keeps its services asked beside
     # the suspect: the failing one is where the symptom is read.
     if find_symptoms(text[:start]):
         return mentions
-    return [m for m in mentions if m.start >= start or not m.known]
+    return [m for m in mentions if m in asked or not m.known]
 
 
 # What a service's own records show: its errors and its alerts.
@@ -567,7 +576,10 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         measured=tuple(k.term for k in KEY_TERMS if k.term in fold(question)),
         rate=next((r for r in ("minute", "second") if asks(f"per_{r}", question)), ""),
         unit=asked_unit(question),
-        survey=asks("survey_which", question) or (asks("survey", question) and asks("cause", question)),
+        survey=asks("survey_which", question) or (
+            asks("survey", question) and asks("cause", question)
+            # 集群明明空着，数值预报调度这是怎么回事: the cluster is the story; the named service is asked
+            and not (any(m.known for m in mentions) and not asks("survey", _asking_clause(question)))),
         k8s_triggers=k8s_triggers(question),
         told=told_messages(question),
         joined=joined_mentions(question, mentions),

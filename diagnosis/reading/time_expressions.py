@@ -56,7 +56,8 @@ _CLOCK_COLON = re.compile(
     r"(?<![0-9.:])([01]?[0-9]|2[0-3])\s*:\s*([0-5][0-9])(?:\s*:\s*([0-5][0-9]))?(?![0-9]|\s*%)"
 )
 _CLOCK_CN = re.compile(
-    rf"(?<![0-9{CHINESE_NUMERAL_CHARS}])({_NUM}{{1,3}})\s*[点點时時]"
+    # "12 时次" names a run of a schedule (the 12 o'clock cycle of a forecast model), not when it happened
+    rf"(?<![0-9{CHINESE_NUMERAL_CHARS}])({_NUM}{{1,3}})\s*(?:[点點]|[时時](?!次))"
     rf"(?:\s*(半|一刻|三刻|{_NUM}{{1,3}})\s*(?:分(?!钟)|(?=[^0-9{CHINESE_NUMERAL_CHARS}分]|$)))?"
 )
 _STARTED_AFTER = re.compile(

@@ -118,6 +118,37 @@ def test_the_service_the_last_clause_asks_about_is_asked_when_the_story_tells_no
     assert [m.name for m in facts.services] == ["md-notify"]
 
 
+RADAR_CATALOG = [
+    ServiceInfo(name="yz-radar", aliases=["雷达", "雷达数据接入"]),
+    ServiceInfo(name="yz-gauge", aliases=["雨量站", "雨量"]),
+]
+
+
+def test_a_service_the_story_named_first_and_the_asking_clause_names_again_is_the_one_asked():
+    """The gauges are the story's yardstick; the radar, named first in the story, is what the last
+    clause asks about — not the gauges' own trouble of the same evening."""
+    facts = analyse("傍晚那片雷达估测的雨量只有雨量站的两三成，回波也偏弱，雷达数据接入这边是出什么问题了？", RADAR_CATALOG)
+    assert [m.name for m in facts.services] == ["yz-radar"]
+    # named only in the story, never in the ask: both stay asked
+    facts = analyse("傍晚那片雷达估测的雨量只有雨量站的两三成，这边是出什么问题了？", RADAR_CATALOG)
+    assert sorted(m.name for m in facts.services) == ["yz-gauge", "yz-radar"]
+
+
+SCHEDULER_CATALOG = [
+    ServiceInfo(name="yz-nwp", aliases=["数值预报调度"]),
+    ServiceInfo(name="yz-tiles", aliases=["瓦片服务"]),
+]
+
+
+def test_a_cluster_the_story_mentions_does_not_make_a_question_about_a_named_service_a_survey():
+    """集群明明空着 tells what the asker saw; the asking clause names the scheduler: its own trouble
+    is asked, not which component of the cluster is broken (another incident's crash loop)."""
+    assert not analyse("刚才 WRF 一直在排队，集群明明空着，数值预报调度这是怎么回事？", SCHEDULER_CATALOG).survey
+    assert analyse("集群里哪个组件出了问题？", SCHEDULER_CATALOG).survey
+    assert analyse("数值预报调度报错了，集群这是怎么回事？", SCHEDULER_CATALOG).survey  # the cluster asked
+    assert analyse("一直排队，集群这边怎么回事？", SCHEDULER_CATALOG).survey  # no service named
+
+
 def test_a_story_that_tells_a_failure_keeps_the_failing_service_asked_beside_the_suspect():
     facts = analyse("七点半多开始搜索服务一直吐 503，ES 那边到底怎么了？", NOTIFY_CATALOG)
     assert sorted(m.name for m in facts.services) == ["md-es", "md-search"]

@@ -74,6 +74,14 @@ def test_numbers_that_are_not_times_are_ignored(question):
     assert resolve_window(question, NOW).kind == "default"
 
 
+def test_the_run_of_a_schedule_named_by_its_hour_is_no_time_of_the_incident():
+    # 12 时次: the 12 o'clock cycle of a forecast model, queued "just now" in the evening
+    window = resolve_window("刚才 12 时次的 WRF 一直在排队，数值预报调度这是怎么回事？", NOW)
+    assert (window.kind, window.end) == ("recent", NOW)
+    assert resolve_window("12 时次的 WRF 一直在排队，怎么回事？", NOW).kind == "default"
+    assert resolve_window("今天 12 时左右订单服务报错", datetime(2026, 11, 28, 15, 0, tzinfo=SH)).anchor == at(28, 12, 0)
+
+
 def test_now_in_another_zone_is_converted_to_the_question_zone():
     utc_now = NOW.astimezone(ZoneInfo("UTC"))
     assert resolve_window("10:05 开始报错", utc_now).start == at(28, 9, 55)
