@@ -144,8 +144,23 @@ def test_a_novel_line_of_a_job_named_after_a_dependency_is_not_that_dependencys_
     worded = ref("deploy reservation version=2.4.1 by ops", ONSET - timedelta(minutes=4), "/records/2", service="ci")
     found = change_refs([job, own, worded], start=ONSET - timedelta(hours=1), end=ONSET + timedelta(hours=1),
                         services=("frontend",), depends_on=("reservation", "search"),
-                        novel={("i9", "/records/0"), ("i9", "/records/1")})
+                        novel={("i9", "/records/0"), ("i9", "/records/1")}, onsets={"reservation": ONSET})
     assert sorted(r.raw_path for _, r in found) == ["/records/1", "/records/2"]
+
+
+def test_a_merely_new_line_of_a_dependency_that_never_faltered_is_not_the_failures_change():
+    """A duty roster imported on the warning service five minutes before the forecast API's
+    timeouts: the warning service is on the API's path (its description names it) but never went
+    red and the failing lines do not name it — a new line there, without change words, says nothing
+    of the failure. Said as a change (a deploy), or once the dependency went red, it counts."""
+    roster = ref("duty roster W29.xlsx imported by duty_office", ONSET - timedelta(minutes=5), "/records/0",
+                 service="warning")
+    worded = ref("deploy warning version=3.2.0 by ops", ONSET - timedelta(minutes=4), "/records/1", service="warning")
+    span = {"start": ONSET - timedelta(hours=1), "end": ONSET + timedelta(hours=1), "services": ("forecast-api",),
+            "depends_on": ("warning",), "novel": {("i9", "/records/0")}}
+    assert [r.raw_path for _, r in change_refs([roster, worded], **span)] == ["/records/1"]
+    assert [r.raw_path for _, r in change_refs([roster], **span, onsets={"warning": ONSET})] == ["/records/0"]
+    assert [r.raw_path for _, r in change_refs([roster], **span, implicated=("warning",))] == ["/records/0"]
 
 
 def test_a_warning_at_its_usual_rate_is_routine_and_a_new_or_jumped_one_is_not():

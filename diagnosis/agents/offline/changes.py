@@ -194,7 +194,10 @@ def change_refs(
         # A dependency's change an hour or more before the failure counts only when that dependency
         # went red itself or the failing lines point at it: a certificate rolled back on the ingress
         # at 10:40 says nothing of a GIS lock at 11:32 when the ingress never faltered.
-        if upstream and first is not None and first - at >= QUIET_UPSTREAM and not (
+        # A merely new line (no change words) on a dependency counts only when that dependency went
+        # red itself or the failing lines point at it, however near: a duty roster imported on the
+        # warning service five minutes before says nothing of the forecast API's own timeouts.
+        if upstream and (kind == NOVEL_KIND or (first is not None and first - at >= QUIET_UPSTREAM)) and not (
             _names(ref, pointed) or fold(ref.service) in red
         ):
             upstream = False
