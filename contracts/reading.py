@@ -51,6 +51,9 @@ class QuestionFacts:
     survey: bool = False  # asks which component of the cluster / namespace is at fault, and why
     k8s_triggers: tuple[str, ...] = ()  # ids of the ``k8s.toml`` triggers it names: the Kubernetes state it calls for
     told: tuple[str, ...] = ()  # the messages the asker saw, as quoted (提示积分不足 → 积分不足): ``reading.told``
+    # The story's own words for what went wrong, quoted or not (一堆会员说自己被限制约课了): matched
+    # against the runbooks' titles for the codes the services log it as (``reading.told.story_runs``).
+    story: tuple[str, ...] = ()
     joined: bool = False  # asks about each of several services (A 和 B, 分别): ``entities.joined_mentions``
     # The alerts' state is told in the story and a why asked beside it (告警到现在都没恢复，选座服务怎么了):
     # the alert is context, not the answer (``entities._alert_state_told``).

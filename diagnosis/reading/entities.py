@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from contracts.reading import QuestionFacts, ServiceMention
 from diagnosis.reading.spelling import any_spelling_in, first_position
 from diagnosis.reading.text import fold, nfkc
-from diagnosis.reading.told import told_messages
+from diagnosis.reading.told import story_runs, told_messages
 from diagnosis.reading.vocabulary import (
     K8S_TRIGGERS,
     KEY_TERMS,
@@ -582,6 +582,7 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
             and not (any(m.known for m in mentions) and not asks("survey", _asking_clause(question)))),
         k8s_triggers=k8s_triggers(question),
         told=told_messages(question),
+        story=story_runs(question),
         joined=joined_mentions(question, mentions),
         alert_told="alert" in symptoms and alerts_told,
     )

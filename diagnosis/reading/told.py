@@ -69,6 +69,19 @@ def told_messages(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(messages))[:MAX_MESSAGES]
 
 
+_CLAUSE: Final = re.compile(r"[，,。？?！!；;]")
+_LONG_RUN = re.compile(r"[\u4e00-\u9fff]{4,}")
+MAX_STORY_RUNS: Final = 4
+
+
+def story_runs(question: str) -> tuple[str, ...]:
+    """The runs of four or more Chinese characters the story tells before the asking clause (今天早上
+    一堆会员说自己被限制约课了 of …，约课系统怎么回事？): the asker's words for what went wrong, which a
+    runbook's title may say (《爽约限制约课处理手册》) — at most ``MAX_STORY_RUNS``, the first."""
+    clauses = [c for c in _CLAUSE.split(nfkc(question)) if c.strip()]
+    return tuple(dict.fromkeys(r for c in clauses[:-1] for r in _LONG_RUN.findall(c)))[:MAX_STORY_RUNS]
+
+
 def bridged_codes(message: str, hits: Iterable[HitElement]) -> tuple[str, ...]:
     """The codes (``_CODE``) the runbooks about ``message`` say they are for: of each hit that opens
     its runbook (its heading is the title) and whose title says the message (``told_overlap``),

@@ -21,6 +21,7 @@ from diagnosis.reading.told import (
     MAX_KEYWORDS,
     MAX_MESSAGES,
     bridged_codes,
+    story_runs,
     told_keywords,
     told_match,
     told_messages,
@@ -150,6 +151,12 @@ def test_bridged_codes_are_bounded_codes_of_the_runbooks_text(codes, message):
     assert bridged == tuple(dict.fromkeys(codes))[:MAX_CODES]
 
 
+def test_the_story_runs_are_the_long_runs_told_before_the_asking_clause():
+    question = "今天早上一堆会员说自己被限制约课了，说是爽约三次，可他们昨天明明去上课了，约课系统怎么回事？"
+    assert story_runs(question) == ("今天早上一堆会员说自己被限制约课了", "说是爽约三次", "可他们昨天明明去上课了")
+    assert story_runs("约课系统怎么回事？") == ()  # the asking clause alone tells no story
+
+
 # ---- end to end: the line is found in the service that wrote it ----------------------------------
 
 DAY = "2027-05-20"
@@ -207,9 +214,10 @@ def test_the_message_the_asker_saw_is_quoted_from_the_service_that_wrote_it(api_
     assert gatekeeper_result(run, contract).failed_rules == []  # bound to what the told read returned
 
 
-def test_a_question_quoting_nothing_makes_no_told_read(api_user, mall):
+def test_a_question_quoting_nothing_reads_no_lines_for_it_without_a_runbook_naming_its_words(api_user, mall):
     run, _, _ = plan_and_execute(api_user, "今天下午积分商城下单失败很多，下单服务怎么回事？")
-    assert not ToolInvocation.objects.filter(run=run, retrieval_details__origin=Origin.TOLD).exists()
+    told = ToolInvocation.objects.filter(run=run, retrieval_details__origin=Origin.TOLD)
+    assert [t.tool_name for t in told] == ["lookup_knowledge"]  # the story's words looked up; no runbook says them
 
 
 def test_a_message_no_line_says_adds_no_claim(api_user, mall):
@@ -256,3 +264,19 @@ def test_a_message_the_lines_say_only_as_a_code_is_shown_through_the_runbook_tha
     assert tools == ["query_logs", "lookup_knowledge"]  # the line, and the runbook that says what it is
     assert "RISK_BATCH_HOLD" not in "".join(c["claim_text"] for c in said)  # a cause the runbook names is no message
     assert gatekeeper_result(run, contract).failed_rules == []
+
+
+def test_a_story_whose_words_a_runbook_title_says_is_read_by_that_runbooks_codes_alone(api_user, mall_with_runbook):
+    """No screen is quoted (no 提示): the story's words 会员卡冻结 are the runbook's title, whose
+    opening names CARD_FROZEN — that code alone is read, and the line is shown through the runbook."""
+    run, _, contract = plan_and_execute(api_user, "今天下午好多会员的会员卡冻结了下不了单，下单服务怎么回事？")
+    read = ToolInvocation.objects.get(run=run, retrieval_details__origin=Origin.TOLD, tool_name="query_logs")
+    assert read.arguments["any_keyword"] == "CARD_FROZEN"
+    said = [c for c in _claims(contract) if "写有「CARD_FROZEN」（处理手册《会员卡冻结拒绝处理手册》所说的所述「会员卡冻结」）" in c]
+    assert said, _claims(contract)
+    assert gatekeeper_result(run, contract).failed_rules == []
+
+
+def test_a_story_no_runbook_title_says_reads_nothing_more(api_user, mall_with_runbook):
+    run, _, _ = plan_and_execute(api_user, "今天下午好多会员下单失败了，下单服务怎么回事？")
+    assert not ToolInvocation.objects.filter(run=run, retrieval_details__origin=Origin.TOLD, tool_name="query_logs").exists()

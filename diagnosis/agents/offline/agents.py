@@ -19,7 +19,7 @@ from contracts.reading import QuestionFacts, TimeWindow
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_K8S, QUERY_LOGS, QUERY_METRICS, ToolCallResult
 from diagnosis.agents.base import AgentContext, AgentError, ExecutorReply, ToolRunner
 from diagnosis.agents.offline.changes import first_anomaly
-from diagnosis.agents.offline.claims import build_contract, keep_claim_ids, told_bridges
+from diagnosis.agents.offline.claims import build_contract, keep_claim_ids, told_bridges, told_or_story
 from diagnosis.agents.offline.episodes import current_reads, episode_window, incident, replaceable
 from diagnosis.agents.offline.followups import (
     Origin,
@@ -411,12 +411,17 @@ class OfflineExecutor:
         """What the asker saw (提示积分不足, 报权限校验超时: ``reading.told``), read in every service's
         lines of the window by its pieces, one record per template (1 call): where it is written is
         where the reported failure shows, whichever service wrote it."""
-        if not facts.told or facts.listing or facts.quantity or facts.unknown_services:
+        messages = told_or_story(facts)
+        if not messages or facts.listing or facts.quantity or facts.unknown_services:
             return  # a service with no data is answered by that gap, never by another's lines
         # The runbooks about the message say which codes the services log it as (``bridged_codes``).
-        tools.call(LOOKUP_KNOWLEDGE, {"query": " ".join(facts.told), "top_k": TOLD_RUNBOOK_TOP_K}, Origin.TOLD)
-        codes = [code for _, code, _ in told_bridges(tools.history(), facts.told)]
-        keywords = list(dict.fromkeys([*codes, *told_keywords(facts.told)]))[:MAX_KEYWORDS]
+        tools.call(LOOKUP_KNOWLEDGE, {"query": " ".join(messages), "top_k": TOLD_RUNBOOK_TOP_K}, Origin.TOLD)
+        codes = [code for _, code, _ in told_bridges(tools.history(), messages)]
+        # The story's words are no screen's text: only the codes a runbook gives them are read.
+        pieces = told_keywords(facts.told) if facts.told else []
+        keywords = list(dict.fromkeys([*codes, *pieces]))[:MAX_KEYWORDS]
+        if not keywords:
+            return
         arguments = {"any_keyword": "|".join(keywords), **window_span(window), "group": "template",
                      "limit": TOLD_LOG_LIMIT}
         tools.call(QUERY_LOGS, arguments, Origin.TOLD)

@@ -266,6 +266,12 @@ def told_bridges(history: Sequence[ToolCallResult], messages: Sequence[str]) -> 
     }.values())
 
 
+def told_or_story(facts: QuestionFacts) -> tuple[str, ...]:
+    """What the asker saw: the messages a question quotes, else — a cause asked — the story's own
+    words (``QuestionFacts.story``), which only a runbook's title can tie to the lines."""
+    return facts.told or (facts.story if facts.cause and not facts.narrow else ())
+
+
 def _holds_code(code: str, text: str) -> bool:
     return re.search(rf"(?<![A-Za-z0-9_]){re.escape(code)}(?![A-Za-z0-9_])", text) is not None
 
@@ -280,10 +286,12 @@ def told_claims(history: Sequence[ToolCallResult], facts: QuestionFacts,
     （处理手册《反潜回拒绝处理手册》所说的所述「反潜回」）：「…」"."""
     calls = [c for c in history if c.origin == Origin.TOLD and c.status == "success"]
     lines = [r for r in collect_refs(calls, services, only=Origin.TOLD) if r.kind == "log" and plain_head(r.record)]
-    bridges = told_bridges(history, facts.told)
+    messages = told_or_story(facts)
+    bridges = told_bridges(history, messages)
     out: list[tuple[str, list[dict[str, Any]]]] = []
-    for message in facts.told:
-        said = [(told_overlap(message, r.message), LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"], r) for r in lines]
+    for message in messages:
+        said = [(told_overlap(message, r.message), LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"], r)
+                for r in lines] if facts.told else []
         said = [x for x in said if x[0]]
         if said:
             _, _, line = min(said, key=lambda x: (-x[0], not x[1], x[2].record.timestamp))
