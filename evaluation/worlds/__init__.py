@@ -290,6 +290,17 @@ what a fully right answer to each must contain.
   50 mm → real downpours withheld as SUSPECT, boundaries simplified at ``simplify_tolerance=0.01`` → users near county borders
   located nowhere, a duty roster read from Monday → approvals routed to a chief on leave), with a ``k8s`` section — a judging
   world written before the agents were tuned on it;
+- ``bloodbank`` — 赤心血站 ChiXin Blood Center, a provincial blood center on 世界献血者日, a Monday (an MDM kiosk policy allowing only
+  the donation app → the buses' sync companion suspended and the evening's bus specimens without donation records at the LIS, an
+  ELISA workstation re-imaged by the vendor with the ``de-DE`` regional format → ``S/CO 0,41`` read as 41 and a morning of false
+  reactives, a UPS maintenance longer than the probe gateways' 120-reading ring buffer → a monitoring gap and 1,486 red-cell units
+  quarantined by the GMP review, one node reinstalled into a DHCP scope with the wildcard search domain ``corp.chixin.local`` → the
+  dispatch pods there resolving the courier partner to the OA portal under ndots:5 (``x509``), a mini-program card asking every
+  site's slots separately → a forty-fold request rate, an order client sending ``group=O+`` unencoded → ``'O '`` and every
+  RhD-positive order 库存不足, a 300 dpi printer under a 203-dpi label template → unreadable bag barcodes at one station, two
+  temperature probes swapped at their calibration → a plasma freezer at 3.9°C on paper, a VPN licensed for 50 concurrent users
+  under the campaign's extra tablets, a rotated service-account password still used by a legacy ETL → the account locked out
+  under the component release checks), with a ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -301,6 +312,7 @@ from typing import Final
 
 from evaluation.worlds import (
     airport,
+    bloodbank,
     boutique,
     brokerage,
     campus,
@@ -354,7 +366,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 govservice.WORLD, port.WORLD, recruit.WORLD,
                                                                 metro.WORLD, esign.WORLD, toll.WORLD,
                                                                 lending.WORLD, cinema.WORLD, fitness.WORLD,
-                                                                library.WORLD, weather.WORLD)}
+                                                                library.WORLD, weather.WORLD,
+                                                                bloodbank.WORLD)}
 
 
 def world_get(name: str) -> World:
