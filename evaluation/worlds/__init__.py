@@ -301,6 +301,19 @@ what a fully right answer to each must contain.
   temperature probes swapped at their calibration → a plasma freezer at 3.9°C on paper, a VPN licensed for 50 concurrent users
   under the campaign's extra tablets, a rotated service-account password still used by a legacy ETL → the account locked out
   under the component release checks), with a ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``skiresort`` — 白桦岭滑雪场 BaiHuaLing Ski Resort, a ski resort group's lift gates, pass sales, rental, ski school,
+  snowmaking, grooming fleet, slope board, lodge and payment wristbands on the first Friday of the winter school holiday (a
+  compressor tagged out for maintenance made lead by the PLC's weekly lead/lag rotation → air pressure low and every snow gun
+  of the night tripped, a hotel PMS night audit left waiting on a confirmation prompt → room-charge postings refused
+  ``NIGHT_AUDIT_IN_PROGRESS`` at breakfast, a node rebuilt from an image with a ``/swapfile`` and ``failSwapOn=false`` under the
+  ticket checkout pods scaled out there, a ticket window's new card stock with ICODE SLIX2 chips outside the gates' media
+  profile, a gate vendor's antenna tuning leaving readers at 33 dBm → cross-lane reads, a validation surge and RIDE_LOCK
+  denials, a tracker vendor's cold-weather profile sampling fixes every 60 s → the groomed-status job showing groomed slopes
+  未压雪, a hard ``maxConsecutiveLessons`` constraint leaving the instructor solver at its time limit with lessons unassigned,
+  a mini-program's reordered ability picker still sent by index → beginners' DIN set as experts', a RabbitMQ TTL policy whose
+  pattern also matched the deposit-release queue → night-session deposits left frozen, a ResourceQuota lowered in a cost
+  review refusing the mini-program's scale-out at an evening promotion), with a ``k8s`` section — a judging world written
+  before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -340,6 +353,7 @@ from evaluation.worlds import (
     recruit,
     retail,
     rideshare,
+    skiresort,
     smart_property,
     social,
     streaming,
@@ -367,7 +381,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 metro.WORLD, esign.WORLD, toll.WORLD,
                                                                 lending.WORLD, cinema.WORLD, fitness.WORLD,
                                                                 library.WORLD, weather.WORLD,
-                                                                bloodbank.WORLD)}
+                                                                bloodbank.WORLD,
+                                                                skiresort.WORLD)}
 
 
 def world_get(name: str) -> World:
