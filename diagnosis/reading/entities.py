@@ -493,17 +493,15 @@ def _addressed(question: str, mentions: list[ServiceMention]) -> list[ServiceMen
         named = [m for m in known if m.text and m.text in clause]
         if named and len(named) < len(known):
             return [m for m in mentions if m in named or not m.known]
-    # Named in the asking clause, even when the story named it first (雷达估测的雨量只有雨量站的两三成，
-    # …，雷达数据接入这边是出什么问题了: the radar is asked, the gauges are the story's yardstick).
-    asked = [m for m in known if m.start >= start or (m.text and m.text in clause)]
-    told = [m for m in known if m not in asked]
+    asked = [m for m in known if m.start >= start]
+    told = [m for m in known if m.start < start]
     if not asked or not told or not (asks("cause", clause) or asks("confirm", clause) or asks("why", clause)):
         return mentions
     # A story that tells a failure (搜索服务一直吐 503，ES 那边怎么了) keeps its services asked beside
     # the suspect: the failing one is where the symptom is read.
     if find_symptoms(text[:start]):
         return mentions
-    return [m for m in mentions if m in asked or not m.known]
+    return [m for m in mentions if m.start >= start or not m.known]
 
 
 # What a service's own records show: its errors and its alerts.
