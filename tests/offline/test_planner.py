@@ -81,6 +81,14 @@ def test_an_alert_confirmation_reads_alerts_only():
     assert [s.tool for s in p.steps] == ["query_metrics", "lookup_knowledge"]
 
 
+def test_an_alert_the_story_tells_beside_a_why_still_reads_the_services_error_logs():
+    """告警到现在还在响 tells the alert; 到底怎么回事 asks why: the failing lines (an x509 the courier
+    API answers) are where the answer is, not the alert alone."""
+    p = plan("早上七点多开始好多支付单下不了，支付服务的告警到现在还在响，到底怎么回事？")
+    logs = [s for s in p.steps if s.tool == "query_logs"]
+    assert logs and logs[0].arguments["service"] == "payment-service" and logs[0].arguments["level"] in ("WARN", "ERROR")
+
+
 def test_an_unknown_service_is_still_queried_so_the_gap_is_recorded():
     p = plan("refund-service 有报错吗")
     assert p.steps[0].arguments["service"] == "refund-service"

@@ -206,7 +206,8 @@ def plan_normal(*, services: Sequence[ServiceInfo], reading: Reading) -> Plan:
     # The asked symptom's telling word; else an exact term the question spells (401, KeyError).
     unnamed = [t for t in log_terms(reading.asked.dimension.terms) if not find_symptoms(t)]  # 401, not 500
     keyword = log_keyword(symptoms) or next(iter(unnamed), None)
-    alerts_only = symptoms == ["alert"]
+    # An alert the story tells (告警到现在还在响，到底怎么回事) is context: the failure is read in the logs.
+    alerts_only = symptoms == ["alert"] and not facts.alert_told
     targets = [m.name for m in facts.services][:MAX_SERVICES]
     steps: list[PlanStep] = []
     focus = "、".join(SYMPTOMS_BY_ID[s].label for s in symptoms) or "报错与告警"
