@@ -547,9 +547,27 @@ def joined_mentions(question: str, mentions: Sequence[ServiceMention]) -> bool:
     return any(0 <= b - a_end <= 3 and _JOINED.search(folded[a_end:b]) for (_, a_end), (b, _) in zip(spots, spots[1:], strict=False))
 
 
+_TECH_WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9]{2,}(?![A-Za-z0-9_])")
+
+
+def described_service(question: str, catalog: Sequence[Any]) -> ServiceMention | None:
+    """The service a question names by a technical word of its description alone (ELISA of "LIS：…
+    ELISA 酶免仪结果…", RTG of the yard-crane dispatch): a word of capitals the question spells that
+    exactly one service's description holds whole — None when several or none do."""
+    text = nfkc(question)
+    for m in _TECH_WORD.finditer(text):
+        word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(m.group(0))}(?![A-Za-z0-9_])")
+        owners = [s for s in catalog if word.search(nfkc(getattr(s, "description", "") or ""))]
+        if len(owners) == 1:
+            return ServiceMention(owners[0].name, True, fold(m.group(0)), m.start())
+    return None
+
+
 def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
     catalog = list(services)
     mentions = _addressed(question, _part_of_another(find_services(question, catalog), catalog))
+    if not any(m.known for m in mentions) and (described := described_service(question, catalog)) is not None:
+        mentions = [described, *mentions]  # named by no alias: by the one description with its word
     services = catalog
     symptoms = find_symptoms(question)
     alerts_told = _alert_state_told(question)
@@ -584,4 +602,8 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         joined=joined_mentions(question, mentions),
         alert_told="alert" in symptoms and alerts_told,
     )
+    if facts.quantity and not (facts.metric or facts.symptoms or facts.measured):
+        # A figure named by a technical word alone (ELISA 的反应性比例最高到了百分之多少): the series
+        # whose name holds that word measures it (lis_elisa_reactive_percent).
+        facts = replace(facts, metric=next((fold(m.group(0)) for m in _TECH_WORD.finditer(nfkc(question))), ""))
     return replace(facts, narrow=is_narrow(facts, mentions, symptoms))

@@ -209,3 +209,27 @@ def test_a_bare_word_that_is_part_of_another_named_services_name_is_that_service
     facts = analyse("保安今天早上巡更一直打不上卡，App 说不在巡更点范围内，巡更系统是怎么回事？", catalog)
     assert [m.name for m in facts.services] == ["aj-patrol"]
     assert [m.name for m in analyse("业主 App 今天一直打不开，怎么回事？", catalog).services] == ["aj-owner-app"]
+
+
+LAB_CATALOG = [
+    ServiceInfo(name="lb-lis", aliases=["检验系统", "LIS"], description="检验信息系统：接收 ELISA 酶免仪、NAT 核酸仪的结果"),
+    ServiceInfo(name="lb-bus", aliases=["献血车"], description="献血车平板同步，经 VPN 回传；NAT 穿透"),
+    ServiceInfo(name="lb-order", aliases=["订单"], description="医院订单"),
+]
+
+
+def test_a_technical_word_one_services_description_holds_names_that_service_and_the_figure():
+    """ELISA names no service by alias; the LIS's description alone holds it: the LIS is asked, and
+    the figure is the series whose name holds the word (lis_elisa_reactive_percent) — not a
+    clarification of a question that says what it wants."""
+    facts = analyse("今天上午 ELISA 的反应性比例最高到了百分之多少？", LAB_CATALOG)
+    assert [m.name for m in facts.services] == ["lb-lis"] and facts.metric == "elisa" and facts.diagnosable
+
+
+def test_a_technical_word_several_descriptions_hold_names_no_service():
+    assert analyse("今天上午 NAT 的比例最高到了百分之多少？", LAB_CATALOG).services == ()
+
+
+def test_a_service_named_by_its_alias_is_not_replaced_by_a_description_word():
+    facts = analyse("订单今天上午 ELISA 相关的报错有多少条？", LAB_CATALOG)
+    assert [m.name for m in facts.services] == ["lb-order"]
