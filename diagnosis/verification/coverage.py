@@ -35,7 +35,8 @@ Beyond who and when, what was asked (issue 24):
   class, or another symptom than the asked one that can explain it (a pool or a disk exhausted, a
   slow query — ``vocabulary.EFFECTS`` are the ones that cannot); symptoms alone are ``partial``
   with the gap 原因未能确认;
-- a listing of changes is answered by change lines only;
+- a listing of changes is answered by change lines only, whatever kind each says it is (the kinds
+  the question names are what to include, not a filter);
 - a listing of alerts (``listing_universe``: what the tools returned for the asked services and
   window) is answered only when every item is named;
 - a window the scope's evidence does not cover (``data_span``), or one in the future, is
@@ -426,9 +427,11 @@ def check_coverage(
             continue
         elif asked.kind in (EXISTENCE, LISTING) and claim.get("claim_type") == NEGATIVE_OBSERVATION:
             because = WHY_NEGATIVE
-        elif asked.kind == LISTING and terms and not any(_terms_named([t], folded) for t in terms):
-            # A list of configuration changes / pods is not answered by an error line of the service;
-            # each item is one of the kinds listed (发版、改配置、扩缩容都算上: a scale-out names one).
+        elif asked.kind == LISTING and terms and not changes and not any(_terms_named([t], folded) for t in terms):
+            # A list of pods / configuration items is not answered by an error line of the service;
+            # each item is one of the kinds listed. A listing of changes is answered by its change
+            # lines (above): the kinds it names are what to include (发版、配置都列一下), whatever the
+            # line calls itself ("constraint changed by school_dir_linxue").
             reasons.append(R_NO_TERM.format(claim=claim_id, terms=" ".join(terms)))
             continue
         if survey:

@@ -30,13 +30,13 @@ def check(cid, verification="direct_observation", critical=True):
     return {"claim_id": cid, "verification": verification, "is_critical": critical}
 
 
-def coverage(asked, *items, checks=None, question="inventory-service 的 Redis 连接池用了多少？"):
+def coverage(asked, *items, checks=None, question="inventory-service 的 Redis 连接池用了多少？", changes=False):
     claims = [c for c, _ in items]
     evidence = [e for _, ev in items for e in ev]
     checks = checks if checks is not None else [check(c["claim_id"]) for c in claims]
     return check_coverage(
         asked=asked, question=question, claims=claims, claim_checks=typed_checks(checks), verified_evidence=evidence,
-        catalog=CATALOG, tried=["query_logs service=inventory-service level=ERROR → 有结果"],
+        catalog=CATALOG, tried=["query_logs service=inventory-service level=ERROR → 有结果"], changes=changes,
     )
 
 
@@ -175,6 +175,26 @@ def test_a_listing_of_several_kinds_is_answered_by_items_each_naming_one_of_them
     )
     assert (result.status, result.covering_claims) == ("answered", ["c1", "c2"])
     assert any(r.startswith("c3：") and "配置 扩缩容" in r for r in result.reasons)
+
+
+def test_a_listing_of_changes_is_answered_by_its_change_lines_whatever_kind_each_says_it_is():
+    """发版、配置都列一下 names what to include: a deploy and a constraint an operator changed in the
+    service's console are its changes, though neither says 配置; an error line is still none."""
+    asked = Asked(kind="listing", services=["school"], window=WINDOW, dimension=AskedDimension(terms=["配置"]))
+    deploy = "2026-11-28 09:31:05 school INFO deploy finished: school 3.2.1 (was 3.2.0) rolled out by ci-bot"
+    console = "2026-11-28 09:50:10 school INFO [console] constraint changed by dir: maxConsecutive=3 NONE -> HARD"
+    error = "2026-11-28 09:40:02 school ERROR solver timed out"
+    question = "school 从昨天到现在都做过哪些变更？发版、配置都列一下。"
+    result = coverage(
+        asked,
+        claim("c1", "09:31:05 school 记录发布：deploy finished: school 3.2.1", deploy, claim_type="timeline"),
+        claim("c2", "09:50:10 school 记录变更：constraint changed NONE -> HARD", console, claim_type="timeline"),
+        claim("c3", "09:40:02 school 记录了 ERROR 日志", error),
+        checks=[check("c1"), check("c2"), check("c3")],
+        question=question,
+        changes=True,
+    )
+    assert (result.status, result.covering_claims) == ("answered", ["c1", "c2"]), result.reasons
 
 
 def test_a_queue_depth_series_answers_how_many_jobs_the_queue_held_at_its_worst():
