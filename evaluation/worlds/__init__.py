@@ -314,6 +314,19 @@ what a fully right answer to each must contain.
   pattern also matched the deposit-release queue → night-session deposits left frozen, a ResourceQuota lowered in a cost
   review refusing the mini-program's scale-out at an evening promotion), with a ``k8s`` section — a judging world written
   before the agents were tuned on it;
+- ``pethospital`` — 毛孩子宠物医院 MaoHaiZi Pet Hospitals, a city chain of six veterinary hospitals with its owners' App, queue,
+  clinic HIS, in-house lab analyzers, DR/ultrasound PACS, report centre, pharmacy, pet-insurance claims, boarding cameras and
+  reminders on a Tuesday of the autumn rabies campaign (an analyzer reinstalled by its vendor with the LIS interface's default
+  species → cats' results sent ``species=CANINE`` and held for manual review, a new QC material lot put in use with the old
+  lot's target table → Westgard 1-3s and the kidney tests locked, a replaced DR console calling with an unregistered AE title
+  → worklist refused and studies UNMATCHED, a camera cloud vendor's free HD-continuous upgrade of one branch's kennel cameras
+  filling its uplink under the PACS uploads, a security team's EDR pilot scanning container files on access on one node →
+  the report renderers there slow under load, a district bureau's SMS with our booking link → a vaccine-slot request spike,
+  an acquired clinic's legacy import keeping deaths only in remarks → vaccine reminders to owners of deceased pets, an
+  insurer's nightly document fetch past our presigned URLs' expiry → claims returned MATERIAL_UNREADABLE, a formulary item
+  copied with the old product's concentration → dispensing held over the maximum volume, a night triage category created
+  with ``priority=0``, the queue's lowest → emergencies called last), with a ``k8s`` section — a judging world written
+  before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -348,6 +361,7 @@ from evaluation.worlds import (
     metro,
     payments,
     payroll,
+    pethospital,
     pharma,
     port,
     recruit,
@@ -382,7 +396,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 lending.WORLD, cinema.WORLD, fitness.WORLD,
                                                                 library.WORLD, weather.WORLD,
                                                                 bloodbank.WORLD,
-                                                                skiresort.WORLD)}
+                                                                skiresort.WORLD,
+                                                                pethospital.WORLD)}
 
 
 def world_get(name: str) -> World:
