@@ -33,6 +33,7 @@ from evaluation.worlds import (
     fitness,
     gaming,
     govservice,
+    greenhouse,
     hospital,
     insurance,
     lending,
@@ -105,6 +106,7 @@ PINNED = {
     "weather": "02f0ce515eba1731c3352b4bf54d5a887763d61c612c403076e413600d9923ab",
     "bloodbank": "2397db079323e63bd8340e65c5381046e98cd8eea1cd30b8f46e1bf1aabab9e5",
     "skiresort": "f61c15ff40f783076c119e586201f0759056305bd87dd4b1d5b880c35a035861",
+    "greenhouse": "8d4a00b2700478c0366208060bff6734ca3ea464393484afc8e2180cd330edb9",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -162,7 +164,8 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
                                     media, vehicle, govservice, port, recruit, metro, esign, toll,
                                     lending, cinema, fitness, library, weather,
                                     bloodbank,
-                                    skiresort])
+                                    skiresort,
+                                    greenhouse])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -196,7 +199,8 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
                                     media, vehicle, govservice, port, recruit, metro, esign, toll,
                                     lending, cinema, fitness, library, weather,
                                     bloodbank,
-                                    skiresort])
+                                    skiresort,
+                                    greenhouse])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -333,7 +337,8 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (lending.WORLD, lending), (cinema.WORLD, cinema), (fitness.WORLD, fitness),
                           (library.WORLD, library), (weather.WORLD, weather),
                           (bloodbank.WORLD, bloodbank),
-                          (skiresort.WORLD, skiresort)):
+                          (skiresort.WORLD, skiresort),
+                          (greenhouse.WORLD, greenhouse)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -381,7 +386,8 @@ def test_the_change_listings_are_info_change_lines():
                         (library.WORLD, "library_seat_changes_listing"),
                         (weather.WORLD, "weather_warning_changes_listing"),
                         (bloodbank.WORLD, "bloodbank_coldchain_changes_listing"),
-                        (skiresort.WORLD, "skiresort_school_changes_listing")):
+                        (skiresort.WORLD, "skiresort_school_changes_listing"),
+                        (greenhouse.WORLD, "greenhouse_climate_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
