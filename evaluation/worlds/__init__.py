@@ -327,6 +327,19 @@ what a fully right answer to each must contain.
   copied with the old product's concentration → dispensing held over the maximum volume, a night triage category created
   with ``priority=0``, the queue's lowest → emergencies called last), with a ``k8s`` section — a judging world written
   before the agents were tuned on it;
+- ``greenhouse`` — 绿穗农业 LvSui Agriculture, a smart-agriculture company's glass-greenhouse base on a spring harvest
+  Thursday (a gateway vendor's OTA moving one greenhouse's LoRa gateway to the channels its sensors do not send on → the
+  climate control holding the last values with the vents shut in the morning sun, a spring plan copied from last year putting
+  four irrigation zones at once on a two-zone pump → low line pressure and EC dosing paused, a CO2 programme with
+  ``dose_stop_vent_pct=100`` draining the CO2 tank under open vents, a GPU node reinstalled with an old NVIDIA driver under the
+  vision pods scaled out there → CPU inference and fruits sent to the rework lane, a grading line switched to the cherry-tomato
+  recipe under a lot of large tomatoes → every fruit OVERSIZE, a bulk update touching every plant record turning the
+  handhelds' incremental sync at the shift start into a full one (a request-rate spike and 503s), a pesticide catalogue import
+  with ``phi_days 7 -> 70`` → crates rejected PHI_NOT_ELAPSED at the grading intake, a pre-cooling core probe left in the
+  return air after maintenance → strawberry pallets into the cold room uncooled, a release printing loading lists in delivery
+  order → every stop unloading the later stores' pallets, a chain's DC scanning every punnet's traceability QR at receiving →
+  the anti-counterfeit scan-count rule warning consumers), with a ``k8s`` section — a judging world written before the agents
+  were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -352,6 +365,7 @@ from evaluation.worlds import (
     fitness,
     gaming,
     govservice,
+    greenhouse,
     hospital,
     insurance,
     lending,
@@ -397,7 +411,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 library.WORLD, weather.WORLD,
                                                                 bloodbank.WORLD,
                                                                 skiresort.WORLD,
-                                                                pethospital.WORLD)}
+                                                                pethospital.WORLD,
+                                                                greenhouse.WORLD)}
 
 
 def world_get(name: str) -> World:
