@@ -54,20 +54,24 @@ def test_every_world_keeps_its_fully_right_count_and_leaks_nothing(world, offlin
 #: the runbooks bridge what the asker saw to the codes the services log); bloodbank and skiresort the fifteenth,
 #: measured untuned at 06110d0 (strictly 7 and 10, fully 7 and 11, false PASS 2 and 1; 7 (2) and 9 (2) under 0bd6794),
 #: tuning worlds since (bloodbank 9, 1 false PASS once an alert the story tells no longer makes a question alerts-only and a
-#: technical word of one description names its service and figure).
+#: technical word of one description names its service and figure; skiresort 11 once a change listing counts every change
+#: line); pethospital and greenhouse the sixteenth, measured untuned at e718c5a (strictly 10 and 7, false PASS 1 and 3; the
+#: same under 6fb4dbc), held at that until someone tunes on them.
 TUNING_FLOOR = {"hospital": 13, "gaming": 13, "charging": 11, "travel": 10, "social": 12, "brokerage": 8, "factory": 12,
                 "insurance": 13, "retail": 10, "collab": 9, "utility": 12, "telecom": 11, "property": 8,
                 "airport": 11, "pharma": 10, "payroll": 11, "rideshare": 12, "education": 11, "media": 12,
                 "vehicle": 7, "govservice": 12, "port": 8, "recruit": 13, "metro": 8, "esign": 11,
                 "toll": 10, "lending": 14, "cinema": 12, "fitness": 7, "library": 8,
-                "weather": 8, "bloodbank": 9, "skiresort": 11}
+                "weather": 8, "bloodbank": 9, "skiresort": 11, "pethospital": 10,
+                "greenhouse": 7}
 #: PASS answers that miss the asked fact or name another incident's words, as measured — to go to 0.
 TUNING_FALSE_PASS_CEILING = {"hospital": 1, "gaming": 0, "charging": 1, "travel": 0, "social": 0, "brokerage": 0,
                              "factory": 0, "insurance": 0, "retail": 0, "collab": 0, "utility": 0,
                              "telecom": 0, "property": 1, "airport": 0, "pharma": 0, "payroll": 0, "rideshare": 0,
                              "education": 0, "media": 0, "vehicle": 2, "govservice": 0, "port": 0, "recruit": 1,
                              "metro": 1, "esign": 0, "toll": 0, "lending": 0, "cinema": 0, "fitness": 0,
-                             "library": 0, "weather": 2, "bloodbank": 1, "skiresort": 1}
+                             "library": 0, "weather": 2, "bloodbank": 1, "skiresort": 1,
+                             "pethospital": 1, "greenhouse": 3}
 
 
 @pytest.mark.parametrize("world", sorted(TUNING_FLOOR))
