@@ -416,7 +416,7 @@ class OfflineExecutor:
             return  # a service with no data is answered by that gap, never by another's lines
         # The runbooks about the message say which codes the services log it as (``bridged_codes``).
         tools.call(LOOKUP_KNOWLEDGE, {"query": " ".join(messages), "top_k": TOLD_RUNBOOK_TOP_K}, Origin.TOLD)
-        codes = [code for _, code, _ in told_bridges(tools.history(), messages)]
+        codes = [bridge.code for bridge in told_bridges(tools.history(), messages)]
         # The story's words are no screen's text: only the codes a runbook gives them are read.
         pieces = told_keywords(facts.told) if facts.told else []
         keywords = list(dict.fromkeys([*codes, *pieces]))[:MAX_KEYWORDS]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from contracts.elements import AlertElement, HitElement, SeriesSummary
 from contracts.k8s import K8sPod
@@ -254,13 +254,21 @@ def placement_claims(
     return out
 
 
-def told_bridges(history: Sequence[ToolCallResult], messages: Sequence[str]) -> list[tuple[str, str, Ref]]:
-    """(message, code, runbook hit) of each code a runbook the told lookup found says the message is
-    (``reading.told.bridged_codes``): 反潜回 → ``ANTI_PASSBACK`` by 《反潜回拒绝处理手册》."""
+class Bridge(NamedTuple):
+    """A code a runbook says a told message is: 反潜回 → ``ANTI_PASSBACK`` by 《反潜回拒绝处理手册》."""
+
+    message: str
+    code: str
+    runbook: Ref  # the runbook's opening, as the told lookup found it
+
+
+def told_bridges(history: Sequence[ToolCallResult], messages: Sequence[str]) -> list[Bridge]:
+    """Each code a runbook the told lookup found says one of ``messages`` is
+    (``reading.told.bridged_codes``), once per message and code."""
     calls = [c for c in history if c.origin == Origin.TOLD and c.status == "success"]
     hits = [r for r in collect_refs(calls, (), only=Origin.TOLD) if r.kind == "hit"]
     return list({
-        (message, code): (message, code, hit)
+        (message, code): Bridge(message, code, hit)
         for message in messages for hit in hits
         for code in bridged_codes(message, [HitElement.model_validate(hit.element)])
     }.values())
@@ -276,48 +284,65 @@ def _holds_code(code: str, text: str) -> bool:
     return re.search(rf"(?<![A-Za-z0-9_]){re.escape(code)}(?![A-Za-z0-9_])", text) is not None
 
 
+def _is_warning(line: Ref) -> bool:
+    return LEVEL_RANK.get(line.level, 0) >= LEVEL_RANK["WARN"]
+
+
+def _said_line(message: str, lines: Sequence[Ref]) -> Ref | None:
+    """The line that says most of ``message`` in its own words: a warning or worse before a note,
+    the earliest of equals."""
+    said = [(overlap, line) for line in lines if (overlap := told_overlap(message, line.message))]
+    if not said:
+        return None
+    return min(said, key=lambda x: (-x[0], not _is_warning(x[1]), x[1].record.timestamp))[1]
+
+
+def _said_claim(message: str, line: Ref) -> tuple[str, list[dict[str, Any]]] | None:
+    """``line`` quoted with the words it shares with ``message`` (None when its shown part lacks them)."""
+    excerpt = excerpt_of(line.text)
+    shown, tail = _message_shown(line, excerpt)
+    match = told_match(message, shown)
+    if not match:
+        return None
+    text = f"{line.record.service} 在 {line.clock} 记录了一条 {line.record.level} 日志，写有所述的{quote(match)}：{quote(shown)}"
+    return text, [_binding(line, excerpt), *tail]
+
+
+def _bridged_claim(message: str, lines: Sequence[Ref], bridges: Sequence[Bridge]) -> tuple[str, list[dict[str, Any]]] | None:
+    """The line holding a code a runbook says ``message`` is, quoted through that runbook."""
+    coded = [(b, line) for b in bridges if b.message == message for line in lines if _holds_code(b.code, line.message)]
+    if not coded:
+        return None
+    bridge, line = min(coded, key=lambda x: (not _is_warning(x[1]), x[1].record.timestamp))
+    excerpt = excerpt_of(line.text)
+    shown, tail = _message_shown(line, excerpt)
+    title = HitElement.model_validate(bridge.runbook.element).document_title
+    match = told_match(message, title)
+    if not _holds_code(bridge.code, shown) or not match:
+        return None
+    text = (f"{line.record.service} 在 {line.clock} 记录了一条 {line.record.level} 日志，写有{quote(bridge.code)}"
+            f"（处理手册《{title}》所说的所述{quote(match)}）：{quote(shown)}")
+    return text, [_binding(line, excerpt), *tail, _binding(bridge.runbook, excerpt_of(bridge.runbook.text))]
+
+
 def told_claims(history: Sequence[ToolCallResult], facts: QuestionFacts,
                 services: Sequence[ServiceInfo]) -> list[tuple[str, list[dict[str, Any]]]]:
-    """Per message the asker saw (``QuestionFacts.told``): the line of the told read (``Origin.TOLD``)
+    """Per message the asker saw (``told_or_story``): the line of the told read (``Origin.TOLD``)
     that says most of it — a warning or worse before a note, the earliest of equals — quoted with the
     words it shares with the message: "jq-risk-precheck 在 09:15:02 记录了一条 WARN 日志，写有所述的
     「委托价格超出涨跌停」：「…」". A line that says none of its words but the code a runbook says the
     message is (``told_bridges``) shows it through that runbook, bound to it as well: "…写有「ANTI_PASSBACK」
-    （处理手册《反潜回拒绝处理手册》所说的所述「反潜回」）：「…」"."""
+    （处理手册《反潜回拒绝处理手册》所说的所述「反潜回」）：「…」". The story's own words are matched only so."""
     calls = [c for c in history if c.origin == Origin.TOLD and c.status == "success"]
     lines = [r for r in collect_refs(calls, services, only=Origin.TOLD) if r.kind == "log" and plain_head(r.record)]
     messages = told_or_story(facts)
     bridges = told_bridges(history, messages)
-    out: list[tuple[str, list[dict[str, Any]]]] = []
+    out = []
     for message in messages:
-        said = [(told_overlap(message, r.message), LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"], r)
-                for r in lines] if facts.told else []
-        said = [x for x in said if x[0]]
-        if said:
-            _, _, line = min(said, key=lambda x: (-x[0], not x[1], x[2].record.timestamp))
-            excerpt = excerpt_of(line.text)
-            shown, tail = _message_shown(line, excerpt)
-            match = told_match(message, shown)
-            if not match:
-                continue
-            text = (f"{line.record.service} 在 {line.clock} 记录了一条 {line.record.level} 日志，写有所述的{quote(match)}："
-                    f"{quote(shown)}")
-            out.append((text, [_binding(line, excerpt), *tail]))
-            continue
-        coded = [(LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK["WARN"], code, hit, r)
-                 for _, code, hit in (b for b in bridges if b[0] == message) for r in lines if _holds_code(code, r.message)]
-        if not coded:
-            continue
-        _, code, hit, line = min(coded, key=lambda x: (not x[0], x[3].record.timestamp))
-        excerpt = excerpt_of(line.text)
-        shown, tail = _message_shown(line, excerpt)
-        title = HitElement.model_validate(hit.element).document_title
-        match = told_match(message, title)
-        if not _holds_code(code, shown) or not match:
-            continue
-        text = (f"{line.record.service} 在 {line.clock} 记录了一条 {line.record.level} 日志，写有{quote(code)}"
-                f"（处理手册《{title}》所说的所述{quote(match)}）：{quote(shown)}")
-        out.append((text, [_binding(line, excerpt), *tail, _binding(hit, excerpt_of(hit.text))]))
+        line = _said_line(message, lines) if facts.told else None
+        claim = _said_claim(message, line) if line is not None else _bridged_claim(message, lines, bridges)
+        if claim is not None:
+            out.append(claim)
     return out
 
 
