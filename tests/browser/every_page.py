@@ -24,6 +24,7 @@ from diagnosis.reviews.services import claim_label_record, run_label_record
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
 from tests.alerts.conftest import URL as ALERT_URL
 from tests.alerts.conftest import payload
+from tests.browser.asking import wait_until_answered
 from tests.personas import PASSWORD
 
 QUESTION = "payment-service 10:05 开始大量 500，原因是什么？"
@@ -58,7 +59,7 @@ class PageKind:
 def _ask_and_watch(page) -> None:
     page.fill("#id_question", LIVE_QUESTION)
     page.click("#ask-submit")
-    page.wait_for_selector("#progress[data-done='true']", timeout=120_000)
+    wait_until_answered(page)
 
 
 def _run(owner, question: str, session=None) -> DiagnosisRun:

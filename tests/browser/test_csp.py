@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from diagnosis.demo import DEMO_BUNDLE_PATH
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import DiagnosisRun
+from tests.browser.asking import wait_until_answered
 from tests.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -88,7 +89,7 @@ def test_web_ui_asks_and_renders_the_answer_with_no_csp_violation(asgi_live_serv
     _login(page, asgi_live_server, "staff")
     page.fill("#id_question", QUESTION)
     page.click("#ask-submit")
-    page.wait_for_selector("#progress[data-done='true']", timeout=90_000)
+    wait_until_answered(page)
     run = DiagnosisRun.objects.get()
     expect(page.locator("#answer")).to_be_visible()
     expect(page.locator("#answer-text")).to_contain_text(run.final_answer.splitlines()[0])
@@ -105,7 +106,7 @@ def test_admin_run_audit_page_renders_with_no_csp_violation(asgi_live_server, wa
     _login(page, asgi_live_server, "reviewer")
     page.fill("#id_question", QUESTION)
     page.click("#ask-submit")
-    page.wait_for_selector("#progress[data-done='true']", timeout=90_000)
+    wait_until_answered(page)
     run = DiagnosisRun.objects.get()
 
     _assert_strict_policy(page.goto(f"{asgi_live_server}/admin/"))

@@ -12,6 +12,7 @@ from diagnosis.demo import DEMO_BUNDLE_PATH
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import DiagnosisRun
 from diagnosis.services.runs import diagnosis_run_create, diagnosis_run_execute
+from tests.browser.asking import wait_until_answered
 from tests.browser.every_page import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,7 +32,7 @@ def test_a_follow_up_answer_joins_the_thread_without_a_reload(asgi_live_server, 
 
     page.fill("#id_question", FOLLOW_UP)
     page.click("#ask-submit")
-    page.wait_for_selector("#progress[data-done='true']", timeout=120_000)
+    wait_until_answered(page)
 
     follow_up = DiagnosisRun.objects.exclude(pk=first.pk).get()
     turns = page.locator("#conversation li.turn")

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from diagnosis.demo import DEMO_BUNDLE_PATH
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import DiagnosisRun
+from tests.browser.asking import wait_until_answered
 from tests.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,7 +27,7 @@ def demo_world(transactional_db):
 def _ask(page, question: str) -> None:
     page.fill("#id_question", question)
     page.click("#ask-submit")
-    page.wait_for_selector("#progress[data-done='true']", timeout=120_000)
+    wait_until_answered(page)
 
 
 def test_staff_asks_follows_up_in_the_session_and_reads_the_conversation(

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import DiagnosisRun
+from tests.browser.asking import wait_until_answered
 from tests.personas import PASSWORD
 from tests.security.hostile_bundle import INJECTED_CAUSE, QUESTION, SCRIPT, hostile_bundle
 from tests.security.quotes import own_words
@@ -56,7 +57,7 @@ def test_injected_markup_never_runs_or_loads_anything(asgi_live_server, new_cont
     expect(page).to_have_url(f"{base}/")
     page.fill("#id_question", QUESTION)
     page.click("#ask-submit")
-    page.wait_for_selector("#progress[data-done='true']", timeout=90_000)
+    wait_until_answered(page)
     expect(page.locator("#answer-text")).to_contain_text(SCRIPT)  # shown as text
     shown = page.locator("#answer-text").inner_text()
     assert INJECTED_CAUSE in shown and INJECTED_CAUSE not in own_words(shown)  # … and only quoted

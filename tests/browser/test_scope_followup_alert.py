@@ -17,6 +17,7 @@ from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.models import DiagnosisRun, ToolInvocation
 from evaluation.worlds.loading import world_load
 from tests.alerts.conftest import URL, payload
+from tests.browser.asking import wait_until_answered
 from tests.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,7 +29,7 @@ FOLLOW_UP = "那 cartservice 呢？"
 def _ask(page, question: str) -> None:
     page.fill("#id_question", question)
     page.click("#ask-submit")
-    page.wait_for_selector("#progress[data-done='true']", timeout=180_000)
+    wait_until_answered(page)
 
 
 def test_staff_picks_a_replay_scope_asks_follows_up_and_sees_an_alert_started_run(

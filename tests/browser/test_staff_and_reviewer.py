@@ -14,6 +14,7 @@ from diagnosis.demo import DEMO_BUNDLE_PATH
 from diagnosis.evidence.loader import evidence_bundle_load
 from diagnosis.graph.env import EventRecorder
 from diagnosis.models import DiagnosisRun
+from tests.browser.asking import wait_until_answered
 from tests.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -64,7 +65,7 @@ def _login(page, base_url: str, username: str) -> None:
 def _ask(page) -> None:
     page.fill("#id_question", QUESTION)
     page.click("#ask-submit")
-    page.wait_for_selector("#progress[data-done='true']", timeout=90_000)
+    wait_until_answered(page)
 
 
 def test_staff_watches_live_progress_reads_the_answer_and_a_reviewer_audits_it(
@@ -79,7 +80,7 @@ def test_staff_watches_live_progress_reads_the_answer_and_a_reviewer_audits_it(
     page.click("#ask-submit")
     page.wait_for_selector("#stages li")
     screenshot(page, "01-staff-progress-live", full_page=False)
-    page.wait_for_selector("#progress[data-done='true']", timeout=90_000)
+    wait_until_answered(page)
     screenshot(page, "02-staff-progress-and-answer")
 
     # Stages arrived one by one while the run was going, well before the answer.
@@ -175,7 +176,7 @@ def test_hostile_question_is_shown_as_text(asgi_live_server, page, demo_world, s
     page.evaluate("window.__xss = 0")
     page.fill("#id_question", "payment-service <img src=x onerror=\"window.__xss=1\"> 为什么 500？")
     page.click("#ask-submit")
-    page.wait_for_selector("#progress[data-done='true']", timeout=90_000)
+    wait_until_answered(page)
     page.click("#answer-link")
     expect(page.locator("h1.question")).to_contain_text("<img src=x")
     assert page.evaluate("window.__xss === undefined || window.__xss === 0")
