@@ -54,6 +54,9 @@ class QuestionFacts:
     # The story's own words for what went wrong, quoted or not (一堆会员说自己被限制约课了): matched
     # against the runbooks' titles for the codes the services log it as (``reading.told.story_runs``).
     story: tuple[str, ...] = ()
+    # The question's own words for its subject (CO2, 储罐, 液位): what an alert or a series says when no
+    # symptom word of the rules is read (``reading.told.said_words``).
+    said: tuple[str, ...] = ()
     joined: bool = False  # asks about each of several services (A 和 B, 分别): ``entities.joined_mentions``
     # The alerts' state is told in the story and a why asked beside it (告警到现在都没恢复，选座服务怎么了):
     # the alert is context, not the answer (``entities._alert_state_told``).

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from contracts.reading import QuestionFacts, ServiceMention
 from diagnosis.reading.spelling import any_spelling_in, first_position
 from diagnosis.reading.text import fold, nfkc
-from diagnosis.reading.told import story_runs, told_messages
+from diagnosis.reading.told import said_words, story_runs, told_messages
 from diagnosis.reading.vocabulary import (
     K8S_TRIGGERS,
     KEY_TERMS,
@@ -320,8 +320,9 @@ def evidence_symptoms(text: str, *, implied: bool = True) -> frozenset[str]:
 
 
 _WORDS = QUESTION_WORDS  # cause, confirm, quantity, extreme_max/min, listing, unresolved, current
-# 几次 / 几个 ask for a count; 几点 is a time, 十几分钟 / 几十 an approximate figure, not a question.
-_QUANTITY_RE = re.compile(r"(?<![十百千万])几(?![十百千万点时号天日分秒周年月])")
+# 几次 / 几个 ask for a count; 几点 is a time, 十几分钟 / 几十 an approximate figure, 好几个 "several"
+# and 几乎 "almost", not a question.
+_QUANTITY_RE = re.compile(r"(?<![十百千万好])几(?![十百千万点时号天日分秒周年月乎])")
 _WHICH_SERVICE = re.compile(
     r"(?:哪个|哪些|哪几个|几个|什么|啥)(?:服务|系统|应用|模块|组件)|which (?:service|system|app)"
 )
@@ -332,7 +333,7 @@ _METRIC_NAME = re.compile(r"(?<![A-Za-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-
 # The measure word a "how much" asks in (多少秒, 几个, 多少 MB): an ASCII word or one CJK character
 # right after 多少 / 几. Whether it is a unit at all is for the evidence to say (a series measured in
 # it); 多少请求 names a thing, and no series is measured in 请.
-_ASKED_UNIT = re.compile(r"(?:多少|几)\s*([a-z%]+|[\u4e00-\u9fff])")
+_ASKED_UNIT = re.compile(r"(?:多少|(?<!好)几(?!乎))\s*([a-z%]+|[\u4e00-\u9fff])")
 
 
 # Every spelling of a unit the figures are read in (units.toml): 多少分钟 asks in 分钟, not in 分.
@@ -599,6 +600,7 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         k8s_triggers=k8s_triggers(question),
         told=told_messages(question),
         story=story_runs(question),
+        said=said_words(question, [m.text for m in mentions]),
         joined=joined_mentions(question, mentions),
         alert_told="alert" in symptoms and alerts_told,
     )

@@ -13,6 +13,11 @@ A screen often shows in the users' words what the service logs as a code: 提示
 ``ANTI_PASSBACK`` denial. The team's runbooks translate: the one whose title says the message
 (《反潜回拒绝处理手册》) says in its opening which codes it is for ("适用于 … ANTI_PASSBACK 拒绝增多").
 Those codes (``bridged_codes``) are read and matched as the message is.
+
+A symptom no rule names (储罐的液位掉得飞快，报了低液位) is still said in words an alert or a series of
+that thing says too (``CO2TankLevelLow``: "CO2 储罐 T1 液位 19.6%"): ``said_words`` are the question's
+own words that are neither question vocabulary nor a service it names, and ``says`` how many of them
+an evidence text holds.
 """
 
 from __future__ import annotations
@@ -80,6 +85,40 @@ def story_runs(question: str) -> tuple[str, ...]:
     runbook's title may say (《爽约限制约课处理手册》) — at most ``MAX_STORY_RUNS``, the first."""
     clauses = [c for c in _CLAUSE.split(nfkc(question)) if c.strip()]
     return tuple(dict.fromkeys(r for c in clauses[:-1] for r in _LONG_RUN.findall(c)))[:MAX_STORY_RUNS]
+
+
+_ASCII_WORD: Final = re.compile(r"(?<![A-Za-z0-9_])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,}(?![A-Za-z0-9_])")
+_HAN: Final = re.compile(r"[\u4e00-\u9fff]+")
+_VOCABULARY: Final = frozenset(w for ws in QUESTION_WORDS.values() for w in ws if not w.startswith("re:"))
+_VOCABULARY_HAN: Final = tuple(sorted((w for w in _VOCABULARY if len(w) >= 2 and _HAN.fullmatch(w)), key=len, reverse=True))
+MAX_SAID: Final = 24
+
+
+def said_words(question: str, named: Iterable[str] = ()) -> tuple[str, ...]:
+    """The question's own words for what it is about (``co2``, 储罐, 罐的, 的液, 液位 … of "昨天下午 CO2
+    储罐的液位掉得飞快"): its ASCII words with a letter and every pair of adjacent Chinese characters —
+    no segmenter knows a business's words (液位) — folded; not a pair inside a word of the question
+    vocabulary (时间、疑问、泛指: 下午, 什么) nor text that named a service (环控那边). At most
+    ``MAX_SAID``, in order."""
+    text = nfkc(question)
+    for part in (*sorted(named, key=len, reverse=True), *_VOCABULARY_HAN):
+        text = text.replace(part, "，")
+    pairs = [run[i : i + 2] for run in _HAN.findall(text) for i in range(len(run) - 1)]
+    return tuple(dict.fromkeys(fold(w) for w in [*_ASCII_WORD.findall(text), *pairs]))[:MAX_SAID]
+
+
+def says(said: Iterable[str], text: str) -> int:
+    """How many things of ``said`` ``text`` says: its ASCII words held whole, and its runs of Chinese
+    pairs held — pairs next to each other in the question and both held count once (液位)."""
+    folded = fold(text)
+    tokens = set(re.findall(r"[a-z0-9]+", folded))
+    count, previous = 0, ""
+    for w in said:
+        held = w in tokens if w.isascii() else w in folded
+        joined = bool(previous) and not w.isascii() and previous[-1] == w[0] and previous in folded
+        count += held and not joined
+        previous = w if held and not w.isascii() else ""
+    return count
 
 
 def bridged_codes(message: str, hits: Iterable[HitElement]) -> tuple[str, ...]:

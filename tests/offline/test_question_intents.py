@@ -26,6 +26,8 @@ CATALOG = [
         ("账单服务报了十几分钟 500，这是啥原因？", False),  # 十几分钟 is a duration, not a question
         ("账单服务几十个请求超时了，为什么？", False),  # 几十 is an approximate figure
         ("账单服务今天重启了十几次吗", False),
+        ("账单服务今天早上是不是报过警？好几个同事说付不了款。", False),  # 好几个: several, no question
+        ("账单服务怎么把账单几乎全算成了零？", False),  # 几乎: almost
         ("账单服务刚才有几个 Pod 在重启？", True),
         ("账单服务有没有超时？", False),
         ("账单服务为什么报错", False),

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from typing import Final
 
 from contracts.reading import QuestionFacts
 from diagnosis.agents.offline.anomaly import TemplateStats
@@ -49,6 +50,7 @@ from diagnosis.agents.offline.novelty import is_routine
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss, output_time
 from diagnosis.reading.onsets import shift_of
 from diagnosis.reading.text import fold
+from diagnosis.reading.told import says
 from diagnosis.reading.vocabulary import ERRORISH
 from diagnosis.tools.element_text import wall_clock
 from diagnosis.tools.templates import mine
@@ -96,6 +98,11 @@ class Candidate:
         return self.refs[0]
 
 
+#: How many of the question's own words an alert or a series must say to be about it: one shared
+#: word is a coincidence of the business's vocabulary (温室, 订单), two name the thing.
+SAID_ENOUGH: Final = 2
+
+
 @dataclass(frozen=True)
 class Focus:
     """What makes evidence relevant: the question's symptoms (primary) and the symptoms of the
@@ -103,11 +110,14 @@ class Focus:
 
     primary: frozenset[str]
     secondary: frozenset[str] = frozenset()
+    # With no symptom read, the question's own words (``QuestionFacts.said``): an alert or a series
+    # that says two of them is about what was asked (CO2 储罐液位 → CO2TankLevelLow).
+    said: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, facts: QuestionFacts, secondary: Iterable[str] = ()) -> Focus:
         primary = frozenset(facts.symptoms) or frozenset({"error"})
-        return cls(primary, frozenset(secondary) - primary)
+        return cls(primary, frozenset(secondary) - primary, frozenset() if facts.symptoms else frozenset(facts.said))
 
 
 def anomalous(c: Candidate) -> bool:
@@ -140,6 +150,8 @@ def _relevance(ref: Ref, focus: Focus, shows: frozenset[str] = frozenset()) -> i
     symptom word."""
     symptoms = ref.symptoms | shows
     score = 3 * len(symptoms & focus.primary) + (2 if symptoms & focus.secondary else 0)
+    if not score and ref.kind in ("alert", "series") and says(focus.said, ref.text) >= SAID_ENOUGH:
+        return 3  # an alert or a series saying what the question says, in its words
     if not score and focus.primary & ERRORISH and ref.level in ("ERROR", "FATAL"):
         return 1
     return score
