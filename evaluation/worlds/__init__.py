@@ -340,6 +340,16 @@ what a fully right answer to each must contain.
   order → every stop unloading the later stores' pallets, a chain's DC scanning every punnet's traceability QR at receiving →
   the anti-counterfeit scan-count rule warning consumers), with a ``k8s`` section — a judging world written before the agents
   were tuned on it;
+- ``marathon`` — 金陵城市马拉松 JinLing City Marathon, a city marathon's race-operations platform from the expo's first day to
+  race morning (a vSwitch added to the node pool outside the managed Redis's whitelist → the tracking pods on the autoscaled
+  node time out and families see runners stuck, a vendor's chip map re-saved in a spreadsheet losing its leading zeros →
+  unknown chips at the mats and wave C without splits, the venue Wi-Fi's 240-minute captive-portal sessions intercepting the
+  expo's pick-up terminals at noon, running clubs' team pick-ups leaving runners ``PROXY_PENDING`` → refused at the bag drop,
+  a sponsor's cheering H5 polling the results open API from every browser with one partner key, a withdrawal refund batch on
+  orders deferred from 2026 → ``TRADE_OVERDUE``, mini-run bibs whose QR lacks the race code → medics shown a full-marathon
+  runner's profile, an insurer's new event product limited to ages 16–65 → older volunteers refused at check-in, a wave's
+  missed gun entered by hand as the previous wave's time, a ballot archive job sweeping the waitlist winners away), with a
+  ``k8s`` section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -371,6 +381,7 @@ from evaluation.worlds import (
     lending,
     library,
     logistics,
+    marathon,
     media,
     metro,
     payments,
@@ -412,7 +423,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 bloodbank.WORLD,
                                                                 skiresort.WORLD,
                                                                 pethospital.WORLD,
-                                                                greenhouse.WORLD)}
+                                                                greenhouse.WORLD,
+                                                                marathon.WORLD)}
 
 
 def world_get(name: str) -> World:
