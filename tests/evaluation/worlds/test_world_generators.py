@@ -19,6 +19,7 @@ from evaluation.suite import SCENARIOS
 from evaluation.worlds import (
     WORLDS,
     airport,
+    auction,
     bloodbank,
     boutique,
     brokerage,
@@ -109,6 +110,7 @@ PINNED = {
     "skiresort": "f61c15ff40f783076c119e586201f0759056305bd87dd4b1d5b880c35a035861",
     "pethospital": "31c812860544e433ab27f2618c4b6ccb0b713c7188132284e4a219e17e66ffec",
     "greenhouse": "8d4a00b2700478c0366208060bff6734ca3ea464393484afc8e2180cd330edb9",
+    "auction": "2222c63f90455fcb8d20e899177e138ed51dd14c8a40fe7026271d3a0a859177",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -168,7 +170,8 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
                                     bloodbank,
                                     skiresort,
                                     pethospital,
-                                    greenhouse])
+                                    greenhouse,
+                                    auction])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -204,7 +207,8 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
                                     bloodbank,
                                     skiresort,
                                     pethospital,
-                                    greenhouse])
+                                    greenhouse,
+                                    auction])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -343,7 +347,8 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (bloodbank.WORLD, bloodbank),
                           (skiresort.WORLD, skiresort),
                           (pethospital.WORLD, pethospital),
-                          (greenhouse.WORLD, greenhouse)):
+                          (greenhouse.WORLD, greenhouse),
+                          (auction.WORLD, auction)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -393,7 +398,8 @@ def test_the_change_listings_are_info_change_lines():
                         (bloodbank.WORLD, "bloodbank_coldchain_changes_listing"),
                         (skiresort.WORLD, "skiresort_school_changes_listing"),
                         (pethospital.WORLD, "pethospital_claim_changes_listing"),
-                        (greenhouse.WORLD, "greenhouse_climate_changes_listing")):
+                        (greenhouse.WORLD, "greenhouse_climate_changes_listing"),
+                        (auction.WORLD, "auction_clock_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
