@@ -350,6 +350,18 @@ what a fully right answer to each must contain.
   runner's profile, an insurer's new event product limited to ages 16–65 → older volunteers refused at check-in, a wave's
   missed gun entered by hand as the previous wave's time, a ballot archive job sweeping the waitlist winners away), with a
   ``k8s`` section — a judging world written before the agents were tuned on it;
+- ``auction`` — 东港水产拍卖中心 DongGang Seafood Auction Center, a wholesale seafood auction market at its pre-dawn auction on a
+  Thursday (a scale vendor's calibration leaving scale S3's tare at ``0.0kg`` → buyers' reweigh at loading short, a kernel patch
+  leaving ``irqbalance`` masked on one node → every NIC interrupt on CPU0 and the terminal gateway's pre-auction replicas there
+  dropping the bidders' websockets, a moratorium deposit refund batch from an old CRM export refunding active bidders →
+  ``DEPOSIT_INSUFFICIENT`` at sign-in, a national species code table moving 带鱼 to a new code → its lots graded as the fallback
+  species and clocked from its start price, IGMP snooping enabled without a querier on a hall's switch → the multicast clock
+  ticks stop reaching its displays and terminals and a run of 流拍, a dock door left ``HOLD_OPEN`` by a contractor → a chilled
+  room at 9.6°C and lots held, a replacement scale indicator sending ``output=continuous`` → a reading request-rate spike and
+  late weigh tickets, a rural bank's merger retiring its bank codes → fishermen's payouts returned ``收款行行号不存在``, an
+  ammonia detector test at an inspection latching the ice plant's safety interlock → an empty ice bin, a label template with
+  all-digit trace codes compared against a VARCHAR column → MySQL ``type or collation conversion`` full scans), with a ``k8s``
+  section — a judging world written before the agents were tuned on it;
 - ``loading`` — the one Django edge: loading a world into the evaluation's data.
 
 ``python -m evaluation.worlds NAME`` prints a world's bundle (for ``load_evidence -``).
@@ -361,6 +373,7 @@ from typing import Final
 
 from evaluation.worlds import (
     airport,
+    auction,
     bloodbank,
     boutique,
     brokerage,
@@ -424,7 +437,8 @@ WORLDS: Final[dict[str, World]] = {world.name: world for world in (ticketing.WOR
                                                                 skiresort.WORLD,
                                                                 pethospital.WORLD,
                                                                 greenhouse.WORLD,
-                                                                marathon.WORLD)}
+                                                                marathon.WORLD,
+                                                                auction.WORLD)}
 
 
 def world_get(name: str) -> World:

@@ -19,6 +19,7 @@ from evaluation.suite import SCENARIOS
 from evaluation.worlds import (
     WORLDS,
     airport,
+    auction,
     bloodbank,
     boutique,
     brokerage,
@@ -111,6 +112,7 @@ PINNED = {
     "pethospital": "31c812860544e433ab27f2618c4b6ccb0b713c7188132284e4a219e17e66ffec",
     "greenhouse": "8d4a00b2700478c0366208060bff6734ca3ea464393484afc8e2180cd330edb9",
     "marathon": "951a4242193c10344e4e7847a13ca37af5dda33608768c9ff6438bf2300d9ab0",
+    "auction": "2222c63f90455fcb8d20e899177e138ed51dd14c8a40fe7026271d3a0a859177",
 }
 ALL_WORLDS = pytest.mark.parametrize("world", list(WORLDS.values()), ids=list(WORLDS))
 
@@ -171,7 +173,8 @@ def test_a_world_generates_the_same_bytes_twice_and_its_pinned_hash(world):
                                     skiresort,
                                     pethospital,
                                     greenhouse,
-                                    marathon])
+                                    marathon,
+                                    auction])
 def test_the_seed_drives_the_noise(module):
     assert bundle_hash(module.build_bundle(seed=module.SEED + 1)) != bundle_hash(module.build_bundle())
 
@@ -208,7 +211,8 @@ def test_loadable_drops_the_k8s_section_only_while_the_schema_lacks_it():
                                     skiresort,
                                     pethospital,
                                     greenhouse,
-                                    marathon])
+                                    marathon,
+                                    auction])
 def test_the_k8s_section_has_exactly_the_design_shape(module):
     k8s = bundle_of(module.WORLD)[K8S_SECTION]
     assert set(k8s) == {"pods", "events", "deployments"}
@@ -348,7 +352,8 @@ def test_the_alert_listings_name_exactly_the_alerts_firing_at_the_reference_time
                           (skiresort.WORLD, skiresort),
                           (pethospital.WORLD, pethospital),
                           (greenhouse.WORLD, greenhouse),
-                          (marathon.WORLD, marathon)):
+                          (marathon.WORLD, marathon),
+                          (auction.WORLD, auction)):
         firing = {a["name"] for a in bundle_of(world)["alerts"] if a["state"] == "firing"}
         assert firing == set(module.FIRING)
 
@@ -399,7 +404,8 @@ def test_the_change_listings_are_info_change_lines():
                         (skiresort.WORLD, "skiresort_school_changes_listing"),
                         (pethospital.WORLD, "pethospital_claim_changes_listing"),
                         (greenhouse.WORLD, "greenhouse_climate_changes_listing"),
-                        (marathon.WORLD, "marathon_results_changes_listing")):
+                        (marathon.WORLD, "marathon_results_changes_listing"),
+                        (auction.WORLD, "auction_clock_changes_listing")):
         question = next(q for q in world.questions if q.name == name)
         changes = [log["message"] for log in bundle_of(world)["logs"] if log["attributes"].get("change") and log["level"] == "INFO"]
         for fact in question.asked_facts:
