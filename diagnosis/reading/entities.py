@@ -469,7 +469,7 @@ def _itself(text: str, mentions: Sequence[ServiceMention], start: int) -> Servic
     return None
 
 
-def _asking_clause(question: str) -> str:
+def asking_clause(question: str) -> str:
     """The question's last clause (…，数值预报调度这是怎么回事), folded."""
     text = fold(question)
     ends = [m.end() for m in _CLAUSE_MARK.finditer(text.rstrip("？?！!。. "))]
@@ -596,7 +596,7 @@ def analyse(question: str, services: Iterable[Any]) -> QuestionFacts:
         survey=asks("survey_which", question) or (
             asks("survey", question) and asks("cause", question)
             # 集群明明空着，数值预报调度这是怎么回事: the cluster is the story; the named service is asked
-            and not (any(m.known for m in mentions) and not asks("survey", _asking_clause(question)))),
+            and not (any(m.known for m in mentions) and not asks("survey", asking_clause(question)))),
         k8s_triggers=k8s_triggers(question),
         told=told_messages(question),
         story=story_runs(question),

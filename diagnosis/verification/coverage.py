@@ -70,7 +70,7 @@ from contracts.coverage import ANSWERED, PARTIAL, UNANSWERED, Coverage, Coverage
 from contracts.tools import LOOKUP_KNOWLEDGE, QUERY_LOGS, QUERY_METRICS
 from contracts.verifier import ClaimCheck, EvidenceGap
 from diagnosis.reading.asking import exact_terms as hard_terms
-from diagnosis.reading.entities import evidence_symptoms
+from diagnosis.reading.entities import asking_clause, evidence_symptoms
 from diagnosis.reading.evidence_text import anomalous
 from diagnosis.reading.text import fold
 from diagnosis.reading.vocabulary import EFFECTS, KEY_TERMS_BY_WORD, SYMPTOMS, any_spelling_in
@@ -352,6 +352,7 @@ def check_coverage(
 
     covering: list[str] = []
     covered_services: set[str] = set()
+    troubled_services: set[str] = set()  # covered by a claim that shows trouble (not "nothing logged")
     reasons: list[str] = []
     near = False
     addressed = False
@@ -447,6 +448,8 @@ def check_coverage(
             continue
         covering.append(claim_id)
         covered_services.update(services)
+        if claim.get("claim_type") != NEGATIVE_OBSERVATION and anomalous("\n".join(texts)):
+            troubled_services.update(services)
         reasons.append(R_COVERS.format(claim=claim_id, why=because))
 
     uncovered = [s for s in asked.services if s not in covered_services]
@@ -472,6 +475,14 @@ def check_coverage(
     if status == ANSWERED and asked.kind == CAUSE and not survey and not any(anomalous(t) for t in covering_text):
         # "付完款还显示待支付，订单服务是不是出问题了？" answered by a series under its threshold: the
         # trouble the user reports was not seen, which is no answer to what is wrong.
+        status, shortfall = PARTIAL, GAP_NOT_SEEN.format(subject=gap_subject(asked, question))
+        reasons.append(R_NOT_SEEN)
+    # The story names one service, the asking clause another (业主在 App 上反馈物业费涨了，计费那边是怎么回事):
+    # the one asked about must show trouble — the story's service failing for another reason beside
+    # "billing logged nothing" does not say what went wrong with billing.
+    addressed_here = [s for s, names in spellings.items() if _names_in(asking_clause(question), names)]
+    if (status == ANSWERED and asked.kind == CAUSE and not survey and len(asked.services) > 1
+            and addressed_here and not set(addressed_here) & troubled_services):
         status, shortfall = PARTIAL, GAP_NOT_SEEN.format(subject=gap_subject(asked, question))
         reasons.append(R_NOT_SEEN)
     if status == ANSWERED and why and not explained:

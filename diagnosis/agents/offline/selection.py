@@ -367,13 +367,21 @@ def _identifiers(text: str) -> set[str]:
     return set(re.findall(r"[a-z0-9]+(?:[._][a-z0-9]+)+", fold(text)))
 
 
+def _name_words(name: str) -> set[str]:
+    """The words of an identifier, CamelCase or snake_case (RainQcSuspectHigh → rain, qc, suspect, high)."""
+    return {w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+", name) if len(w) >= 2}
+
+
 def watched(c: Candidate, alerts: Sequence[Candidate]) -> bool:
     """A series an alert of its service names in its text (its summary's
-    ``Seconds_Behind_Master=112s`` names the series ``…_seconds_behind_master``): the series that
-    alert watches, whatever either is called."""
+    ``Seconds_Behind_Master=112s`` names the series ``…_seconds_behind_master``) or whose name shares
+    two words with the alert's (RainQcSuspectHigh watches ``aws_rain_qc_suspect_percent``): the series
+    that alert watches, whatever either is called."""
     name = fold(_name(c.first))
+    words = _name_words(_name(c.first))
     return any(
-        a.first.service == c.first.service and any(i in name for i in _identifiers(a.first.text))
+        a.first.service == c.first.service
+        and (any(i in name for i in _identifiers(a.first.text)) or len(words & _name_words(_name(a.first))) >= 2)
         for a in alerts
     )
 
@@ -543,7 +551,14 @@ def figure_alerts(alerts: Sequence[Candidate], facts: QuestionFacts) -> list[Can
             -c.score,
         )
 
-    about = [c for c in alerts if dimension_match(_name(c.first), dims) or c.first.symptoms & set(dims)]
+    # With no symptom read, an alert saying two of the question's own words is about what was asked
+    # (自动站雨量被质控判成可疑的比例 → RainQcSuspectHigh: "自动站雨量质控可疑比例").
+    said = () if facts.symptoms else facts.said
+    about = [
+        c for c in alerts
+        if dimension_match(_name(c.first), dims) or c.first.symptoms & set(dims)
+        or says(said, c.first.text) >= SAID_ENOUGH
+    ]  # fmt: skip
     return sorted(about, key=key)
 
 
