@@ -107,18 +107,30 @@ def said_words(question: str, named: Iterable[str] = ()) -> tuple[str, ...]:
     return tuple(dict.fromkeys(fold(w) for w in [*_ASCII_WORD.findall(text), *pairs]))[:MAX_SAID]
 
 
+def _held(said: Iterable[str], text: str) -> list[tuple[str, bool]]:
+    """Each said word ``text`` holds, and whether it continues the held pair before it (液位 after 储罐 is
+    a new thing; 石站 after 白石 the same one, 白石站)."""
+    folded = fold(text)
+    tokens = set(re.findall(r"[a-z0-9]+", folded))
+    out, previous = [], ""
+    for w in said:
+        held = w in tokens if w.isascii() else w in folded
+        if held:
+            out.append((w, bool(previous) and not w.isascii() and previous[-1] == w[0]))
+        previous = w if held and not w.isascii() else ""
+    return out
+
+
 def says(said: Iterable[str], text: str) -> int:
     """How many things of ``said`` ``text`` says: its ASCII words held whole, and its runs of Chinese
     pairs held — pairs next to each other in the question and both held count once (液位)."""
-    folded = fold(text)
-    tokens = set(re.findall(r"[a-z0-9]+", folded))
-    count, previous = 0, ""
-    for w in said:
-        held = w in tokens if w.isascii() else w in folded
-        joined = bool(previous) and not w.isascii() and previous[-1] == w[0] and previous in folded
-        count += held and not joined
-        previous = w if held and not w.isascii() else ""
-    return count
+    return sum(1 for _, joined in _held(said, text) if not joined)
+
+
+def said_length(said: Iterable[str], text: str) -> int:
+    """How much of ``said`` ``text`` says, in characters: 白石站 + 驶入 (5) says more of "白石站…禁止驶入"
+    than 石站 + 车道 (4) of 青石站出口车道 — which of two alerts saying as many things is about it."""
+    return sum(len(w) - (1 if joined else 0) for w, joined in _held(said, text))
 
 
 def bridged_codes(message: str, hits: Iterable[HitElement]) -> tuple[str, ...]:

@@ -49,6 +49,7 @@ def at(day: int, hour: int, minute: int = 0) -> datetime:
         ("九点刚过那会儿下单接口报了十几分钟 500", at(28, 8, 50), at(28, 9, 50)),
         ("九点出头打开文档一直转圈", at(28, 8, 50), at(28, 9, 50)),  # 出头: just past nine
         ("考试服务八点到九点之间都动过什么", at(28, 7, 55), at(28, 9, 5)),  # 之间 closes the range
+        ("一大早入口车道全部显示禁止驶入", at(28, 5, 0), NOW),  # 一大早: early this morning, as 一早
     ],
 )
 def test_supported_expressions_resolve_relative_to_now(question, start, end):

@@ -50,7 +50,7 @@ from diagnosis.agents.offline.novelty import is_routine
 from diagnosis.agents.offline.refs import LEVEL_RANK, Ref, gloss, output_time
 from diagnosis.reading.onsets import shift_of
 from diagnosis.reading.text import fold
-from diagnosis.reading.told import says
+from diagnosis.reading.told import said_length, says
 from diagnosis.reading.vocabulary import ERRORISH
 from diagnosis.tools.element_text import wall_clock
 from diagnosis.tools.templates import mine
@@ -101,6 +101,8 @@ class Candidate:
 #: How many of the question's own words an alert or a series must say to be about it: one shared
 #: word is a coincidence of the business's vocabulary (温室, 订单), two name the thing.
 SAID_ENOUGH: Final = 2
+#: Per character of the question's own words an alert says: orders alerts that say as many things.
+SAID_WEIGHT: Final = 0.1
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,8 @@ def alert_candidates(refs: Iterable[Ref], focus: Focus, onset: datetime | None =
             + (4 if _firing(ref) else 0)
             + (2 if _severity(ref) == "critical" else 0)
             + (COINCIDENT_WEIGHT if _coincides(ref, onset) else 0)
+            # of alerts about the question's own words, the one saying more of them (白石站…驶入)
+            + SAID_WEIGHT * said_length(focus.said, ref.text)
         )
         out.append(Candidate("alert", [ref], score, str(ref.element.get("starts_at") or "")))
     return out
