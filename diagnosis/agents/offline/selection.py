@@ -114,12 +114,13 @@ class Focus:
     secondary: frozenset[str] = frozenset()
     # With no symptom read, the question's own words (``QuestionFacts.said``): an alert or a series
     # that says two of them is about what was asked (CO2 储罐液位 → CO2TankLevelLow).
-    said: frozenset[str] = frozenset()
+    # In the question's order: a run of pairs (储罐, 罐的 …) is told by each pair's neighbour.
+    said: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, facts: QuestionFacts, secondary: Iterable[str] = ()) -> Focus:
         primary = frozenset(facts.symptoms) or frozenset({"error"})
-        return cls(primary, frozenset(secondary) - primary, frozenset() if facts.symptoms else frozenset(facts.said))
+        return cls(primary, frozenset(secondary) - primary, () if facts.symptoms else facts.said)
 
 
 def anomalous(c: Candidate) -> bool:
