@@ -112,9 +112,8 @@ class Focus:
 
     primary: frozenset[str]
     secondary: frozenset[str] = frozenset()
-    # With no symptom read, the question's own words (``QuestionFacts.said``): an alert or a series
-    # that says two of them is about what was asked (CO2 储罐液位 → CO2TankLevelLow).
-    # In the question's order: a run of pairs (储罐, 罐的 …) is told by each pair's neighbour.
+    # With no symptom read, the question's own words (``QuestionFacts.said``), in its order (a run of
+    # pairs is read pair by pair): an alert or a series saying two of them is about what was asked.
     said: tuple[str, ...] = ()
 
     @classmethod
